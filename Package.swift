@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ConsentRender",
+    products: [
+        .library(name: "ConsentRender", targets: ["ConsentRender"]),
+        .executable(name: "render-cli", targets: ["render-cli"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "CPNGEncoder",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .target(
+            name: "ConsentRender",
+            dependencies: ["CCairo", "CCmarkGFM", "CPNGEncoder"],
+            resources: [.copy("Resources/fonts.conf")]
+        ),
+        .executableTarget(
+            name: "render-cli",
+            dependencies: ["ConsentRender"]
+        ),
+        .testTarget(
+            name: "ConsentRenderTests",
+            dependencies: ["ConsentRender"]
+        ),
+    ]
+)

@@ -1,0 +1,9 @@
+#ifndef CONSENTRENDER_CCAIRO_SHIM_H
+#define CONSENTRENDER_CCAIRO_SHIM_H
+
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#endif

@@ -1,0 +1,112 @@
+#include "CPNGEncoder.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libpng reports errors by longjmp; this file keeps that C-only control flow away from Swift.
+
+static void cr_png_error(png_structp png, png_const_charp message) {
+    cr_png_output *out = (cr_png_output *)png_get_error_ptr(png);
+    if (out != NULL) {
+        strncpy(out->error, message, sizeof(out->error) - 1);
+        out->error[sizeof(out->error) - 1] = '\0';
+    }
+    png_longjmp(png, 1);
+}
+
+static void cr_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void cr_png_write(png_structp png, png_bytep bytes, png_size_t length) {
+    cr_png_output *out = (cr_png_output *)png_get_io_ptr(png);
+    if (out->size + length > out->capacity) {
+        size_t capacity = out->capacity == 0 ? 65536 : out->capacity;
+        while (capacity < out->size + length) {
+            capacity *= 2;
+        }
+        unsigned char *grown = realloc(out->data, capacity);
+        if (grown == NULL) {
+            png_error(png, "out of memory while encoding PNG");
+        }
+        out->data = grown;
+        out->capacity = capacity;
+    }
+    memcpy(out->data + out->size, bytes, length);
+    out->size += length;
+}
+
+static void cr_png_flush(png_structp png) {
+    (void)png;
+}
+
+int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
+                       size_t stride_bytes, int compression_level, cr_png_filters filters,
+                       cr_png_output *out) {
+    memset(out, 0, sizeof(*out));
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out, cr_png_error, cr_png_warning);
+    if (png == NULL) {
+        strcpy(out->error, "libpng could not create a write structure");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        strcpy(out->error, "libpng could not create an info structure");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(out->data);
+        out->data = NULL;
+        out->size = 0;
+        out->capacity = 0;
+        return -1;
+    }
+
+    png_set_write_fn(png, out, cr_png_write, cr_png_flush);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    switch (filters) {
+    case CR_PNG_FILTERS_NONE:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+        break;
+    case CR_PNG_FILTERS_SUB:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+        break;
+    case CR_PNG_FILTERS_ADAPTIVE:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+        break;
+    }
+    png_write_info(png, info);
+
+    // A native 0xXXRRGGBB word is B,G,R,X in memory on little-endian machines and X,R,G,B on
+    // big-endian ones; libpng strips the filler byte and reorders while writing each row.
+    const uint32_t probe = 1;
+    const int little_endian = *(const unsigned char *)&probe == 1;
+    if (little_endian) {
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    } else {
+        png_set_filler(png, 0, PNG_FILLER_BEFORE);
+    }
+
+    const unsigned char *row = (const unsigned char *)pixels;
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(row + (size_t)y * stride_bytes));
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}
+
+void cr_png_output_free(cr_png_output *out) {
+    free(out->data);
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+}

@@ -1,0 +1,31 @@
+#ifndef CONSENTRENDER_CPNGENCODER_H
+#define CONSENTRENDER_CPNGENCODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Which PNG row filters the encoder may try (libpng's PNG_FILTER_* flags).
+typedef enum {
+    CR_PNG_FILTERS_NONE = 0,
+    CR_PNG_FILTERS_SUB = 1,
+    CR_PNG_FILTERS_ADAPTIVE = 2
+} cr_png_filters;
+
+/// PNG bytes produced by `cr_png_encode_xrgb`; free with `cr_png_output_free`.
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+    char error[256];
+} cr_png_output;
+
+/// Encodes opaque pixels stored as native-endian 32-bit 0xXXRRGGBB words (cairo's RGB24 layout)
+/// into an 8-bit RGB PNG without alpha, without timestamps or text chunks, so equal pixels give
+/// equal bytes. Returns 0 on success; on failure returns -1 and leaves a sentence in `out->error`.
+int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
+                       size_t stride_bytes, int compression_level, cr_png_filters filters,
+                       cr_png_output *out);
+
+void cr_png_output_free(cr_png_output *out);
+
+#endif

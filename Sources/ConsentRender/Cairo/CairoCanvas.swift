@@ -1,0 +1,133 @@
+import CCairo
+
+/// An opaque Cairo image surface and its drawing context, in points scaled to device pixels.
+final class CairoCanvas {
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    let pixelWidth: Int
+    let pixelHeight: Int
+
+    init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+        precondition(pixelWidth > 0 && pixelHeight > 0, "A canvas needs a positive size")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
+            throw RenderError.cairo(operation: "cairo_image_surface_create", status: "no surface")
+        }
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError.cairo(operation: "cairo_image_surface_create", status: Self.describe(surfaceStatus))
+        }
+        guard let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RenderError.cairo(operation: "cairo_create", status: "no context")
+        }
+        let contextStatus = cairo_status(cr)
+        guard contextStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+            throw RenderError.cairo(operation: "cairo_create", status: Self.describe(contextStatus))
+        }
+        self.surface = surface
+        self.cr = cr
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        cairo_scale(cr, scale, scale)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Runs `body` with the context, restoring clip, source and transform afterwards.
+    func withSavedState(_ body: (OpaquePointer) -> Void) {
+        cairo_save(cr)
+        body(cr)
+        cairo_restore(cr)
+    }
+
+    func fill(_ rect: Rect, with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+    }
+
+    func fillRoundedRect(_ rect: Rect, radius: Double, with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            addRoundedRect(rect, radius: radius)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Fills `rect` with a vertical gradient from `top` to `bottom`.
+    func fillVerticalGradient(_ rect: Rect, from top: Color, to bottom: Color) {
+        guard let gradient = cairo_pattern_create_linear(0, rect.minY, 0, rect.maxY) else { return }
+        defer { cairo_pattern_destroy(gradient) }
+        let start = top.unitComponents
+        let end = bottom.unitComponents
+        cairo_pattern_add_color_stop_rgba(gradient, 0, start.red, start.green, start.blue, start.alpha)
+        cairo_pattern_add_color_stop_rgba(gradient, 1, end.red, end.green, end.blue, end.alpha)
+        withSavedState { cr in
+            cairo_set_source(cr, gradient)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Limits drawing inside `body` to `rect`.
+    func clipped(to rect: Rect, _ body: () -> Void) {
+        withSavedState { cr in
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(cr)
+            body()
+        }
+    }
+
+    /// The finished pixels; fails if any drawing call left Cairo in an error state.
+    func bitmap() throws -> Bitmap {
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(operation: "drawing", status: Self.describe(status))
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RenderError.cairo(operation: "cairo_image_surface_get_data", status: "no pixel data")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let width = pixelWidth
+        var pixels = [UInt32](repeating: 0, count: width * pixelHeight)
+        pixels.withUnsafeMutableBufferPointer { destination in
+            for row in 0..<pixelHeight {
+                let source = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+                let target = destination.baseAddress! + row * width
+                for column in 0..<width {
+                    // RGB24 leaves the top byte undefined; make it opaque.
+                    target[column] = source[column] | 0xFF00_0000
+                }
+            }
+        }
+        return Bitmap(width: width, height: pixelHeight, pixels: pixels)
+    }
+
+    private func setSource(_ color: Color) {
+        let c = color.unitComponents
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+
+    private func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private static func describe(_ status: cairo_status_t) -> String {
+        cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    }
+}

@@ -1,0 +1,48 @@
+/// Inline content of a paragraph, heading or list item.
+public indirect enum Inline: Sendable, Equatable {
+    case text(String)
+    case emphasis([Inline])
+    case strong([Inline])
+    case code(String)
+    case link(url: String, content: [Inline])
+    /// A line break in the source that is not a paragraph end; shown as a space between words.
+    case softBreak
+    /// A hard line break (two trailing spaces or a backslash).
+    case lineBreak
+}
+
+/// A block of the document body.
+public indirect enum Block: Sendable, Equatable {
+    case paragraph([Inline])
+    case heading(level: Int, content: [Inline])
+    /// A list; each item is a sequence of blocks. `start` is the first number of an ordered list.
+    case list(ordered: Bool, start: Int, items: [[Block]])
+    case quote([Block])
+}
+
+/// One language's text of a consent screen, parsed from Markdown.
+public struct ConsentDocument: Sendable, Equatable {
+    /// The first level-1 heading.
+    public var title: [Inline]
+    /// Everything else, in order.
+    public var blocks: [Block]
+
+    public init(title: [Inline], blocks: [Block]) {
+        self.title = title
+        self.blocks = blocks
+    }
+}
+
+extension Array where Element == Inline {
+    /// The text a reader sees, without styling.
+    public var plainText: String {
+        map { inline -> String in
+            switch inline {
+            case let .text(text), let .code(text): text
+            case let .emphasis(content), let .strong(content), let .link(_, content): content.plainText
+            case .softBreak: " "
+            case .lineBreak: "\n"
+            }
+        }.joined()
+    }
+}

@@ -1,0 +1,29 @@
+/// The optional `document.json` beside a document's language files.
+public struct DocumentSettings: Codable, Sendable, Equatable {
+    /// Which screen the document is laid out as. Only `agreement-dialog` exists so far.
+    public var template: String
+    /// The language used when none of the requested ones has a file.
+    public var defaultLanguage: String?
+    /// Overrides of the built-in chrome strings: key (`accept`, `decline`) → language tag → text.
+    public var strings: [String: [String: String]]
+
+    public static let supportedTemplates = ["agreement-dialog"]
+
+    public init(template: String = "agreement-dialog", defaultLanguage: String? = nil,
+                strings: [String: [String: String]] = [:]) {
+        self.template = template
+        self.defaultLanguage = defaultLanguage
+        self.strings = strings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case template, defaultLanguage, strings
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        template = try container.decodeIfPresent(String.self, forKey: .template) ?? "agreement-dialog"
+        defaultLanguage = try container.decodeIfPresent(String.self, forKey: .defaultLanguage)
+        strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
+    }
+}

@@ -1,0 +1,88 @@
+/// The link-rect map written beside every PNG (`<name>.links.json`, schemaVersion 1): where every
+/// link, button, the dialog and the body are, in points and in pixels.
+public struct LinkMap: Codable, Sendable, Equatable {
+    public struct Language: Codable, Sendable, Equatable {
+        public var requested: String
+        public var resolved: String
+    }
+
+    public struct PixelSize: Codable, Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+    }
+
+    public struct Body: Codable, Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var contentHeight: Double
+        public var scrollable: Bool
+    }
+
+    public struct Link: Codable, Sendable, Equatable {
+        public var id: String
+        public var url: String
+        public var text: String
+        public var visible: Bool
+        /// One rectangle per visual line, in points; empty when the link is below the fold.
+        public var rects: [Rect]
+        public var pixelRects: [PixelRect]
+    }
+
+    public struct Button: Codable, Sendable, Equatable {
+        public var role: ButtonRole
+        public var label: String
+        public var rect: Rect
+        public var pixelRect: PixelRect
+    }
+
+    public var schemaVersion: Int
+    public var template: String
+    public var device: String
+    public var orientation: Orientation
+    public var appearance: Appearance
+    public var language: Language
+    public var scale: Double
+    public var size: Size
+    public var pixelSize: PixelSize
+    public var safeArea: EdgeInsets
+    public var dialog: Rect
+    public var body: Body
+    public var links: [Link]
+    public var buttons: [Button]
+
+    public static let currentSchemaVersion = 1
+
+    /// The map of `page`, rendered for `device` from a request for `requestedLanguage`.
+    public init(page: PageLayout, template: String, device: String, requestedLanguage: String) {
+        let scale = page.scale
+        func rounded(_ rect: Rect) -> Rect {
+            // Thousandths of a point are finer than any device pixel and keep the JSON readable.
+            func r(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+            return Rect(x: r(rect.x), y: r(rect.y), width: r(rect.width), height: r(rect.height))
+        }
+        schemaVersion = Self.currentSchemaVersion
+        self.template = template
+        self.device = device
+        orientation = page.orientation
+        appearance = page.appearance
+        language = Language(requested: requestedLanguage, resolved: page.language)
+        self.scale = scale
+        size = page.screen
+        pixelSize = PixelSize(width: Int((page.screen.width * scale).rounded()),
+                              height: Int((page.screen.height * scale).rounded()))
+        safeArea = page.safeArea
+        dialog = rounded(page.dialog.rect)
+        let viewport = page.body.viewport
+        body = Body(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height,
+                    contentHeight: (page.body.contentHeight * 1000).rounded() / 1000, scrollable: page.body.isScrollable)
+        links = page.links.map { link in
+            Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible,
+                 rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map { $0.pixelRect(scale: scale) })
+        }
+        buttons = page.buttons.map { button in
+            Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: button.rect.pixelRect(scale: scale))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// Every sentence ConsentRender shows a user about bad input lives in this file, so the wording
+// stays consistent: quote the bad value, name the file and field, and say how to fix it.
+
+/// A device profile could not be found or read.
+public enum ProfileError: Error, Equatable, Sendable {
+    case unknownDevice(id: String, suggestion: String?, directory: String)
+    case unreadable(path: String, reason: String)
+    case malformedJSON(path: String, detail: String)
+    case missingField(path: String, field: String)
+    case wrongType(path: String, field: String, expected: String)
+    case invalidValue(path: String, field: String, value: String, fix: String)
+    case noProfilesDirectory(searched: [String])
+}
+
+/// A consent document folder or one of its files could not be used.
+public enum DocumentError: Error, Equatable, Sendable {
+    case missingFolder(path: String)
+    case noLanguageFiles(folder: String)
+    case missingLanguage(requested: String, folder: String, available: [String])
+    case invalidLanguageTag(tag: String)
+    case notUTF8(path: String)
+    case emptyDocument(path: String)
+    case missingTitle(path: String)
+    case malformedSettings(path: String, detail: String)
+    case invalidSetting(path: String, field: String, value: String, fix: String)
+    case missingChromeString(key: String, language: String, folder: String)
+    case markdownParserFailed(path: String)
+}
+
+/// A render could not be produced or written.
+public enum RenderError: Error, Equatable, Sendable {
+    case fontConfiguration(detail: String)
+    case cairo(operation: String, status: String)
+    case pngEncoding(detail: String)
+    case outputNotPNG(path: String)
+    case outputIsDirectory(path: String)
+    case outputFolderMissing(path: String)
+    case writeFailed(path: String, reason: String)
+}
+
+extension ProfileError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unknownDevice(id, suggestion, directory):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "Unknown device '\(id)' in --device.\(hint) (render-cli profiles lists the profiles in \(directory); "
+                + "--device also takes a path to a profile .json file)"
+        case let .unreadable(path, reason):
+            return "\(path): cannot read the device profile (\(reason))."
+        case let .malformedJSON(path, detail):
+            return "\(path): not valid JSON (\(detail)). Fix the syntax; DeviceProfiles/iphone-15-pro.json is a complete example."
+        case let .missingField(path, field):
+            return "\(path): field '\(field)' is missing. Add it; DeviceProfiles/iphone-15-pro.json is a complete example."
+        case let .wrongType(path, field, expected):
+            return "\(path): field '\(field)' must be \(expected)."
+        case let .invalidValue(path, field, value, fix):
+            return "\(path): field '\(field)' is \(value); \(fix)."
+        case let .noProfilesDirectory(searched):
+            return "No DeviceProfiles folder found (looked in \(searched.joined(separator: ", "))). "
+                + "Pass --profiles DIR, set CONSENT_PROFILES_DIR, or give --device a path to a profile .json file."
+        }
+    }
+}
+
+extension DocumentError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .missingFolder(path):
+            return "Document folder '\(path)' does not exist. Pass --document a folder holding one <language>.md file per language, "
+                + "for example Samples/privacy-agreement."
+        case let .noLanguageFiles(folder):
+            return "\(folder): no language files. Add one Markdown file per language named by its BCP 47 tag, for example en.md or zh-Hans.md."
+        case let .missingLanguage(requested, folder, available):
+            return "\(folder): no language file for '\(requested)' (--language). Available: \(available.joined(separator: ", ")). "
+                + "Add \(requested).md or pass one of those."
+        case let .invalidLanguageTag(tag):
+            return "'\(tag)' in --language is not a BCP 47 language tag. Use a tag such as en, zh-Hans or pt-BR."
+        case let .notUTF8(path):
+            return "\(path): the file is not UTF-8 text. Save it as UTF-8."
+        case let .emptyDocument(path):
+            return "\(path): the document has no text. Write a '# Title' line and at least one paragraph."
+        case let .missingTitle(path):
+            return "\(path): no level-1 heading. The first '# ' heading is the dialog title; add one at the top."
+        case let .malformedSettings(path, detail):
+            return "\(path): not valid JSON (\(detail)). Fix the syntax or delete the file to use the defaults."
+        case let .invalidSetting(path, field, value, fix):
+            return "\(path): field '\(field)' is \(value); \(fix)."
+        case let .missingChromeString(key, language, folder):
+            return "No built-in '\(key)' button label for language '\(language)'. Add it to \(folder)/document.json as "
+                + "\"strings\": { \"\(key)\": { \"\(language)\": \"…\" } }."
+        case let .markdownParserFailed(path):
+            return "\(path): the Markdown parser (libcmark-gfm) could not parse this file."
+        }
+    }
+}
+
+extension RenderError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .fontConfiguration(detail):
+            return "Font setup failed: \(detail). Run scripts/setup to install the Noto fonts."
+        case let .cairo(operation, status):
+            return "Cairo failed in \(operation): \(status)."
+        case let .pngEncoding(detail):
+            return "PNG encoding failed: \(detail)."
+        case let .outputNotPNG(path):
+            return "--out '\(path)' must name a .png file, for example out/iphone-15-pro-en.png."
+        case let .outputIsDirectory(path):
+            return "--out '\(path)' is a directory; give a file name ending in .png inside it."
+        case let .outputFolderMissing(path):
+            return "--out: the folder '\(path)' does not exist. Create it first (mkdir -p \(path))."
+        case let .writeFailed(path, reason):
+            return "Cannot write \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// The words of one agreement dialog: the document in one language and its button labels.
+public struct DialogContent: Sendable {
+    public var document: ConsentDocument
+    public var strings: ChromeStrings
+    /// The resolved BCP 47 tag of the document's language.
+    public var language: String
+
+    public init(document: ConsentDocument, strings: ChromeStrings, language: String) {
+        self.document = document
+        self.strings = strings
+        self.language = language
+    }
+}
+
+/// Lays out the `agreement-dialog` template: a card centred in the safe area over the dimmed app,
+/// with a tinted title, a body that scrolls when it does not fit, and accept and decline buttons.
+///
+/// On phones in landscape the body takes the leading ~70% of the card and the buttons stack in
+/// the trailing column. Every origin lands on a whole device pixel.
+public func layoutAgreementDialog(_ content: DialogContent, on profile: DeviceProfile, in orientation: Orientation,
+                                  theme: Theme, text measurer: some TextMeasuring) -> PageLayout {
+    let scale = profile.scale
+    func snap(_ value: Double) -> Double { snapToPixel(value, scale: scale) }
+
+    let screen = profile.screenSize(in: orientation)
+    let safeArea = profile.safeArea[orientation]
+    let safe = Rect(x: 0, y: 0, width: screen.width, height: screen.height).insetBy(safeArea)
+    let traits = LanguageTraits(tag: content.language)
+    let usesSideColumn = profile.idiom == .phone && orientation == .landscape
+
+    let sideMargin = DialogMetrics.phoneSideMargin
+    let cardWidth: Double = switch profile.idiom {
+    case .phone: snap(max(1, safe.width - 2 * sideMargin))
+    case .pad: snap(min(DialogMetrics.padMaximumWidth, max(1, safe.width - 2 * sideMargin)))
+    }
+    let cardX = snap(safe.midX - cardWidth / 2)
+    let padding = DialogMetrics.cardPadding
+    let contentWidth = max(1, cardWidth - 2 * padding)
+    let bodyColumnWidth = usesSideColumn
+        ? snap((contentWidth - DialogMetrics.landscapeColumnSpacing) * DialogMetrics.landscapeBodyShare)
+        : contentWidth
+    let buttonColumnWidth = usesSideColumn
+        ? contentWidth - DialogMetrics.landscapeColumnSpacing - bodyColumnWidth
+        : contentWidth
+
+    // Title and body, measured before anything is placed.
+    var links: [LinkSource] = []
+    let titleStyle = BaseTextStyle(fontSize: DialogMetrics.titleFontSize, weight: .semibold,
+                                   color: theme.tint, linkColor: theme.tint)
+    var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
+    titleBuilder.append(content.document.title, links: &links)
+    let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
+                                        lineHeight: DialogMetrics.titleFontSize * traits.lineHeightMultiple)
+    let titleHeight = measurer.measure(titleBlock).size.height
+
+    let bodyLayout = BodyBlockLayout(traits: traits, theme: theme, measurer: measurer)
+    let body = bodyLayout.layout(content.document.blocks, width: bodyColumnWidth, links: &links)
+
+    let buttonLayout = ButtonLayout(traits: traits, theme: theme, measurer: measurer)
+    let arrangement: ButtonArrangement = usesSideColumn
+        ? .stacked
+        : buttonLayout.arrangement(for: content.strings, width: contentWidth)
+    // Placed once at the origin to learn their height, then moved into the card.
+    let buttonsAtOrigin = buttonLayout.place(content.strings, arrangement: arrangement, origin: Point(x: 0, y: 0),
+                                             width: buttonColumnWidth, scale: scale)
+
+    // Card height: as tall as the content, up to the safe area less a margin.
+    let maximumCardHeight = max(1, safe.height - 2 * DialogMetrics.verticalMargin)
+    let headerHeight = snap(titleHeight + DialogMetrics.titleToBodySpacing)
+    let viewportHeight: Double
+    let cardHeight: Double
+    if usesSideColumn {
+        let maximumInner = maximumCardHeight - 2 * padding
+        viewportHeight = snap(max(0, min(body.height, maximumInner - headerHeight)))
+        let inner = max(headerHeight + viewportHeight, buttonsAtOrigin.height)
+        cardHeight = snap(inner + 2 * padding)
+    } else {
+        let chrome = 2 * padding + headerHeight + DialogMetrics.bodyToButtonsSpacing + buttonsAtOrigin.height
+        viewportHeight = snap(max(0, min(body.height, maximumCardHeight - chrome)))
+        cardHeight = snap(chrome + viewportHeight)
+    }
+    let cardY = snap(safe.midY - cardHeight / 2)
+    let card = Rect(x: cardX, y: cardY, width: cardWidth, height: cardHeight)
+
+    // Place everything relative to the card.
+    let columnX = cardX + padding
+    let titleOrigin = Point(x: columnX, y: cardY + padding)
+    let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
+    let placedBody = body.blocks.map { block -> PlacedText in
+        var block = block
+        block.origin = Point(x: snap(viewport.x + block.origin.x), y: snap(viewport.y + block.origin.y))
+        return block
+    }
+    let buttonsOrigin: Point = if usesSideColumn {
+        Point(x: columnX + bodyColumnWidth + DialogMetrics.landscapeColumnSpacing,
+              y: snap(card.midY - buttonsAtOrigin.height / 2))
+    } else {
+        Point(x: columnX, y: viewport.maxY + DialogMetrics.bodyToButtonsSpacing)
+    }
+    let buttons = buttonLayout.place(content.strings, arrangement: arrangement, origin: buttonsOrigin,
+                                     width: buttonColumnWidth, scale: scale).buttons
+
+    let title = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
+    let bodyBox = BodyLayout(
+        viewport: viewport, contentHeight: body.height, blocks: placedBody,
+        scrollIndicator: scrollIndicator(viewport: viewport, contentHeight: body.height,
+                                         trailingGap: usesSideColumn ? DialogMetrics.landscapeColumnSpacing : padding,
+                                         scale: scale),
+        fadeHeight: body.height > viewport.height + 0.5 ? min(DialogMetrics.fadeHeight, viewport.height / 2) : 0)
+
+    return PageLayout(
+        screen: screen, scale: scale, orientation: orientation, appearance: theme.appearance, safeArea: safeArea,
+        backdrop: theme.backdrop, dimming: theme.dimming,
+        dialog: DialogBox(rect: card, cornerRadius: DialogMetrics.cardCornerRadius, fill: theme.card),
+        title: title, body: bodyBox, buttons: buttons,
+        links: placeLinks(links, title: title, body: bodyBox, measurer: measurer),
+        scrollIndicatorColor: theme.scrollIndicator, language: content.language)
+}
+
+/// The scroll indicator at the top of the gap after the body's trailing edge, sized by how much
+/// of the content shows; nil when the body fits.
+private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, scale: Double) -> Rect? {
+    guard contentHeight > viewport.height + 0.5, viewport.height > 0 else { return nil }
+    let inset = DialogMetrics.scrollIndicatorInset
+    let height = max(min(36, viewport.height - 2 * inset), (viewport.height - 2 * inset) * viewport.height / contentHeight)
+    let x = viewport.maxX + (trailingGap - DialogMetrics.scrollIndicatorWidth) / 2
+    return Rect(x: snapToPixel(x, scale: scale), y: viewport.minY + inset,
+                width: DialogMetrics.scrollIndicatorWidth, height: snapToPixel(height, scale: scale))
+}
+
+/// Screen rectangles of every link, in the order the links appear; body links are clipped to
+/// the viewport.
+private func placeLinks(_ sources: [LinkSource], title: PlacedText, body: BodyLayout,
+                        measurer: some TextMeasuring) -> [PlacedLink] {
+    var rects = [[Rect]](repeating: [], count: sources.count)
+    var visible = [[Rect]](repeating: [], count: sources.count)
+    func collect(_ placed: PlacedText, clip: Rect?) {
+        guard placed.block.runs.contains(where: { $0.linkIndex != nil }) else { return }
+        for (index, lineRects) in measurer.measure(placed.block).linkRects {
+            for rect in lineRects {
+                let onScreen = rect.offsetBy(dx: placed.origin.x, dy: placed.origin.y)
+                rects[index].append(onScreen)
+                if let clip {
+                    if let shown = onScreen.intersection(clip) { visible[index].append(shown) }
+                } else {
+                    visible[index].append(onScreen)
+                }
+            }
+        }
+    }
+    collect(title, clip: nil)
+    for block in body.blocks { collect(block, clip: body.viewport) }
+    return sources.enumerated().map { index, source in
+        PlacedLink(id: "link-\(index)", url: source.url, text: source.text, rects: rects[index], visibleRects: visible[index])
+    }
+}

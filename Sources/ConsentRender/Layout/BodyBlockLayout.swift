@@ -1,0 +1,82 @@
+/// Stacks the document's body blocks in a column, relative to the column's top-left corner.
+struct BodyBlockLayout {
+    let traits: LanguageTraits
+    let theme: Theme
+    let measurer: any TextMeasuring
+
+    /// Placed blocks (origins relative to the column) and the column's total height.
+    func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [PlacedText], height: Double) {
+        var placed: [PlacedText] = []
+        let height = stack(blocks, x: 0, y: 0, width: width, listDepth: 0, into: &placed, links: &links)
+        return (placed, height)
+    }
+
+    private var bodyStyle: BaseTextStyle {
+        BaseTextStyle(fontSize: DialogMetrics.bodyFontSize, weight: .regular, color: theme.label, linkColor: theme.tint)
+    }
+
+    private var headingStyle: BaseTextStyle {
+        BaseTextStyle(fontSize: DialogMetrics.headingFontSize, weight: .semibold, color: theme.label, linkColor: theme.tint)
+    }
+
+    /// Places `blocks` from `y` down and returns the height used.
+    private func stack(_ blocks: [Block], x: Double, y: Double, width: Double, listDepth: Int,
+                       into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+        var cursor = y
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { cursor += DialogMetrics.paragraphSpacing }
+            cursor += place(block, x: x, y: cursor, width: width, listDepth: listDepth, into: &placed, links: &links)
+        }
+        return cursor - y
+    }
+
+    private func place(_ block: Block, x: Double, y: Double, width: Double, listDepth: Int,
+                       into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+        switch block {
+        case let .paragraph(inlines):
+            return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
+        case let .heading(_, inlines):
+            return placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
+        case let .quote(blocks):
+            let indent = DialogMetrics.listIndent
+            guard width > indent * 2 else {
+                return stack(blocks, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
+            }
+            return stack(blocks, x: x + indent, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
+        case let .list(ordered, start, items):
+            let indent = DialogMetrics.listIndent
+            // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
+            let markerWidth = width > indent * 3 ? indent : 0
+            var cursor = y
+            for (number, item) in items.enumerated() {
+                if number > 0 { cursor += DialogMetrics.listItemSpacing }
+                let marker = ordered ? "\(start + number)." : (listDepth % 2 == 0 ? "•" : "◦")
+                if markerWidth > 0 {
+                    var builder = StyledTextBuilder(base: bodyStyle, traits: traits)
+                    builder.append(plain: marker)
+                    let markerBlock = builder.block(width: markerWidth, alignment: .natural, lineHeight: lineHeight(bodyStyle))
+                    let size = measurer.measure(markerBlock).size
+                    placed.append(PlacedText(origin: Point(x: x, y: cursor), size: size, block: markerBlock))
+                }
+                let itemHeight = stack(item, x: x + markerWidth, y: cursor, width: width - markerWidth,
+                                       listDepth: listDepth + 1, into: &placed, links: &links)
+                cursor += itemHeight
+            }
+            return cursor - y
+        }
+    }
+
+    private func placeText(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
+                           into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+        var builder = StyledTextBuilder(base: style, traits: traits)
+        builder.append(inlines, links: &links)
+        let block = builder.block(width: width, alignment: .natural, lineHeight: lineHeight(style))
+        let size = measurer.measure(block).size
+        placed.append(PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: size.height), block: block))
+        return size.height
+    }
+
+    func lineHeight(_ style: BaseTextStyle) -> Double {
+        style.fontSize * traits.lineHeightMultiple
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension DeviceProfile {
+    /// The limits a profile must respect; outside them a profile is a typo, not a device.
+    public static let scaleRange: ClosedRange<Double> = 1...4
+    public static let sideRange: ClosedRange<Double> = 1...4096
+
+    /// Reads and validates the profile at `url`.
+    ///
+    /// Every problem is a `ProfileError` naming the file and the field.
+    public static func load(from url: URL) throws -> DeviceProfile {
+        let path = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ProfileError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        let profile: DeviceProfile
+        do {
+            profile = try JSONDecoder().decode(DeviceProfile.self, from: data)
+        } catch {
+            switch DecodingFailure(error) {
+            case let .syntax(detail):
+                throw ProfileError.malformedJSON(path: path, detail: detail)
+            case let .missingField(field):
+                throw ProfileError.missingField(path: path, field: field)
+            case let .wrongType(field, expected):
+                throw ProfileError.wrongType(path: path, field: field, expected: expected)
+            case let .invalidValue(field, detail):
+                throw ProfileError.invalidValue(path: path, field: field, value: "not accepted", fix: detail)
+            }
+        }
+        try profile.validate(path: path)
+        return profile
+    }
+
+    /// Checks the values JSON decoding cannot: ranges and geometry that fits the screen.
+    func validate(path: String) throws {
+        func invalid(_ field: String, _ value: Double, _ fix: String) -> ProfileError {
+            .invalidValue(path: path, field: field, value: Self.format(value), fix: fix)
+        }
+        if id.isEmpty {
+            throw ProfileError.invalidValue(path: path, field: "id", value: "empty",
+                                            fix: "give the profile an id, normally its file name without .json")
+        }
+        guard scale.isFinite, Self.scaleRange.contains(scale) else {
+            throw invalid("scale", scale, "it must be between 1 and 4 (pixels per point, for example 3)")
+        }
+        for (field, side) in [("points.width", points.width), ("points.height", points.height)] {
+            guard side.isFinite, Self.sideRange.contains(side) else {
+                throw invalid(field, side, "it must be between 1 and 4096 points")
+            }
+        }
+        for orientation in Orientation.allCases {
+            let insets = safeArea[orientation]
+            let screen = screenSize(in: orientation)
+            let prefix = "safeArea.\(orientation.rawValue)"
+            for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
+                guard value.isFinite, value >= 0 else {
+                    throw invalid("\(prefix).\(side)", value, "insets must be zero or more points")
+                }
+            }
+            if insets.left + insets.right >= screen.width {
+                throw invalid("\(prefix).left + right", insets.left + insets.right,
+                              "the insets must leave room inside the \(Self.format(screen.width)) pt wide screen")
+            }
+            if insets.top + insets.bottom >= screen.height {
+                throw invalid("\(prefix).top + bottom", insets.top + insets.bottom,
+                              "the insets must leave room inside the \(Self.format(screen.height)) pt tall screen")
+            }
+        }
+        let shortSide = min(points.width, points.height)
+        guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= shortSide / 2 else {
+            throw invalid("cornerRadius", cornerRadius, "it must be between 0 and half the screen's short side")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

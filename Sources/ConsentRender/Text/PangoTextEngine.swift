@@ -1,0 +1,177 @@
+import CCairo
+
+/// Measures and draws `TextBlock`s with Pango, using the project's fonts at 72 dpi.
+///
+/// Each engine owns its own font map and context: Pango font maps must not be shared between
+/// threads, so use one engine per thread. Layout measures the same at every scale because
+/// metric hinting is off and glyph positions are not rounded.
+public final class PangoTextEngine: TextMeasuring {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+
+    public init() throws {
+        let configuration = try FontConfiguration.shared.get()
+        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw RenderError.fontConfiguration(detail: "Pango could not create a FreeType font map")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), configuration.config)
+        guard let context = pango_font_map_create_context(fontMap) else {
+            g_object_unref(fontMap)
+            throw RenderError.fontConfiguration(detail: "Pango could not create a context")
+        }
+        self.fontMap = fontMap
+        self.context = context
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_round_glyph_positions(context, 0)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    public func measure(_ block: TextBlock) -> TextMeasurement {
+        let layout = PangoLayoutHandle(block: block, context: context)
+        return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil })
+    }
+
+    /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.
+    func draw(_ block: TextBlock, at origin: Point, on canvas: CairoCanvas) {
+        let layout = PangoLayoutHandle(block: block, context: context)
+        canvas.withSavedState { cr in
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, layout.layout)
+        }
+    }
+}
+
+/// Owns one `PangoLayout` built from a `TextBlock`.
+private final class PangoLayoutHandle {
+    let layout: OpaquePointer
+
+    init(block: TextBlock, context: OpaquePointer) {
+        layout = pango_layout_new(context)
+        let traits = LanguageTraits(tag: block.language)
+        var text = block.text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+            }
+        }
+        pango_layout_set_width(layout, Self.pangoUnits(block.width))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_alignment(layout, block.alignment == .center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+
+        let attributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(attributes) }
+        pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
+        pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Self.pangoUnits(block.lineHeight)))
+        if let first = block.runs.first {
+            let description = Self.fontDescription(for: first, traits: traits)
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+        }
+        for run in block.runs where run.end > run.start {
+            let description = Self.fontDescription(for: run, traits: traits)
+            insert(pango_attr_font_desc_new(description), run, into: attributes)
+            pango_font_description_free(description)
+            let color = run.color
+            insert(pango_attr_foreground_new(UInt16(color.red) * 257, UInt16(color.green) * 257, UInt16(color.blue) * 257),
+                   run, into: attributes)
+            if color.alpha < 1 {
+                insert(pango_attr_foreground_alpha_new(UInt16((color.alpha * 65535).rounded())), run, into: attributes)
+            }
+            if run.underline {
+                insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE_LINE), run, into: attributes)
+            }
+        }
+        pango_layout_set_attributes(layout, attributes)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ run: TextRun, into list: OpaquePointer?) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = UInt32(run.start)
+        attribute.pointee.end_index = UInt32(run.end)
+        pango_attr_list_insert(list, attribute)
+    }
+
+    private static func fontDescription(for run: TextRun, traits: LanguageTraits) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, run.monospace ? traits.monospaceFamilies : traits.fontFamilies)
+        pango_font_description_set_size(description, pangoUnits(run.fontSize))
+        let weight: PangoWeight = switch run.weight {
+        case .regular: PANGO_WEIGHT_NORMAL
+        case .semibold: PANGO_WEIGHT_SEMIBOLD
+        case .bold: PANGO_WEIGHT_BOLD
+        }
+        pango_font_description_set_weight(description, weight)
+        pango_font_description_set_style(description, run.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    static func pangoUnits(_ points: Double) -> Int32 {
+        Int32((points * Double(PANGO_SCALE)).rounded())
+    }
+
+    static func points(_ units: Int32) -> Double {
+        Double(units) / Double(PANGO_SCALE)
+    }
+
+    /// Line boxes and, for each link, one merged rectangle per line it touches.
+    func measurement(linkRuns: [TextRun]) -> TextMeasurement {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        var lines: [Rect] = []
+        var linkRects: [Int: [Rect]] = [:]
+
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            var lineBox = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &lineBox)
+            let lineRect = Rect(x: Self.points(lineBox.x), y: Self.points(lineBox.y),
+                                width: Self.points(lineBox.width), height: Self.points(lineBox.height))
+            lines.append(lineRect)
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let lineStart = Int(pango_layout_line_get_start_index(line))
+            let lineEnd = lineStart + Int(pango_layout_line_get_length(line))
+            var spans: [Int: (left: Double, right: Double)] = [:]
+            for run in linkRuns {
+                // Unclamped ranges run to the layout's edge on centred lines, so clamp to the line.
+                let start = max(run.start, lineStart)
+                let end = min(run.end, lineEnd)
+                guard start < end, let linkIndex = run.linkIndex else { continue }
+                var ranges: UnsafeMutablePointer<Int32>?
+                var count: Int32 = 0
+                pango_layout_line_get_x_ranges(line, Int32(start), Int32(end), &ranges, &count)
+                defer { g_free(ranges) }
+                guard let ranges, count > 0 else { continue }
+                for pair in 0..<Int(count) {
+                    let left = Self.points(ranges[2 * pair])
+                    let right = Self.points(ranges[2 * pair + 1])
+                    let merged = spans[linkIndex].map { (min($0.left, left), max($0.right, right)) } ?? (left, right)
+                    spans[linkIndex] = merged
+                }
+            }
+            for (linkIndex, span) in spans where span.right > span.left {
+                linkRects[linkIndex, default: []].append(
+                    Rect(x: span.left, y: lineRect.y, width: span.right - span.left, height: lineRect.height))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+
+        return TextMeasurement(
+            size: Size(width: Self.points(logical.width), height: Self.points(logical.height)),
+            lines: lines, linkRects: linkRects)
+    }
+}

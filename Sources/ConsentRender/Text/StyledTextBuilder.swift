@@ -1,0 +1,136 @@
+/// A link found while building text: its target and the words that show it.
+public struct LinkSource: Sendable, Equatable {
+    public var url: String
+    public var text: String
+}
+
+/// The style that inline Markdown starts from in one kind of text (title, body, heading).
+struct BaseTextStyle {
+    var fontSize: Double
+    var weight: FontWeight
+    var color: Color
+    var linkColor: Color
+}
+
+/// Turns Markdown inlines into a `TextBlock`'s text and runs, collecting links as it goes.
+struct StyledTextBuilder {
+    private(set) var text = ""
+    private(set) var runs: [TextRun] = []
+    private let base: BaseTextStyle
+    private let traits: LanguageTraits
+
+    init(base: BaseTextStyle, traits: LanguageTraits) {
+        self.base = base
+        self.traits = traits
+    }
+
+    private struct InlineStyle {
+        var weight: FontWeight
+        var italic = false
+        var monospace = false
+        var linkIndex: Int?
+    }
+
+    /// Appends `inlines`; every link gets the next index in `links`.
+    mutating func append(_ inlines: [Inline], links: inout [LinkSource]) {
+        append(inlines, style: InlineStyle(weight: base.weight), links: &links)
+    }
+
+    /// Appends plain text in the base style (list markers, button labels).
+    mutating func append(plain: String) {
+        appendText(plain, style: InlineStyle(weight: base.weight))
+    }
+
+    func block(width: Double, alignment: TextAlignment, lineHeight: Double) -> TextBlock {
+        TextBlock(text: text, runs: runs, width: width, alignment: alignment, lineHeight: lineHeight, language: traits.tag)
+    }
+
+    private mutating func append(_ inlines: [Inline], style: InlineStyle, links: inout [LinkSource]) {
+        for inline in inlines {
+            switch inline {
+            case let .text(value):
+                appendText(value, style: style)
+            case let .code(value):
+                var code = style
+                code.monospace = true
+                appendText(value, style: code)
+            case let .emphasis(content):
+                var emphasised = style
+                emphasised.italic = true
+                append(content, style: emphasised, links: &links)
+            case let .strong(content):
+                var strong = style
+                strong.weight = .bold
+                append(content, style: strong, links: &links)
+            case let .link(url, content):
+                var linked = style
+                linked.linkIndex = links.count
+                links.append(LinkSource(url: url, text: content.plainText))
+                append(content, style: linked, links: &links)
+            case .softBreak:
+                // Chinese and Japanese do not put spaces between words, so a source line break
+                // between ideographs joins them directly.
+                if !(traits.isCJK && text.unicodeScalars.last.map(Self.isWideScalar) == true) {
+                    appendText(" ", style: style)
+                }
+            case .lineBreak:
+                appendText("\u{2028}", style: style)
+            }
+        }
+    }
+
+    private mutating func appendText(_ value: String, style: InlineStyle) {
+        guard !value.isEmpty else { return }
+        let prepared = traits.isCJK ? Self.allowingBreaksAroundCurlyQuotes(value) : value
+        let start = text.utf8.count
+        text += prepared
+        let end = text.utf8.count
+        let run = TextRun(
+            start: start, end: end, fontSize: base.fontSize, weight: style.weight, italic: style.italic,
+            monospace: style.monospace, color: style.linkIndex == nil ? base.color : base.linkColor,
+            underline: style.linkIndex != nil, linkIndex: style.linkIndex)
+        if var last = runs.last, last.end == start, Self.sameStyle(last, run) {
+            last.end = end
+            runs[runs.count - 1] = last
+        } else {
+            runs.append(run)
+        }
+    }
+
+    private static func sameStyle(_ a: TextRun, _ b: TextRun) -> Bool {
+        var a = a
+        a.start = b.start
+        a.end = b.end
+        return a == b
+    }
+
+    /// Pango treats curly quotes as unbreakable on both sides, so `点击“同意”即` would never wrap
+    /// where iOS does; a zero-width space before an opening and after a closing quote allows it.
+    static func allowingBreaksAroundCurlyQuotes(_ value: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\u{201C}", "\u{2018}":
+                result.append("\u{200B}")
+                result.append(scalar)
+            case "\u{201D}", "\u{2019}":
+                result.append(scalar)
+                result.append("\u{200B}")
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Ideographs, kana, hangul and full-width punctuation.
+    static func isWideScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+}

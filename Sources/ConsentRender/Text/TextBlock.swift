@@ -1,0 +1,87 @@
+/// Weight of a run of text.
+public enum FontWeight: String, Codable, Sendable {
+    case regular
+    case semibold
+    case bold
+}
+
+/// Horizontal alignment of a text block's lines.
+public enum TextAlignment: String, Codable, Sendable {
+    /// Leading edge: left for left-to-right text, right for right-to-left.
+    case natural
+    case center
+}
+
+/// A styled range of a `TextBlock`'s text.
+public struct TextRun: Codable, Sendable, Equatable {
+    /// UTF-8 byte offsets into the block's text (Pango's indexes), `start..<end`.
+    public var start: Int
+    public var end: Int
+    public var fontSize: Double
+    public var weight: FontWeight
+    public var italic: Bool
+    public var monospace: Bool
+    public var color: Color
+    public var underline: Bool
+    /// Index into the page's links when this run is (part of) a link.
+    public var linkIndex: Int?
+
+    public init(start: Int, end: Int, fontSize: Double, weight: FontWeight = .regular, italic: Bool = false,
+                monospace: Bool = false, color: Color, underline: Bool = false, linkIndex: Int? = nil) {
+        precondition(start <= end, "A text run must not end before it starts (\(start)..<\(end))")
+        self.start = start
+        self.end = end
+        self.fontSize = fontSize
+        self.weight = weight
+        self.italic = italic
+        self.monospace = monospace
+        self.color = color
+        self.underline = underline
+        self.linkIndex = linkIndex
+    }
+}
+
+/// A paragraph of styled text to be wrapped at a width: what the text engine measures and draws.
+public struct TextBlock: Codable, Sendable, Equatable {
+    public var text: String
+    /// Styled ranges covering the text, in order.
+    public var runs: [TextRun]
+    /// Wrapping width in points.
+    public var width: Double
+    public var alignment: TextAlignment
+    /// Distance between baselines in points.
+    public var lineHeight: Double
+    /// BCP 47 tag of the text, which picks fonts and glyph forms.
+    public var language: String
+
+    public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, language: String) {
+        precondition(width > 0, "A text block needs a positive width, got \(width)")
+        self.text = text
+        self.runs = runs
+        self.width = width
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+        self.language = language
+    }
+}
+
+/// Where a `TextBlock`'s lines and links fall, relative to the block's top-left corner.
+public struct TextMeasurement: Sendable, Equatable {
+    /// Width of the widest line and total height.
+    public var size: Size
+    /// One rectangle per visual line.
+    public var lines: [Rect]
+    /// For each link index in the block, one rectangle per visual line the link touches.
+    public var linkRects: [Int: [Rect]]
+
+    public init(size: Size, lines: [Rect], linkRects: [Int: [Rect]]) {
+        self.size = size
+        self.lines = lines
+        self.linkRects = linkRects
+    }
+}
+
+/// Measures text blocks. The layout stage depends only on this, so it can be tested without Cairo.
+public protocol TextMeasuring {
+    func measure(_ block: TextBlock) -> TextMeasurement
+}

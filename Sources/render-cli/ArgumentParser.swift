@@ -1,0 +1,80 @@
+import ConsentRender
+
+/// A command-line mistake: shown as one line on stderr with exit status 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// The options of one subcommand, parsed from `--name value` pairs and `--flag` switches.
+struct ParsedArguments {
+    private var values: [String: String]
+    private var flags: Set<String>
+
+    /// Parses `arguments` against the option names a subcommand accepts.
+    init(_ arguments: [String], options: [String], flags knownFlags: [String] = []) throws {
+        values = [:]
+        flags = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--") else {
+                throw UsageError(message: "unexpected argument '\(argument)'; options start with --")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if knownFlags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(message: "--\(name) takes no value") }
+                flags.insert(name)
+                index += 1
+                continue
+            }
+            guard options.contains(name) else {
+                let suggestion = closestMatch(to: name, among: options + knownFlags).map { " Did you mean --\($0)?" } ?? ""
+                throw UsageError(message: "unknown option --\(name).\(suggestion)")
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
+                    throw UsageError(message: "--\(name) needs a value")
+                }
+                value = arguments[index + 1]
+                index += 1
+            }
+            guard values[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
+            values[name] = value
+            index += 1
+        }
+    }
+
+    func value(_ name: String) -> String? {
+        values[name]
+    }
+
+    func required(_ name: String, example: String) throws -> String {
+        guard let value = values[name], !value.isEmpty else {
+            throw UsageError(message: "missing --\(name) (for example --\(name) \(example))")
+        }
+        return value
+    }
+
+    func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// The value of an option limited to `choices`, or `fallback` when it is absent.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: T) throws -> T
+        where T.RawValue == String {
+        guard let raw = values[name] else { return fallback }
+        guard let parsed = T(rawValue: raw) else {
+            let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "--\(name) '\(raw)' is not one of: \(choices)")
+        }
+        return parsed
+    }
+}

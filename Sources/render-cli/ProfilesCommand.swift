@@ -1,0 +1,52 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli profiles`: the device profiles and their sizes.
+enum ProfilesCommand {
+    static let help = """
+    Usage: render-cli profiles [--profiles DIR] [--format text|json]
+
+    Lists every device profile: id, name, size in points and pixels (portrait), scale, and the
+    App Store Connect screenshot class its portrait screenshots belong to.
+    """
+
+    enum Format: String, CaseIterable {
+        case text
+        case json
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let options = try ParsedArguments(arguments, options: ["profiles", "format"])
+        let format = try options.choice("format", as: Format.self, default: .text)
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let profiles = try catalog.allProfiles()
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(profiles), as: UTF8.self))
+        case .text:
+            var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS"]]
+            for profile in profiles {
+                let pixels = profile.pixelSize(in: .portrait)
+                rows.append([
+                    profile.id, profile.name,
+                    "\(number(profile.points.width))×\(number(profile.points.height))",
+                    "@\(number(profile.scale))x", "\(pixels.width)×\(pixels.height)",
+                    profile.appStoreClass ?? "none",
+                ])
+            }
+            let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+            for row in rows {
+                let cells = row.enumerated().map { column, cell in
+                    column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                }
+                print(cells.joined(separator: "  "))
+            }
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

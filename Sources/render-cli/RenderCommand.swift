@@ -1,0 +1,99 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli render`: one document, one device, one language → PNG + link map.
+enum RenderCommand {
+    static let help = """
+    Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
+                             [--orientation portrait|landscape] [--appearance light|dark]
+                             [--tint #RRGGBB] [--profiles DIR]
+
+    Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
+    RGB without alpha) and FILE.links.json (the rectangle of every link and button).
+
+      --document DIR     folder with one <language>.md per language and an optional document.json
+      --device ID|FILE   a profile id (render-cli profiles lists them) or a path to a profile .json
+      --language TAG     BCP 47 tag or preference list (zh-HK,en); default: the document's
+                         defaultLanguage
+      --orientation      portrait or landscape (default: the profile's, normally portrait)
+      --appearance       light or dark (default: light)
+      --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
+      --out FILE.png     where to write; missing folders are created
+      --profiles DIR     where device profiles live (default: ./DeviceProfiles)
+
+    Exit status: 0 written; 2 bad usage or bad input (nothing written).
+    """
+
+    static func run(_ arguments: [String]) throws {
+        let options = try ParsedArguments(
+            arguments,
+            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles"])
+        let documentPath = try options.required("document", example: "Samples/privacy-agreement")
+        let deviceReference = try options.required("device", example: "iphone-15-pro")
+        let outPath = try options.required("out", example: "out/iphone-15-pro.png")
+        let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
+        var tint: Color?
+        if let tintText = options.value("tint") {
+            guard let parsed = Color(hex: tintText) else {
+                throw UsageError(message: "--tint '\(tintText)' is not a colour; write it as #RRGGBB, for example #007AFF")
+            }
+            tint = parsed
+        }
+        let outputs = try OutputFiles(pngPath: outPath)
+
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let profile = try catalog.profile(reference: deviceReference)
+        let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
+        let folder = try DocumentFolder(url: URL(fileURLWithPath: documentPath))
+        guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
+            throw UsageError(message: "missing --language (this document has: \(folder.languages.joined(separator: ", ")))")
+        }
+
+        let renderer = try ConsentRenderer()
+        let page = try renderer.render(RenderRequest(
+            folder: folder, profile: profile, requestedLanguage: language,
+            orientation: orientation, appearance: appearance, tint: tint))
+        try outputs.write(page)
+
+        let map = page.linkMap
+        let visibleLinks = map.links.filter(\.visible).count
+        let scrolling = map.body.scrollable ? ", body scrolls" : ""
+        print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(orientation.rawValue)-\(appearance.rawValue) "
+            + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
+    }
+}
+
+/// A render's two output files, checked before any rendering starts.
+struct OutputFiles {
+    let png: URL
+    let linkMap: URL
+
+    init(pngPath: String) throws {
+        guard pngPath.lowercased().hasSuffix(".png") else {
+            throw RenderError.outputNotPNG(path: pngPath)
+        }
+        let png = URL(fileURLWithPath: pngPath)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: png.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RenderError.outputIsDirectory(path: pngPath)
+        }
+        let folder = png.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.writeFailed(path: pngPath, reason: "cannot create the folder \(folder.path)")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw RenderError.writeFailed(path: pngPath, reason: "the folder \(folder.path) is not writable")
+        }
+        self.png = png
+        linkMap = folder.appendingPathComponent(String(png.lastPathComponent.dropLast(4)) + ".links.json")
+    }
+
+    func write(_ page: RenderedPage) throws {
+        try AtomicFileWriter.write([
+            (png, try page.bitmap.pngData()),
+            (linkMap, try page.linkMap.jsonData()),
+        ])
+    }
+}

@@ -1,0 +1,49 @@
+import ConsentRender
+import Foundation
+
+let overview = """
+Usage: render-cli <command> [options]
+
+Renders privacy-consent screens for iOS devices as PNG screenshots with a link-rect map.
+
+Commands:
+  render     render one document on one device (render-cli render --help)
+  profiles   list the device profiles
+
+Run render-cli <command> --help for a command's options.
+"""
+
+/// Prints `message` to stderr.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let commands: [String: (help: String, run: ([String]) throws -> Void)] = [
+    "render": (RenderCommand.help, RenderCommand.run),
+    "profiles": (ProfilesCommand.help, ProfilesCommand.run),
+]
+
+guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
+    print(overview)
+    exit(arguments.isEmpty ? 2 : 0)
+}
+guard let command = commands[name] else {
+    let suggestion = closestMatch(to: name, among: commands.keys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
+    printError("render-cli: unknown command '\(name)'.\(suggestion) Run render-cli --help for the list.")
+    exit(2)
+}
+let options = Array(arguments.dropFirst())
+if options.contains("--help") || options.contains("-h") {
+    print(command.help)
+    exit(0)
+}
+do {
+    try command.run(options)
+} catch let error as UsageError {
+    printError("render-cli \(name): \(error.message). Run render-cli \(name) --help for usage.")
+    exit(2)
+} catch {
+    printError("render-cli \(name): \(error)")
+    exit(2)
+}
