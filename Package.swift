@@ -33,7 +33,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsentRenderTests",
-            dependencies: ["ConsentRender"]
+            // render-cli is a dependency so the CLI tests can run the built binary.
+            dependencies: ["ConsentRender", "render-cli"]
         ),
     ]
 )

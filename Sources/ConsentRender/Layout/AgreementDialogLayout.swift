@@ -51,10 +51,17 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     titleBuilder.append(content.document.title, links: &links)
     let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
                                         lineHeight: DialogMetrics.titleFontSize * traits.lineHeightMultiple)
-    let titleHeight = measurer.measure(titleBlock).size.height
+    let titleMeasurement = measurer.measure(titleBlock)
+    let titleHeight = titleMeasurement.size.height
 
     let bodyLayout = BodyBlockLayout(traits: traits, theme: theme, measurer: measurer)
-    let body = bodyLayout.layout(content.document.blocks, width: bodyColumnWidth, links: &links)
+    var body = bodyLayout.layout(content.document.blocks, width: bodyColumnWidth, links: &links)
+    // The viewport's origin is on the pixel grid, so snapping the relative origins puts every
+    // block on it too, and the fold can be computed from the final positions.
+    for index in body.blocks.indices {
+        let origin = body.blocks[index].placed.origin
+        body.blocks[index].placed.origin = Point(x: snap(origin.x), y: snap(origin.y))
+    }
 
     let buttonLayout = ButtonLayout(traits: traits, theme: theme, measurer: measurer)
     let arrangement: ButtonArrangement = usesSideColumn
@@ -71,12 +78,14 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     let cardHeight: Double
     if usesSideColumn {
         let maximumInner = maximumCardHeight - 2 * padding
-        viewportHeight = snap(max(0, min(body.height, maximumInner - headerHeight)))
+        viewportHeight = foldHeight(of: body.blocks, contentHeight: body.height, available: maximumInner - headerHeight,
+                                    scale: scale)
         let inner = max(headerHeight + viewportHeight, buttonsAtOrigin.height)
         cardHeight = snap(inner + 2 * padding)
     } else {
         let chrome = 2 * padding + headerHeight + DialogMetrics.bodyToButtonsSpacing + buttonsAtOrigin.height
-        viewportHeight = snap(max(0, min(body.height, maximumCardHeight - chrome)))
+        viewportHeight = foldHeight(of: body.blocks, contentHeight: body.height, available: maximumCardHeight - chrome,
+                                    scale: scale)
         cardHeight = snap(chrome + viewportHeight)
     }
     let cardY = snap(safe.midY - cardHeight / 2)
@@ -86,10 +95,11 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     let columnX = cardX + padding
     let titleOrigin = Point(x: columnX, y: cardY + padding)
     let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
-    let placedBody = body.blocks.map { block -> PlacedText in
-        var block = block
-        block.origin = Point(x: snap(viewport.x + block.origin.x), y: snap(viewport.y + block.origin.y))
-        return block
+    let placedBody = body.blocks.map { measured -> MeasuredBlock in
+        var measured = measured
+        let origin = measured.placed.origin
+        measured.placed.origin = Point(x: viewport.x + origin.x, y: viewport.y + origin.y)
+        return measured
     }
     let buttonsOrigin: Point = if usesSideColumn {
         Point(x: columnX + bodyColumnWidth + DialogMetrics.landscapeColumnSpacing,
@@ -102,7 +112,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
 
     let title = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
     let bodyBox = BodyLayout(
-        viewport: viewport, contentHeight: body.height, blocks: placedBody,
+        viewport: viewport, contentHeight: body.height, blocks: placedBody.map(\.placed),
         scrollIndicator: scrollIndicator(viewport: viewport, contentHeight: body.height,
                                          trailingGap: usesSideColumn ? DialogMetrics.landscapeColumnSpacing : padding,
                                          scale: scale),
@@ -113,7 +123,8 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         backdrop: theme.backdrop, dimming: theme.dimming,
         dialog: DialogBox(rect: card, cornerRadius: DialogMetrics.cardCornerRadius, fill: theme.card),
         title: title, body: bodyBox, buttons: buttons,
-        links: placeLinks(links, title: title, body: bodyBox, measurer: measurer),
+        links: placeLinks(links, title: MeasuredBlock(placed: title, measurement: titleMeasurement),
+                          body: placedBody, viewport: viewport),
         scrollIndicatorColor: theme.scrollIndicator, language: content.language)
 }
 
@@ -128,17 +139,28 @@ private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap:
                 width: DialogMetrics.scrollIndicatorWidth, height: snapToPixel(height, scale: scale))
 }
 
+/// Where the body's viewport ends, in whole device pixels: the content's height when it fits,
+/// else the bottom of the last whole line that fits in `available`, so the fold never cuts a
+/// line of text in half.
+private func foldHeight(of blocks: [MeasuredBlock], contentHeight: Double, available: Double, scale: Double) -> Double {
+    func floorToPixel(_ value: Double) -> Double { max(0, (value * scale + 1e-6).rounded(.down) / scale) }
+    guard contentHeight > available else { return snapToPixel(max(0, contentHeight), scale: scale) }
+    let lineBottoms = blocks.flatMap { measured in
+        measured.measurement.lines.map { measured.placed.origin.y + $0.maxY }
+    }
+    return floorToPixel(lineBottoms.filter { $0 <= available }.max() ?? available)
+}
+
 /// Screen rectangles of every link, in the order the links appear; body links are clipped to
-/// the viewport.
-private func placeLinks(_ sources: [LinkSource], title: PlacedText, body: BodyLayout,
-                        measurer: some TextMeasuring) -> [PlacedLink] {
+/// the viewport, and lines wholly below the fold are not visible.
+private func placeLinks(_ sources: [LinkSource], title: MeasuredBlock, body: [MeasuredBlock], viewport: Rect) -> [PlacedLink] {
     var rects = [[Rect]](repeating: [], count: sources.count)
     var visible = [[Rect]](repeating: [], count: sources.count)
-    func collect(_ placed: PlacedText, clip: Rect?) {
-        guard placed.block.runs.contains(where: { $0.linkIndex != nil }) else { return }
-        for (index, lineRects) in measurer.measure(placed.block).linkRects {
+    func collect(_ measured: MeasuredBlock, clip: Rect?) {
+        let origin = measured.placed.origin
+        for (index, lineRects) in measured.measurement.linkRects {
             for rect in lineRects {
-                let onScreen = rect.offsetBy(dx: placed.origin.x, dy: placed.origin.y)
+                let onScreen = rect.offsetBy(dx: origin.x, dy: origin.y)
                 rects[index].append(onScreen)
                 if let clip {
                     if let shown = onScreen.intersection(clip) { visible[index].append(shown) }
@@ -149,7 +171,7 @@ private func placeLinks(_ sources: [LinkSource], title: PlacedText, body: BodyLa
         }
     }
     collect(title, clip: nil)
-    for block in body.blocks { collect(block, clip: body.viewport) }
+    for block in body { collect(block, clip: viewport) }
     return sources.enumerated().map { index, source in
         PlacedLink(id: "link-\(index)", url: source.url, text: source.text, rects: rects[index], visibleRects: visible[index])
     }

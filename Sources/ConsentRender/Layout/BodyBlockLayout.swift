@@ -1,3 +1,9 @@
+/// A placed text block with the measurement it was placed by (origins relative to the column).
+struct MeasuredBlock {
+    var placed: PlacedText
+    var measurement: TextMeasurement
+}
+
 /// Stacks the document's body blocks in a column, relative to the column's top-left corner.
 struct BodyBlockLayout {
     let traits: LanguageTraits
@@ -5,8 +11,8 @@ struct BodyBlockLayout {
     let measurer: any TextMeasuring
 
     /// Placed blocks (origins relative to the column) and the column's total height.
-    func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [PlacedText], height: Double) {
-        var placed: [PlacedText] = []
+    func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [MeasuredBlock], height: Double) {
+        var placed: [MeasuredBlock] = []
         let height = stack(blocks, x: 0, y: 0, width: width, listDepth: 0, into: &placed, links: &links)
         return (placed, height)
     }
@@ -21,7 +27,7 @@ struct BodyBlockLayout {
 
     /// Places `blocks` from `y` down and returns the height used.
     private func stack(_ blocks: [Block], x: Double, y: Double, width: Double, listDepth: Int,
-                       into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+                       into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
         var cursor = y
         for (index, block) in blocks.enumerated() {
             if index > 0 { cursor += DialogMetrics.paragraphSpacing }
@@ -31,7 +37,7 @@ struct BodyBlockLayout {
     }
 
     private func place(_ block: Block, x: Double, y: Double, width: Double, listDepth: Int,
-                       into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+                       into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
         switch block {
         case let .paragraph(inlines):
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
@@ -55,8 +61,10 @@ struct BodyBlockLayout {
                     var builder = StyledTextBuilder(base: bodyStyle, traits: traits)
                     builder.append(plain: marker)
                     let markerBlock = builder.block(width: markerWidth, alignment: .natural, lineHeight: lineHeight(bodyStyle))
-                    let size = measurer.measure(markerBlock).size
-                    placed.append(PlacedText(origin: Point(x: x, y: cursor), size: size, block: markerBlock))
+                    let measurement = measurer.measure(markerBlock)
+                    placed.append(MeasuredBlock(
+                        placed: PlacedText(origin: Point(x: x, y: cursor), size: measurement.size, block: markerBlock),
+                        measurement: measurement))
                 }
                 let itemHeight = stack(item, x: x + markerWidth, y: cursor, width: width - markerWidth,
                                        listDepth: listDepth + 1, into: &placed, links: &links)
@@ -67,13 +75,15 @@ struct BodyBlockLayout {
     }
 
     private func placeText(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
-                           into placed: inout [PlacedText], links: inout [LinkSource]) -> Double {
+                           into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
         var builder = StyledTextBuilder(base: style, traits: traits)
         builder.append(inlines, links: &links)
         let block = builder.block(width: width, alignment: .natural, lineHeight: lineHeight(style))
-        let size = measurer.measure(block).size
-        placed.append(PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: size.height), block: block))
-        return size.height
+        let measurement = measurer.measure(block)
+        placed.append(MeasuredBlock(
+            placed: PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: measurement.size.height), block: block),
+            measurement: measurement))
+        return measurement.size.height
     }
 
     func lineHeight(_ style: BaseTextStyle) -> Double {

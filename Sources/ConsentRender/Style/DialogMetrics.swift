@@ -24,8 +24,9 @@ public enum DialogMetrics {
     public static let buttonMinimumWidth = 44.0
     /// Added on each side of a button's label to give its width.
     public static let buttonHorizontalPadding = 24.0
-    /// Space above and below a button's label when it wraps to more lines than 44 pt holds.
-    public static let buttonVerticalPadding = 11.0
+    /// Space kept above and below a button's label; a one-line label fits 44 pt with room to
+    /// spare, a wrapped one makes the button taller.
+    public static let buttonVerticalPadding = 10.0
     public static let buttonSpacing = 12.0
     public static let buttonCornerRadius = 12.0
 

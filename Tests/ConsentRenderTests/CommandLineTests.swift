@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// `render-cli` run as a user would: exit status, the one-line reason, and the files it leaves.
+@Suite struct CommandLineTests {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let executable: URL = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("render-cli")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return repositoryRoot.appendingPathComponent(".build/debug/render-cli")
+    }()
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    let folder = TemporaryFolder()
+
+    var document: String { folder.folder("doc", files: testAgreement).path }
+
+    func files(in url: URL) -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix("doc") }.sorted()
+    }
+
+    @Test func renderWritesThePNGAndItsLinkMap() throws {
+        let out = folder.url.appendingPathComponent("shots/cell.png")
+        let result = try run(["render", "--document", document, "--device", "iphone-15-pro", "--language", "zh-CN",
+                              "--orientation", "landscape", "--appearance", "dark", "--tint", "#34C759", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let png = try Data(contentsOf: out)
+        let header = try #require(pngHeader(png))
+        #expect(header.width == 2556 && header.height == 1179)
+        let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: folder.url.appendingPathComponent("shots/cell.links.json")))
+        #expect(map.language.resolved == "zh-Hans" && map.language.requested == "zh-CN")
+        #expect(map.orientation == .landscape && map.appearance == .dark)
+        #expect(files(in: folder.url) == ["shots", "shots/cell.links.json", "shots/cell.png"])
+    }
+
+    struct BadUsage: CustomStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        let message: String
+        var description: String { name }
+    }
+
+    static let badUsages: [BadUsage] = [
+        .init(name: "unknown device", arguments: ["--device", "iphone-15-pr"], message: "Did you mean 'iphone-15-pro'?"),
+        .init(name: "missing language file", arguments: ["--language", "fr", "--document", "DOC-NO-DEFAULT"], message: "no language file for 'fr'"),
+        .init(name: "unknown orientation", arguments: ["--orientation", "sideways"], message: "--orientation 'sideways' is not one of: portrait, landscape"),
+        .init(name: "bad tint", arguments: ["--tint", "#12345"], message: "--tint '#12345' is not a colour"),
+        .init(name: "out not png", arguments: ["--out", "OUT/cell.jpg"], message: "must name a .png file"),
+        .init(name: "out is a directory", arguments: ["--out", "OUT/folder.png"], message: "is a directory"),
+        .init(name: "unknown option", arguments: ["--langauge", "en"], message: "unknown option --langauge. Did you mean --language?"),
+        .init(name: "missing document", arguments: ["--document", "OUT/nowhere"], message: "does not exist"),
+        .init(name: "malformed profile", arguments: ["--device", "OUT/broken.json"], message: "not valid JSON"),
+    ]
+
+    @Test(arguments: badUsages)
+    func badUsageExitsTwoWithOneLineAndWritesNothing(_ usage: BadUsage) throws {
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        try Data(#"{ "id": "broken", "scale": "#.utf8).write(to: out.appendingPathComponent("broken.json"))
+        let noDefault = folder.folder("doc-no-default", files: ["en.md": "# T\n\nBody"])
+        var options = ["--document": document, "--device": "iphone-15-pro", "--language": "en",
+                       "--out": out.appendingPathComponent("cell.png").path]
+        var index = 0
+        while index < usage.arguments.count {
+            options[usage.arguments[index]] = usage.arguments[index + 1]
+                .replacingOccurrences(of: "OUT", with: out.path)
+                .replacingOccurrences(of: "DOC-NO-DEFAULT", with: noDefault.path)
+            index += 2
+        }
+        if usage.arguments.first == "--langauge" { options["--language"] = nil }
+        let before = files(in: out)
+        let result = try run(["render"] + options.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(usage.message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(files(in: out) == before, "a failed render left files behind")
+    }
+
+    @Test func profilesListsEveryDevice() throws {
+        let result = try run(["profiles"])
+        #expect(result.status == 0)
+        for expected in expectedProfiles {
+            #expect(result.stdout.contains(expected.id))
+        }
+        #expect(result.stdout.contains("1179×2556") && result.stdout.contains(#"6.3""#))
+    }
+
+    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"]])
+    func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Usage: render-cli"))
+    }
+
+    @Test func unknownCommandSuggestsTheClosestOne() throws {
+        let result = try run(["rendr"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Did you mean 'render'?"))
+    }
+}
+
+@Suite struct AtomicFileWriterTests {
+    @Test func failedWriteLeavesNoFileBehind() throws {
+        let folder = TemporaryFolder()
+        let first = folder.url.appendingPathComponent("cell.png")
+        let second = folder.url.appendingPathComponent("missing-folder/cell.links.json")
+        #expect(throws: RenderError.self) {
+            try AtomicFileWriter.write([(first, Data([1, 2, 3])), (second, Data([4]))])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test func writeReplacesExistingFilesWhole() throws {
+        let folder = TemporaryFolder()
+        let file = folder.url.appendingPathComponent("cell.png")
+        try Data("old".utf8).write(to: file)
+        try AtomicFileWriter.write([(file, Data("new".utf8))])
+        #expect(try Data(contentsOf: file) == Data("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["cell.png"])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+@Suite struct DocumentTests {
+    @Test func markdownBecomesTitleParagraphsListsAndLinks() throws {
+        let folder = TemporaryFolder()
+        let url = folder.folder("doc", files: ["en.md": """
+            # Hello *there*
+
+            Read the [Privacy Policy](https://example.com/p) and **our terms**.
+            Second line, with `code`.
+
+            1. First
+            2. Second, see https://example.com/long
+
+            <b>not html</b>
+            """])
+        let document = try DocumentFolder(url: url).document(language: "en")
+        #expect(document.title == [.text("Hello "), .emphasis([.text("there")])])
+        #expect(document.blocks.count == 3)
+        #expect(document.blocks[0] == .paragraph([
+            .text("Read the "), .link(url: "https://example.com/p", content: [.text("Privacy Policy")]),
+            .text(" and "), .strong([.text("our terms")]), .text("."), .softBreak,
+            .text("Second line, with "), .code("code"), .text("."),
+        ]))
+        guard case let .list(ordered, start, items) = document.blocks[1] else {
+            Issue.record("expected a list, got \(document.blocks[1])")
+            return
+        }
+        #expect(ordered && start == 1 && items.count == 2)
+        #expect(items[1] == [.paragraph([
+            .text("Second, see "), .link(url: "https://example.com/long", content: [.text("https://example.com/long")]),
+        ])])
+        // Raw HTML stays visible text, never markup.
+        #expect(document.blocks[2] == .paragraph([.text("<b>"), .text("not html"), .text("</b>")]))
+    }
+
+    @Test func missingLanguageFileListsTheAvailableOnes() throws {
+        let folder = TemporaryFolder()
+        let url = folder.folder("doc", files: ["en.md": "# T\n\nBody", "zh-Hans.md": "# 标题\n\n正文"])
+        let documents = try DocumentFolder(url: url)
+        let resolver = LanguageResolver(available: documents.languages, defaultLanguage: nil)
+        let error = #expect(throws: DocumentError.self) { try resolver.resolve("fr", folder: url.path) }
+        #expect(error == .missingLanguage(requested: "fr", folder: url.path, available: ["en", "zh-Hans"]))
+        #expect(error?.description.contains("Available: en, zh-Hans") == true)
+    }
+
+    struct BadDocumentCase: CustomStringConvertible, Sendable {
+        let name: String
+        let files: [String: String]
+        let expected: @Sendable (String) -> DocumentError
+        var description: String { name }
+    }
+
+    static let badDocuments: [BadDocumentCase] = [
+        .init(name: "no title", files: ["en.md": "Just a paragraph."], expected: { .missingTitle(path: $0 + "/en.md") }),
+        .init(name: "empty file", files: ["en.md": "\n\n"], expected: { .emptyDocument(path: $0 + "/en.md") }),
+        .init(name: "title only", files: ["en.md": "# Title"], expected: { .emptyDocument(path: $0 + "/en.md") }),
+    ]
+
+    @Test(arguments: badDocuments)
+    func badLanguageFileIsAnErrorNamingTheFile(_ bad: BadDocumentCase) throws {
+        let folder = TemporaryFolder()
+        let url = folder.folder("doc", files: bad.files)
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url).document(language: "en") }
+        #expect(error == bad.expected(url.path))
+    }
+
+    @Test func languageFileThatIsNotUTF8IsAnError() throws {
+        let folder = TemporaryFolder()
+        let url = folder.folder("doc", files: [:])
+        try Data([0x23, 0x20, 0xC3, 0x28, 0xFF, 0xFE]).write(to: url.appendingPathComponent("en.md"))
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url).document(language: "en") }
+        #expect(error == .notUTF8(path: url.path + "/en.md"))
+    }
+
+    @Test func folderErrors() throws {
+        let folder = TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("nope")
+        #expect(throws: DocumentError.missingFolder(path: missing.path)) { try DocumentFolder(url: missing) }
+        let empty = folder.folder("empty", files: ["notes.txt": "x"])
+        #expect(throws: DocumentError.noLanguageFiles(folder: empty.path)) { try DocumentFolder(url: empty) }
+        let badJSON = folder.folder("bad-json", files: ["en.md": "# T\n\nB", "document.json": "{ \"template\": "])
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: badJSON) }
+        guard case .malformedSettings(let path, _) = error else {
+            Issue.record("expected malformedSettings, got \(String(describing: error))")
+            return
+        }
+        #expect(path == badJSON.path + "/document.json")
+        let badTemplate = folder.folder("bad-template", files: ["en.md": "# T\n\nB", "document.json": #"{ "template": "carousel" }"#])
+        let templateError = #expect(throws: DocumentError.self) { try DocumentFolder(url: badTemplate) }
+        #expect(templateError?.description.contains("agreement-dialog") == true)
+    }
+
+    struct ResolutionCase: CustomStringConvertible, Sendable {
+        let requested: String
+        let expected: String
+        var description: String { "\(requested) → \(expected)" }
+    }
+
+    @Test(arguments: [
+        ResolutionCase(requested: "en", expected: "en"),
+        ResolutionCase(requested: "EN", expected: "en"),
+        ResolutionCase(requested: "en-US", expected: "en"),
+        ResolutionCase(requested: "en-GB", expected: "en"),
+        ResolutionCase(requested: "zh", expected: "zh-Hans"),
+        ResolutionCase(requested: "zh-CN", expected: "zh-Hans"),
+        ResolutionCase(requested: "zh-SG", expected: "zh-Hans"),
+        ResolutionCase(requested: "zh-TW", expected: "zh-Hant"),
+        ResolutionCase(requested: "zh-HK", expected: "zh-Hant"),
+        ResolutionCase(requested: "zh-Hant-TW", expected: "zh-Hant"),
+        ResolutionCase(requested: "fr,zh-HK,en", expected: "zh-Hant"),
+        ResolutionCase(requested: "fr", expected: "zh-Hans"),
+    ])
+    func languageResolution(_ test: ResolutionCase) throws {
+        let resolver = LanguageResolver(available: ["en", "zh-Hans", "zh-Hant"], defaultLanguage: "zh-Hans")
+        #expect(try resolver.resolve(test.requested, folder: "doc") == test.expected)
+    }
+
+    @Test(arguments: ["e", "english", "en_US", "zh--Hans", ""])
+    func malformedLanguageTagIsAnError(_ tag: String) {
+        let resolver = LanguageResolver(available: ["en"], defaultLanguage: nil)
+        #expect(throws: DocumentError.self) { try resolver.resolve(tag, folder: "doc") }
+    }
+
+    @Test func buttonLabelsComeFromTheDocumentThenTheBuiltInTable() throws {
+        let settings = DocumentSettings(strings: ["accept": ["en": "Agree and continue"]])
+        let english = try ChromeStrings.resolve(language: "en-GB", settings: settings, folder: "doc")
+        #expect(english == ChromeStrings(accept: "Agree and continue", decline: "Decline"))
+        let chinese = try ChromeStrings.resolve(language: "zh-Hans", settings: settings, folder: "doc")
+        #expect(chinese == ChromeStrings(accept: "同意", decline: "不同意"))
+    }
+
+    @Test func missingButtonLabelIsAnErrorNotEnglish() throws {
+        let error = #expect(throws: DocumentError.self) {
+            try ChromeStrings.resolve(language: "sw", settings: DocumentSettings(), folder: "doc")
+        }
+        #expect(error == .missingChromeString(key: "accept", language: "sw", folder: "doc"))
+        #expect(error?.description.contains(#""strings": { "accept": { "sw": "…" } }"#) == true)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import ConsentRender
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+let shippedProfiles = DeviceProfileCatalog(directory: repositoryRoot.appendingPathComponent("DeviceProfiles"))
+
+/// A fresh temporary folder, removed when the value is deinitialised.
+final class TemporaryFolder {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `files` (name → contents) into a new subfolder and returns it.
+    func folder(_ name: String, files: [String: String]) -> URL {
+        let folder = url.appendingPathComponent(name)
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, contents) in files {
+            try! Data(contents.utf8).write(to: folder.appendingPathComponent(file))
+        }
+        return folder
+    }
+}
+
+/// A consent document the project does not ship: a different app, with links in every language.
+let testAgreement: [String: String] = [
+    "document.json": #"{ "defaultLanguage": "en" }"#,
+    "zh-Hans.md": """
+        # 用户协议与隐私政策
+
+        感谢您信任并使用“晨读书房”。我们依据法律法规收集和使用您的个人信息，请您在点击同意前认真阅读[《用户协议》](https://books.example.org/zh/terms)与[《隐私政策》](https://books.example.org/zh/privacy)。
+
+        - 我们仅在必要范围内收集阅读偏好；
+        - 您可以随时在设置中关闭个性化推荐。
+
+        如对本政策有疑问，请查阅[《儿童个人信息保护规则》](https://books.example.org/zh/children)。
+        """,
+    "zh-Hant.md": """
+        # 使用者協議與隱私權政策
+
+        感謝您信任並使用「晨讀書房」。請您在點選同意前詳細閱讀[〈使用者協議〉](https://books.example.org/tw/terms)與[〈隱私權政策〉](https://books.example.org/tw/privacy)。
+
+        - 我們僅在必要範圍內蒐集閱讀偏好；
+        - 您可以隨時在設定中關閉個人化推薦。
+
+        如有疑問，請參閱[〈兒童個人資料保護規則〉](https://books.example.org/tw/children)。
+        """,
+    "en.md": """
+        # Terms and Privacy
+
+        Thanks for choosing Morning Reads. Please read our [User Agreement](https://books.example.org/en/terms) and [Privacy Notice](https://books.example.org/en/privacy) before you continue.
+
+        - We only collect your reading preferences;
+        - You can turn off recommendations in Settings at any time.
+
+        Questions? See the [Children's Privacy Rules](https://books.example.org/en/children).
+        """,
+]
+
+/// A tint no system colour is near, so tinted pixels can only come from the tint.
+let testTint = Color(hex: "#D81B60")!
+
+/// The width, height and colour type in a PNG's IHDR chunk.
+func pngHeader(_ data: Data) -> (width: Int, height: Int, bitDepth: Int, colorType: Int)? {
+    let bytes = [UInt8](data.prefix(33))
+    guard bytes.count == 33, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+          String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+    func be32(_ offset: Int) -> Int {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return (be32(16), be32(20), Int(bytes[24]), Int(bytes[25]))
+}
+
+/// Whether `pixel` is `tint` blended over `background` at 35% or more (anti-aliased or faded
+/// tint counts; grey text edges do not, being off the background→tint line).
+func isTinted(_ pixel: Color, tint: Color, background: Color) -> Bool {
+    let p = [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
+    let b = [Double(background.red), Double(background.green), Double(background.blue)]
+    let t = [Double(tint.red), Double(tint.green), Double(tint.blue)]
+    let direction = zip(t, b).map { $0 - $1 }
+    let offset = zip(p, b).map { $0 - $1 }
+    let lengthSquared = direction.reduce(0) { $0 + $1 * $1 }
+    let fraction = zip(offset, direction).reduce(0) { $0 + $1.0 * $1.1 } / lengthSquared
+    guard fraction >= 0.35, fraction <= 1.1 else { return false }
+    let residual = zip(offset, direction).map { $0 - fraction * $1 }.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    return residual <= 24
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// End-to-end renders of a document the project does not ship: pixels, PNG bytes and link maps.
+@Suite struct RenderTests {
+    let folder = TemporaryFolder()
+    let documents: DocumentFolder
+    let renderer: ConsentRenderer
+
+    init() throws {
+        documents = try DocumentFolder(url: folder.folder("morning-reads", files: testAgreement))
+        renderer = try ConsentRenderer()
+    }
+
+    func render(_ device: String, _ language: String, _ orientation: Orientation, _ appearance: Appearance = .light,
+                tint: Color? = testTint, documents: DocumentFolder? = nil) throws -> RenderedPage {
+        try renderer.render(RenderRequest(
+            folder: documents ?? self.documents, profile: try shippedProfiles.profile(id: device),
+            requestedLanguage: language, orientation: orientation, appearance: appearance, tint: tint))
+    }
+
+    @Test(arguments: ["iphone-15-pro", "iphone-se-3", "ipad-pro-13"], ["zh-Hans", "zh-Hant", "en"])
+    func renderHasExactSizeAndTintedPixelsOnlyInsideLinks(device: String, language: String) throws {
+        for orientation in Orientation.allCases {
+            for appearance in Appearance.allCases {
+                let page = try render(device, language, orientation, appearance)
+                let profile = try shippedProfiles.profile(id: device)
+                let expected = profile.pixelSize(in: orientation)
+                let cell = "\(device) \(language) \(orientation) \(appearance)"
+
+                let png = try page.bitmap.pngData()
+                let header = try #require(pngHeader(png))
+                #expect(header.width == expected.width && header.height == expected.height, "\(cell)")
+                #expect(header.bitDepth == 8 && header.colorType == 2, "\(cell): PNG must be 8-bit RGB without alpha")
+                #expect(page.linkMap.pixelSize.width == expected.width && page.linkMap.pixelSize.height == expected.height)
+
+                try expectTintOnlyInLinks(page, cell: cell)
+                try expectButtonsUsable(page, cell: cell)
+            }
+        }
+    }
+
+    /// ≥ 97% of tinted body pixels lie inside link pixel rects, and every link rect holds some.
+    func expectTintOnlyInLinks(_ page: RenderedPage, cell: String) throws {
+        let map = page.linkMap
+        let bitmap = page.bitmap
+        let background = page.layout.dialog.fill
+        let tint = testTint
+        let body = Rect(x: map.body.x, y: map.body.y, width: map.body.width, height: map.body.height).pixelRect(scale: map.scale)
+        let rects = map.links.flatMap(\.pixelRects)
+        var tinted = 0
+        var tintedInLinks = 0
+        for y in body.y..<(body.y + body.height) {
+            for x in body.x..<(body.x + body.width) where isTinted(bitmap.color(x: x, y: y), tint: tint, background: background) {
+                tinted += 1
+                if rects.contains(where: { $0.contains(x: x, y: y) }) { tintedInLinks += 1 }
+            }
+        }
+        #expect(tinted > 0, "\(cell): no tinted pixels in the body")
+        #expect(Double(tintedInLinks) >= 0.97 * Double(tinted), "\(cell): \(tintedInLinks) of \(tinted) tinted pixels in link rects")
+        for link in map.links where link.visible {
+            for rect in link.pixelRects {
+                var found = false
+                scan: for y in rect.y..<(rect.y + rect.height) {
+                    for x in rect.x..<(rect.x + rect.width) where isTinted(bitmap.color(x: x, y: y), tint: tint, background: background) {
+                        found = true
+                        break scan
+                    }
+                }
+                #expect(found, "\(cell): \(link.id) rect \(rect) holds no tint")
+            }
+        }
+    }
+
+    func expectButtonsUsable(_ page: RenderedPage, cell: String) throws {
+        let safe = page.layout.safeRect
+        #expect(page.linkMap.buttons.map(\.role).sorted { $0.rawValue < $1.rawValue } == [.accept, .decline])
+        for button in page.linkMap.buttons {
+            #expect(button.rect.height >= 44, "\(cell): \(button.role) is \(button.rect.height) pt tall")
+            #expect(safe.contains(button.rect), "\(cell): \(button.role) leaves the safe area")
+        }
+        let accept = try #require(page.linkMap.buttons.first { $0.role == .accept })
+        let center = page.bitmap.color(x: accept.pixelRect.x + 4, y: accept.pixelRect.y + accept.pixelRect.height / 2)
+        #expect(center == testTint, "\(cell): the accept button is not filled with the tint")
+    }
+
+    @Test func sameInputsGiveIdenticalBytes() throws {
+        let other = try ConsentRenderer()
+        for (device, orientation) in [("iphone-15-pro", Orientation.portrait), ("iphone-se-3", .landscape)] {
+            let first = try render(device, "zh-Hans", orientation)
+            let second = try other.render(RenderRequest(
+                folder: documents, profile: try shippedProfiles.profile(id: device), requestedLanguage: "zh-Hans",
+                orientation: orientation, appearance: .light, tint: testTint))
+            #expect(try first.bitmap.pngData() == second.bitmap.pngData())
+            #expect(try first.linkMap.jsonData() == second.linkMap.jsonData())
+            #expect(try render(device, "zh-Hans", orientation).bitmap.pngData() == first.bitmap.pngData())
+        }
+    }
+
+    @Test func fortyParagraphAgreementScrollsOnSE3LandscapeWithBothButtonsVisible() throws {
+        var english = "# Long agreement\n\n"
+        for index in 1...40 {
+            english += "Section \(index): we process data only as described in [clause \(index)](https://example.com/clause/\(index)).\n\n"
+        }
+        let long = try DocumentFolder(url: folder.folder("long", files: ["en.md": english]))
+        let page = try render("iphone-se-3", "en", .landscape, documents: long)
+        let map = page.linkMap
+        #expect(map.body.scrollable)
+        #expect(map.body.contentHeight > map.body.height)
+        #expect(map.links.count == 40)
+        #expect(map.links.first?.visible == true)
+        let hidden = map.links.filter { !$0.visible }
+        #expect(!hidden.isEmpty && hidden.allSatisfy { $0.rects.isEmpty && $0.pixelRects.isEmpty })
+        let screen = Rect(x: 0, y: 0, width: map.size.width, height: map.size.height)
+        for button in map.buttons {
+            #expect(screen.contains(button.rect) && page.layout.safeRect.contains(button.rect))
+        }
+        try expectTintOnlyInLinks(page, cell: "long agreement")
+    }
+
+    @Test func linkMapFollowsSchemaVersion1() throws {
+        let page = try render("iphone-15-pro", "zh-HK", .portrait, .dark)
+        let data = try page.linkMap.jsonData()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["device"] as? String == "iphone-15-pro")
+        #expect(json["orientation"] as? String == "portrait")
+        #expect(json["appearance"] as? String == "dark")
+        #expect(json["language"] as? [String: String] == ["requested": "zh-HK", "resolved": "zh-Hant"])
+        #expect(json["scale"] as? Double == 3)
+        for key in ["size", "pixelSize", "safeArea", "dialog", "body", "links", "buttons"] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"url\" : \"https://books.example.org/tw/terms\""), "URLs keep their slashes unescaped")
+        #expect(try JSONDecoder().decode(LinkMap.self, from: data) == page.linkMap)
+        for link in page.linkMap.links {
+            #expect(link.pixelRects == link.rects.map { $0.pixelRect(scale: 3) })
+        }
+    }
+
+    @Test func chineseVariantsUseTheirOwnGlyphForms() throws {
+        // 骨 is drawn differently in Simplified and Traditional Chinese fonts.
+        let files = ["zh-Hans.md": "# 骨\n\n骨骨骨", "zh-Hant.md": "# 骨\n\n骨骨骨"]
+        let variants = try DocumentFolder(url: folder.folder("glyphs", files: files))
+        let simplified = try render("iphone-se-3", "zh-Hans", .portrait, documents: variants)
+        let traditional = try render("iphone-se-3", "zh-Hant", .portrait, documents: variants)
+        #expect(simplified.linkMap.dialog == traditional.linkMap.dialog)
+        #expect(simplified.bitmap != traditional.bitmap)
+    }
+}
