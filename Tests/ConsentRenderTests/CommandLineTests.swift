@@ -17,10 +17,13 @@ import Testing
         return repositoryRoot.appendingPathComponent(".build/debug/render-cli")
     }()
 
-    func run(_ arguments: [String]) throws -> Run {
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -53,6 +56,33 @@ import Testing
         #expect(map.language.resolved == "zh-Hans" && map.language.requested == "zh-CN")
         #expect(map.orientation == .landscape && map.appearance == .dark)
         #expect(files(in: folder.url) == ["shots", "shots/cell.links.json", "shots/cell.png"])
+    }
+
+    @Test func hostFontSettingsDoNotChangeABit() throws {
+        // A host configuration that turns on subpixel rendering and hinting, prefers DejaVu and
+        // asks for Japanese glyphs must not reach the renderer.
+        let hostile = folder.folder("hostile", files: ["fonts.conf": """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>/usr/share/fonts</dir>
+              <match target="font">
+                <edit name="rgba" mode="assign"><const>rgb</const></edit>
+                <edit name="hinting" mode="assign"><bool>true</bool></edit>
+                <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
+              </match>
+              <alias><family>Noto Sans</family><prefer><family>DejaVu Sans</family></prefer></alias>
+            </fontconfig>
+            """])
+        let arguments = ["render", "--document", document, "--device", "iphone-se-3", "--language", "zh-Hans"]
+        let plain = folder.url.appendingPathComponent("plain.png")
+        let underHostileHost = folder.url.appendingPathComponent("hostile.png")
+        #expect(try run(arguments + ["--out", plain.path]).status == 0)
+        let result = try run(arguments + ["--out", underHostileHost.path], environment: [
+            "FONTCONFIG_FILE": hostile.appendingPathComponent("fonts.conf").path, "LANGUAGE": "ja", "LANG": "ja_JP.UTF-8",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: plain) == Data(contentsOf: underHostileHost))
     }
 
     struct BadUsage: CustomStringConvertible, Sendable {

@@ -93,6 +93,30 @@ import Testing
         #expect(StyledTextBuilder.allowingBreaksAroundCurlyQuotes("plain") == "plain")
     }
 
+    struct FontCase: CustomStringConvertible, Sendable {
+        let language: String
+        let text: String
+        let expected: [String]
+        var description: String { "\(language) \(text)" }
+    }
+
+    @Test(arguments: [
+        FontCase(language: "en", text: "Room 12 🔒 ok", expected: ["Noto Sans", "Noto Color Emoji", "Noto Sans"]),
+        FontCase(language: "en", text: "👍🏽 1️⃣", expected: ["Noto Color Emoji", "Noto Sans", "Noto Color Emoji"]),
+        FontCase(language: "zh-Hans", text: "隐私 2024 政策", expected: ["Noto Sans CJK SC"]),
+        FontCase(language: "zh-Hant", text: "隱私權", expected: ["Noto Sans CJK TC"]),
+        FontCase(language: "zh-HK", text: "私隱", expected: ["Noto Sans CJK HK"]),
+        FontCase(language: "ja", text: "個人情報", expected: ["Noto Sans CJK JP"]),
+        FontCase(language: "en", text: "Privacy 隐私", expected: ["Noto Sans", "Noto Sans CJK SC"]),
+    ])
+    func eachRunGetsTheFontItsLanguageAndScriptCallFor(_ test: FontCase) {
+        let (block, _) = paragraph([.text(test.text)], language: test.language, width: 1000)
+        var families = engine.fontFamilies(in: block).map(\.family)
+        // Adjacent runs in the same font (split by script or direction) count once.
+        families = families.enumerated().filter { $0.offset == 0 || families[$0.offset - 1] != $0.element }.map(\.element)
+        #expect(families == test.expected)
+    }
+
     @Test func measurementIsTheSameFromTwoEngines() throws {
         let other = try PangoTextEngine()
         let (block, _) = paragraph([.text("Welcome. 欢迎使用 "), .link(url: "https://a", content: [.text("Privacy Policy")])],

@@ -140,6 +140,24 @@ import Testing
         }
     }
 
+    @Test func emojiAreDrawnInColourAtTextSize() throws {
+        let files = ["en.md": "# Privacy 🔒\n\nWe keep your data safe 👍🏽 and never sell it."]
+        let emoji = try DocumentFolder(url: folder.folder("emoji", files: files))
+        let page = try render("iphone-se-3", "en", .portrait, documents: emoji)
+        let title = page.layout.title.frame.pixelRect(scale: page.layout.scale)
+        var yellow = 0
+        for y in title.y..<(title.y + title.height) {
+            for x in title.x..<(title.x + title.width) {
+                let c = page.bitmap.color(x: x, y: y)
+                if c.red > 180 && c.green > 120 && c.blue < 90 { yellow += 1 }
+            }
+        }
+        // The lock is a yellow bitmap glyph: present, and about one em (17 pt at @2x) in size.
+        #expect(yellow > 100)
+        #expect(yellow < 34 * 34)
+        #expect(page.layout.title.size.height < 17 * 1.35 * 1.5, "one line")
+    }
+
     @Test func chineseVariantsUseTheirOwnGlyphForms() throws {
         // 骨 is drawn differently in Simplified and Traditional Chinese fonts.
         let files = ["zh-Hans.md": "# 骨\n\n骨骨骨", "zh-Hant.md": "# 骨\n\n骨骨骨"]

@@ -2,7 +2,9 @@
 public struct LanguageTraits: Sendable, Equatable {
     /// The BCP 47 tag these traits are for.
     public let tag: String
-    /// Comma-separated font families, first choice first, as Pango takes them.
+    /// Comma-separated font families, first choice first, as Pango takes them. Noto Color Emoji
+    /// is deliberately not listed: named in a family list it takes over the digits, which it
+    /// also covers; emoji reach it through fontconfig's fallback instead.
     public let fontFamilies: String
     /// The language tag handed to Pango: fontconfig's Debian rules know zh-cn, zh-tw and zh-hk
     /// but not zh-Hans or zh-Hant, which would pick the Japanese face.
@@ -44,9 +46,9 @@ public struct LanguageTraits: Sendable, Equatable {
         }
         isCJK = cjkFamily != nil
         if let cjkFamily {
-            fontFamilies = "\(cjkFamily),Noto Sans,Noto Color Emoji"
+            fontFamilies = "\(cjkFamily),Noto Sans"
         } else {
-            fontFamilies = "Noto Sans,Noto Sans CJK SC,Noto Color Emoji"
+            fontFamilies = "Noto Sans,Noto Sans CJK SC"
         }
     }
 

@@ -42,6 +42,28 @@ public final class PangoTextEngine: TextMeasuring {
         return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil })
     }
 
+    /// The font family that sets each run of `block`, in logical order, as UTF-8 byte ranges.
+    func fontFamilies(in block: TextBlock) -> [(range: Range<Int>, family: String)] {
+        let handle = PangoLayoutHandle(block: block, context: context)
+        var result: [(range: Range<Int>, family: String)] = []
+        let lineCount = pango_layout_get_line_count(handle.layout)
+        for index in 0..<lineCount {
+            var node = pango_layout_get_line_readonly(handle.layout, index)?.pointee.runs
+            while let current = node {
+                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                if let item = glyphItem.pointee.item, let font = item.pointee.analysis.font {
+                    let description = pango_font_describe(font)
+                    let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+                    pango_font_description_free(description)
+                    let start = Int(item.pointee.offset)
+                    result.append((start..<(start + Int(item.pointee.length)), family))
+                }
+                node = current.pointee.next
+            }
+        }
+        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
     /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.
     func draw(_ block: TextBlock, at origin: Point, on canvas: CairoCanvas) {
         let layout = PangoLayoutHandle(block: block, context: context)
