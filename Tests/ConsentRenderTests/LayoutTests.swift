@@ -120,6 +120,8 @@ import Testing
     @Test func shortBodyFitsWithoutScrolling() throws {
         let page = try layout(document(paragraphs: 1), device: "iphone-15-pro", .portrait)
         #expect(!page.body.isScrollable)
+        #expect(page.body.viewport.height >= page.body.contentHeight, "content that fits is never clipped")
+        #expect(page.body.viewport.height - page.body.contentHeight < 1.0 / page.scale)
         #expect(page.body.scrollIndicator == nil)
         #expect(page.body.fadeHeight == 0)
         #expect(page.links.allSatisfy { $0.isVisible })

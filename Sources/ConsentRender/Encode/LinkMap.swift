@@ -57,10 +57,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// The map of `page`, rendered for `device` from a request for `requestedLanguage`.
     public init(page: PageLayout, template: String, device: String, requestedLanguage: String) {
         let scale = page.scale
+        // Thousandths of a point are finer than any device pixel and keep the JSON readable.
+        func r(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
         func rounded(_ rect: Rect) -> Rect {
-            // Thousandths of a point are finer than any device pixel and keep the JSON readable.
-            func r(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-            return Rect(x: r(rect.x), y: r(rect.y), width: r(rect.width), height: r(rect.height))
+            Rect(x: r(rect.x), y: r(rect.y), width: r(rect.width), height: r(rect.height))
         }
         schemaVersion = Self.currentSchemaVersion
         self.template = template
@@ -75,8 +75,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         safeArea = page.safeArea
         dialog = rounded(page.dialog.rect)
         let viewport = page.body.viewport
-        body = Body(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height,
-                    contentHeight: (page.body.contentHeight * 1000).rounded() / 1000, scrollable: page.body.isScrollable)
+        body = Body(x: r(viewport.x), y: r(viewport.y), width: r(viewport.width), height: r(viewport.height),
+                    contentHeight: r(page.body.contentHeight), scrollable: page.body.isScrollable)
         links = page.links.map { link in
             Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible,
                  rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map { $0.pixelRect(scale: scale) })

@@ -116,7 +116,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         scrollIndicator: scrollIndicator(viewport: viewport, contentHeight: body.height,
                                          trailingGap: usesSideColumn ? DialogMetrics.landscapeColumnSpacing : padding,
                                          scale: scale),
-        fadeHeight: body.height > viewport.height + 0.5 ? min(DialogMetrics.fadeHeight, viewport.height / 2) : 0)
+        fadeHeight: body.height > viewport.height + BodyLayout.fitTolerance ? min(DialogMetrics.fadeHeight, viewport.height / 2) : 0)
 
     return PageLayout(
         screen: screen, scale: scale, orientation: orientation, appearance: theme.appearance, safeArea: safeArea,
@@ -131,7 +131,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
 /// The scroll indicator at the top of the gap after the body's trailing edge, sized by how much
 /// of the content shows; nil when the body fits.
 private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, scale: Double) -> Rect? {
-    guard contentHeight > viewport.height + 0.5, viewport.height > 0 else { return nil }
+    guard contentHeight > viewport.height + BodyLayout.fitTolerance, viewport.height > 0 else { return nil }
     let inset = DialogMetrics.scrollIndicatorInset
     let height = max(min(36, viewport.height - 2 * inset), (viewport.height - 2 * inset) * viewport.height / contentHeight)
     let x = viewport.maxX + (trailingGap - DialogMetrics.scrollIndicatorWidth) / 2
@@ -144,7 +144,9 @@ private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap:
 /// line of text in half.
 private func foldHeight(of blocks: [MeasuredBlock], contentHeight: Double, available: Double, scale: Double) -> Double {
     func floorToPixel(_ value: Double) -> Double { max(0, (value * scale + 1e-6).rounded(.down) / scale) }
-    guard contentHeight > available else { return snapToPixel(max(0, contentHeight), scale: scale) }
+    // Content that fits gets a viewport rounded up to whole pixels, so nothing is clipped.
+    let wholeContent = (contentHeight * scale - 1e-6).rounded(.up) / scale
+    guard wholeContent > available else { return max(0, wholeContent) }
     let lineBottoms = blocks.flatMap { measured in
         measured.measurement.lines.map { measured.placed.origin.y + $0.maxY }
     }

@@ -49,7 +49,10 @@ public struct BodyLayout: Codable, Sendable, Equatable {
     /// Height of the fade drawn at the fold when the body scrolls.
     public var fadeHeight: Double
 
-    public var isScrollable: Bool { contentHeight > viewport.height + 0.5 }
+    public var isScrollable: Bool { contentHeight > viewport.height + Self.fitTolerance }
+
+    /// Float noise allowed when comparing the content's height with the viewport's.
+    static let fitTolerance = 1e-6
 }
 
 /// The dialog card.
