@@ -67,7 +67,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     let arrangement: ButtonArrangement = usesSideColumn
         ? .stacked
         : buttonLayout.arrangement(for: content.strings, width: contentWidth)
-    // Placed once at the origin to learn their height, then moved into the card.
+    // Placed at the origin to learn their height, then moved into the card.
     let buttonsAtOrigin = buttonLayout.place(content.strings, arrangement: arrangement, origin: Point(x: 0, y: 0),
                                              width: buttonColumnWidth, scale: scale)
 
@@ -107,8 +107,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     } else {
         Point(x: columnX, y: viewport.maxY + DialogMetrics.bodyToButtonsSpacing)
     }
-    let buttons = buttonLayout.place(content.strings, arrangement: arrangement, origin: buttonsOrigin,
-                                     width: buttonColumnWidth, scale: scale).buttons
+    let buttons = buttonsAtOrigin.buttons.map { $0.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y) }
 
     let title = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
     let bodyBox = BodyLayout(

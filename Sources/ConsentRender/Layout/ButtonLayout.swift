@@ -82,3 +82,13 @@ struct ButtonLayout {
         return builder.block(width: width, alignment: .center, lineHeight: DialogMetrics.buttonFontSize * traits.lineHeightMultiple)
     }
 }
+
+extension PlacedButton {
+    /// The same button moved by whole points or pixels (its label moves with it).
+    func offsetBy(dx: Double, dy: Double) -> PlacedButton {
+        var button = self
+        button.rect = rect.offsetBy(dx: dx, dy: dy)
+        button.labelText.origin = Point(x: labelText.origin.x + dx, y: labelText.origin.y + dy)
+        return button
+    }
+}
