@@ -54,6 +54,10 @@ enum RenderCommand {
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint))
         try outputs.write(page)
+        if page.usedDefaultLanguage {
+            printError("render-cli render: note: no language file matches '\(language)' (the document has "
+                + "\(folder.languages.joined(separator: ", "))); rendered its defaultLanguage '\(page.linkMap.language.resolved)'.")
+        }
 
         let map = page.linkMap
         let visibleLinks = map.links.filter(\.visible).count

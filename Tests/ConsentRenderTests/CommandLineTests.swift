@@ -129,6 +129,17 @@ import Testing
         #expect(files(in: out) == before, "a failed render left files behind")
     }
 
+    @Test func fallingBackToTheDefaultLanguageIsSaid() throws {
+        let out = folder.url.appendingPathComponent("fallback.png")
+        let result = try run(["render", "--document", document, "--device", "iphone-se-3", "--language", "fr",
+                              "--out", out.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("no language file matches 'fr'"))
+        #expect(result.stderr.contains("rendered its defaultLanguage 'en'"))
+        let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: folder.url.appendingPathComponent("fallback.links.json")))
+        #expect(map.language.requested == "fr" && map.language.resolved == "en")
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)

@@ -125,6 +125,14 @@ let expectedProfiles: [ExpectedProfile] = [
         }
     }
 
+    @Test func malformedJSONSaysWhereTheSyntaxBreaks() throws {
+        let folder = TemporaryFolder()
+        let broken = Self.validProfile.replacingOccurrences(of: #""scale": 3,"#, with: #""scale": 3,,"#)
+        let directory = folder.folder("profiles", files: ["test-phone.json": broken])
+        let error = #expect(throws: ProfileError.self) { try DeviceProfileCatalog(directory: directory).profile(id: "test-phone") }
+        #expect(error?.description.contains("not valid JSON (line 2, column") == true, "\(String(describing: error))")
+    }
+
     @Test func validProfileLoads() throws {
         let folder = TemporaryFolder()
         let directory = folder.folder("profiles", files: ["test-phone.json": Self.validProfile])

@@ -62,11 +62,17 @@ public struct DocumentFolder: Sendable {
 
     private static func readSettings(at url: URL) throws -> DocumentSettings {
         let path = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \((error as NSError).localizedDescription)")
+        }
         let settings: DocumentSettings
         do {
-            settings = try JSONDecoder().decode(DocumentSettings.self, from: Data(contentsOf: url))
+            settings = try JSONDecoder().decode(DocumentSettings.self, from: data)
         } catch {
-            switch DecodingFailure(error) {
+            switch DecodingFailure(error, decoding: data) {
             case let .syntax(detail):
                 throw DocumentError.malformedSettings(path: path, detail: detail)
             case let .missingField(field):

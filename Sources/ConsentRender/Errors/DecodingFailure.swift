@@ -7,7 +7,8 @@ enum DecodingFailure {
     case wrongType(field: String, expected: String)
     case invalidValue(field: String, detail: String)
 
-    init(_ error: Error) {
+    /// Describes `error`, thrown while decoding `data`.
+    init(_ error: Error, decoding data: Data) {
         guard let decodingError = error as? DecodingError else {
             self = .syntax(detail: Self.innermostDescription(of: error))
             return
@@ -21,8 +22,7 @@ enum DecodingFailure {
             self = .wrongType(field: Self.fieldPath(context.codingPath), expected: Self.describe(type))
         case let .dataCorrupted(context):
             if context.codingPath.isEmpty {
-                let detail = context.underlyingError.map(Self.innermostDescription) ?? context.debugDescription
-                self = .syntax(detail: detail)
+                self = .syntax(detail: Self.syntaxProblem(in: data) ?? context.debugDescription)
             } else {
                 self = .invalidValue(field: Self.fieldPath(context.codingPath), detail: context.debugDescription)
             }
@@ -44,6 +44,32 @@ enum DecodingFailure {
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         default: "an object of the documented shape"
+        }
+    }
+
+    /// Where JSON syntax breaks, as "line L, column C: …"; JSONDecoder on Linux does not say,
+    /// but JSONSerialization reports the character offset.
+    static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let message = innermostDescription(of: error)
+            guard let range = message.range(of: #"character (\d+)"#, options: .regularExpression),
+                  let offset = Int(message[range].dropFirst("character ".count))
+            else { return message }
+            var line = 1, column = 1
+            for byte in data.prefix(offset) {
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            let reason = message[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: " around", with: "")
+            return "line \(line), column \(column): \(reason.isEmpty ? "syntax error" : reason)"
         }
     }
 

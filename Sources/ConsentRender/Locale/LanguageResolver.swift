@@ -16,6 +16,12 @@ public struct LanguageResolver: Sendable {
 
     /// The available tag to render for `requested`, a comma-separated preference list.
     public func resolve(_ requested: String, folder: String) throws -> String {
+        try resolution(of: requested, folder: folder).language
+    }
+
+    /// The tag to render for `requested`, and whether it is the document's default because no
+    /// requested language has a file.
+    public func resolution(of requested: String, folder: String) throws -> (language: String, isDefaultFallback: Bool) {
         let preferences = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !preferences.isEmpty else {
             throw DocumentError.invalidLanguageTag(tag: requested)
@@ -26,12 +32,12 @@ public struct LanguageResolver: Sendable {
             }
             for candidate in Self.candidates(for: tag) {
                 if let match = available.first(where: { $0.caseInsensitiveCompare(candidate) == .orderedSame }) {
-                    return match
+                    return (match, false)
                 }
             }
         }
         if let defaultLanguage, available.contains(defaultLanguage) {
-            return defaultLanguage
+            return (defaultLanguage, true)
         }
         throw DocumentError.missingLanguage(requested: requested, folder: folder, available: available)
     }

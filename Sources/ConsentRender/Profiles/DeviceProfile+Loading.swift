@@ -20,7 +20,7 @@ extension DeviceProfile {
         do {
             profile = try JSONDecoder().decode(DeviceProfile.self, from: data)
         } catch {
-            switch DecodingFailure(error) {
+            switch DecodingFailure(error, decoding: data) {
             case let .syntax(detail):
                 throw ProfileError.malformedJSON(path: path, detail: detail)
             case let .missingField(field):

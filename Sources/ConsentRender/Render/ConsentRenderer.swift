@@ -27,6 +27,8 @@ public struct RenderedPage: Sendable {
     public var layout: PageLayout
     public var bitmap: Bitmap
     public var linkMap: LinkMap
+    /// True when no requested language had a file and the document's `defaultLanguage` was used.
+    public var usedDefaultLanguage: Bool
 }
 
 /// Renders consent documents. Holds one Pango engine, so use one renderer per thread.
@@ -40,8 +42,9 @@ public final class ConsentRenderer {
     /// Resolves the language, lays out, paints and maps one screen.
     public func render(_ request: RenderRequest) throws -> RenderedPage {
         let folder = request.folder
-        let language = try LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
-            .resolve(request.requestedLanguage, folder: folder.url.path)
+        let (language, usedDefaultLanguage) = try LanguageResolver(
+            available: folder.languages, defaultLanguage: folder.settings.defaultLanguage
+        ).resolution(of: request.requestedLanguage, folder: folder.url.path)
         let document = try folder.document(language: language)
         let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
         let theme = Theme(appearance: request.appearance, tint: request.tint ?? request.profile.tint,
@@ -52,7 +55,7 @@ public final class ConsentRenderer {
         let bitmap = try paint(layout, text: textEngine)
         let linkMap = LinkMap(page: layout, template: folder.settings.template, device: request.profile.id,
                               requestedLanguage: request.requestedLanguage)
-        return RenderedPage(layout: layout, bitmap: bitmap, linkMap: linkMap)
+        return RenderedPage(layout: layout, bitmap: bitmap, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage)
     }
 }
 
