@@ -19,12 +19,12 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(
-            name: "CPNGEncoder",
+            name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(
             name: "ConsentRender",
-            dependencies: ["CCairo", "CCmarkGFM", "CPNGEncoder"],
+            dependencies: ["CCairo", "CCmarkGFM", "CPNG"],
             resources: [.copy("Resources/fonts.conf")]
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-import CPNGEncoder
+import CPNG
 import Foundation
 
 /// How hard the PNG encoder compresses.

@@ -1,4 +1,4 @@
-#include "CPNGEncoder.h"
+#include "CPNG.h"
 
 #include <png.h>
 #include <setjmp.h>

@@ -1,5 +1,5 @@
-#ifndef CONSENTRENDER_CPNGENCODER_H
-#define CONSENTRENDER_CPNGENCODER_H
+#ifndef CONSENTRENDER_CPNG_H
+#define CONSENTRENDER_CPNG_H
 
 #include <stddef.h>
 #include <stdint.h>
