@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,4 +110,57 @@ void cr_png_output_free(cr_png_output *out) {
     out->data = NULL;
     out->size = 0;
     out->capacity = 0;
+}
+
+int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *out) {
+    memset(out, 0, sizeof(*out));
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        strncpy(out->error, image.message, sizeof(out->error) - 1);
+        return -1;
+    }
+    if (image.width == 0 || image.height == 0 || image.width > 32768 || image.height > 32768) {
+        snprintf(out->error, sizeof(out->error), "image size %ux%u is outside 1...32768", image.width, image.height);
+        png_image_free(&image);
+        return -1;
+    }
+    out->had_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
+    image.format = PNG_FORMAT_RGB;
+    const size_t stride = (size_t)PNG_IMAGE_ROW_STRIDE(image);
+    unsigned char *rgb = malloc(stride * image.height);
+    uint32_t *pixels = malloc((size_t)image.width * image.height * sizeof(uint32_t));
+    if (rgb == NULL || pixels == NULL) {
+        free(rgb);
+        free(pixels);
+        png_image_free(&image);
+        strcpy(out->error, "out of memory while decoding PNG");
+        return -1;
+    }
+    png_color white = {255, 255, 255};
+    if (!png_image_finish_read(&image, &white, rgb, (png_int_32)stride, NULL)) {
+        strncpy(out->error, image.message, sizeof(out->error) - 1);
+        free(rgb);
+        free(pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    for (uint32_t y = 0; y < image.height; y++) {
+        const unsigned char *row = rgb + (size_t)y * stride;
+        uint32_t *target = pixels + (size_t)y * image.width;
+        for (uint32_t x = 0; x < image.width; x++) {
+            target[x] = 0xFF000000u | ((uint32_t)row[3 * x] << 16) | ((uint32_t)row[3 * x + 1] << 8) | row[3 * x + 2];
+        }
+    }
+    free(rgb);
+    out->pixels = pixels;
+    out->width = image.width;
+    out->height = image.height;
+    return 0;
+}
+
+void cr_png_decoded_free(cr_png_decoded *out) {
+    free(out->pixels);
+    out->pixels = NULL;
 }

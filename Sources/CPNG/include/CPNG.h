@@ -28,4 +28,21 @@ int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
 
 void cr_png_output_free(cr_png_output *out);
 
+/// Pixels decoded by `cr_png_decode_xrgb`; free with `cr_png_decoded_free`.
+typedef struct {
+    uint32_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    /// Nonzero when the file had an alpha channel (it is composited over white).
+    int had_alpha;
+    char error[256];
+} cr_png_decoded;
+
+/// Decodes any PNG (grey, palette, 16-bit, with or without alpha) into opaque native-endian
+/// 0xFFRRGGBB words, compositing transparency over white. Returns 0 on success; on failure -1
+/// with a sentence in `out->error`. Images wider or taller than 32768 pixels are refused.
+int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *out);
+
+void cr_png_decoded_free(cr_png_decoded *out);
+
 #endif
