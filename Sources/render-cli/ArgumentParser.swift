@@ -5,20 +5,29 @@ struct UsageError: Error {
     let message: String
 }
 
-/// The options of one subcommand, parsed from `--name value` pairs and `--flag` switches.
+/// The options of one subcommand, parsed from `--name value` pairs, `--flag` switches and, where
+/// a subcommand takes them, operands (file names) in order.
 struct ParsedArguments {
     private var values: [String: String]
     private var flags: Set<String>
+    /// Arguments that are not options, in order.
+    private(set) var operands: [String]
 
     /// Parses `arguments` against the option names a subcommand accepts.
-    init(_ arguments: [String], options: [String], flags knownFlags: [String] = []) throws {
+    init(_ arguments: [String], options: [String], flags knownFlags: [String] = [], operands operandNames: [String] = []) throws {
         values = [:]
         flags = []
+        operands = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             guard argument.hasPrefix("--") else {
-                throw UsageError(message: "unexpected argument '\(argument)'; options start with --")
+                guard operands.count < operandNames.count else {
+                    throw UsageError(message: "unexpected argument '\(argument)'; options start with --")
+                }
+                operands.append(argument)
+                index += 1
+                continue
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -50,6 +59,18 @@ struct ParsedArguments {
             values[name] = value
             index += 1
         }
+        if operands.count < operandNames.count {
+            throw UsageError(message: "missing \(operandNames[operands.count])")
+        }
+    }
+
+    /// The value of a numeric option within `range`, or `fallback` when it is absent.
+    func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T) throws -> T {
+        guard let raw = values[name] else { return fallback }
+        guard let parsed = T(raw), range.contains(parsed) else {
+            throw UsageError(message: "--\(name) '\(raw)' must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return parsed
     }
 
     func value(_ name: String) -> String? {

@@ -73,25 +73,9 @@ struct OutputFiles {
     let linkMap: URL
 
     init(pngPath: String) throws {
-        guard pngPath.lowercased().hasSuffix(".png") else {
-            throw RenderError.outputNotPNG(path: pngPath)
-        }
-        let png = URL(fileURLWithPath: pngPath)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: png.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw RenderError.outputIsDirectory(path: pngPath)
-        }
-        let folder = png.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.writeFailed(path: pngPath, reason: "cannot create the folder \(folder.path)")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw RenderError.writeFailed(path: pngPath, reason: "the folder \(folder.path) is not writable")
-        }
-        self.png = png
-        linkMap = folder.appendingPathComponent(String(png.lastPathComponent.dropLast(4)) + ".links.json")
+        png = try preparedPNGOutput(pngPath)
+        linkMap = png.deletingLastPathComponent()
+            .appendingPathComponent(String(png.lastPathComponent.dropLast(4)) + ".links.json")
     }
 
     func write(_ page: RenderedPage) throws {
@@ -100,4 +84,27 @@ struct OutputFiles {
             (linkMap, try page.linkMap.jsonData()),
         ])
     }
+}
+
+/// Checks an output path before any work: it must end in .png and not be a folder; its folder is
+/// created if missing and must be writable.
+func preparedPNGOutput(_ path: String) throws -> URL {
+    guard path.lowercased().hasSuffix(".png") else {
+        throw RenderError.outputNotPNG(path: path)
+    }
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw RenderError.outputIsDirectory(path: path)
+    }
+    let folder = url.deletingLastPathComponent()
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+        throw RenderError.writeFailed(path: path, reason: "cannot create the folder \(folder.path)")
+    }
+    guard FileManager.default.isWritableFile(atPath: folder.path) else {
+        throw RenderError.writeFailed(path: path, reason: "the folder \(folder.path) is not writable")
+    }
+    return url
 }

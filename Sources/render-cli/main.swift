@@ -9,6 +9,7 @@ Renders privacy-consent screens for iOS devices as PNG screenshots with a link-r
 Commands:
   render     render one document on one device (render-cli render --help)
   profiles   list the device profiles
+  diff       compare two PNG images as the golden tests do
 
 Run render-cli <command> --help for a command's options.
 """
@@ -19,9 +20,11 @@ func printError(_ message: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands: [String: (help: String, run: ([String]) throws -> Void)] = [
-    "render": (RenderCommand.help, RenderCommand.run),
-    "profiles": (ProfilesCommand.help, ProfilesCommand.run),
+/// Each command returns its exit status.
+let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
+    "render": (RenderCommand.help, { try RenderCommand.run($0); return 0 }),
+    "profiles": (ProfilesCommand.help, { try ProfilesCommand.run($0); return 0 }),
+    "diff": (DiffCommand.help, DiffCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
@@ -39,7 +42,7 @@ if options.contains("--help") || options.contains("-h") {
     exit(0)
 }
 do {
-    try command.run(options)
+    exit(try command.run(options))
 } catch let error as UsageError {
     printError("render-cli \(name): \(error.message). Run render-cli \(name) --help for usage.")
     exit(2)

@@ -140,6 +140,29 @@ import Testing
         #expect(map.language.requested == "fr" && map.language.resolved == "en")
     }
 
+    @Test func diffExitsOneForATintChangeAndZeroForACopy() throws {
+        let a = folder.url.appendingPathComponent("a.png"), b = folder.url.appendingPathComponent("b.png")
+        let copy = folder.url.appendingPathComponent("copy.png"), diffImage = folder.url.appendingPathComponent("d/diff.png")
+        let base = ["render", "--document", document, "--device", "iphone-se-3", "--language", "en"]
+        #expect(try run(base + ["--out", a.path]).status == 0)
+        #expect(try run(base + ["--tint", "#0A84FF", "--out", b.path]).status == 0)
+        try FileManager.default.copyItem(at: a, to: copy)
+
+        let differ = try run(["diff", a.path, b.path, "--out", diffImage.path])
+        #expect(differ.status == 1, "\(differ.stderr)")
+        #expect(differ.stdout.contains("pixels differ") && differ.stdout.contains(" in x "))
+        let marked = try Bitmap(contentsOfPNG: diffImage)
+        #expect(marked.pixels.contains(0xFFFF_0000))
+
+        let same = try run(["diff", a.path, copy.path])
+        #expect(same.status == 0 && same.stdout == "match: identical\n")
+
+        #expect(try run(["diff", a.path, b.path, "--max-diff-ratio", "0.5"]).status == 0)
+        #expect(try run(["diff", a.path]).status == 2)
+        #expect(try run(["diff", a.path, folder.url.appendingPathComponent("missing.png").path]).status == 2)
+        #expect(try run(["diff", a.path, b.path, "--threshold", "2"]).status == 2)
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
@@ -149,7 +172,7 @@ import Testing
         #expect(result.stdout.contains("1179×2556") && result.stdout.contains(#"6.3""#))
     }
 
-    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"]])
+    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"]])
     func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)

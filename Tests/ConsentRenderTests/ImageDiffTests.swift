@@ -56,7 +56,8 @@ import Testing
         let expected = canvas(fill: 0xFF80_8080), actual = canvas(fill: 0xFF80_8081)
         let result = diff(expected: expected, actual: actual)
         #expect(result.passes && result.differingPixels == 0)
-        #expect(!result.isIdentical)
+        #expect(!result.isIdentical && result.changedPixels == 400)
+        #expect(result.summary.hasPrefix("no counted difference: 400 pixels changed"))
     }
 
     /// A black bar on white whose right edge pixels are grey blends.

@@ -48,6 +48,8 @@ public struct DiffResult: Sendable, Equatable, CustomStringConvertible {
 
     public let expectedSize: (width: Int, height: Int)
     public let actualSize: (width: Int, height: Int)
+    /// Pixels whose values changed at all, counted or not.
+    public let changedPixels: Int
     /// Pixels that count as different.
     public let differingPixels: Int
     /// Pixels that differ but were taken for anti-aliasing and ignored.
@@ -62,10 +64,10 @@ public struct DiffResult: Sendable, Equatable, CustomStringConvertible {
     public let classes: [PixelClass]
 
     public var sizesMatch: Bool { expectedSize == actualSize }
-    public var isIdentical: Bool { sizesMatch && differingPixels == 0 && antiAliasedPixels == 0 && maximumDeltaE == 0 }
+    public var isIdentical: Bool { sizesMatch && changedPixels == 0 }
 
     public static func == (lhs: DiffResult, rhs: DiffResult) -> Bool {
-        lhs.expectedSize == rhs.expectedSize && lhs.actualSize == rhs.actualSize
+        lhs.expectedSize == rhs.expectedSize && lhs.actualSize == rhs.actualSize && lhs.changedPixels == rhs.changedPixels
             && lhs.differingPixels == rhs.differingPixels && lhs.antiAliasedPixels == rhs.antiAliasedPixels
             && lhs.boundingBox == rhs.boundingBox && lhs.maximumDeltaE == rhs.maximumDeltaE
             && lhs.passes == rhs.passes && lhs.classes == rhs.classes
@@ -78,8 +80,12 @@ public struct DiffResult: Sendable, Equatable, CustomStringConvertible {
         if !sizesMatch {
             return "size changed from \(expectedSize.width)×\(expectedSize.height) to \(actualSize.width)×\(actualSize.height)"
         }
+        if changedPixels == 0 {
+            return "identical"
+        }
         if differingPixels == 0 {
-            return antiAliasedPixels == 0 ? "identical" : "identical except \(antiAliasedPixels) anti-aliased pixels"
+            return "no counted difference: \(changedPixels) pixels changed, \(antiAliasedPixels) of them anti-aliasing, "
+                + "the rest below the thresholds (largest ΔE94 \(String(format: "%.1f", maximumDeltaE)))"
         }
         let total = Double(expectedSize.width * expectedSize.height)
         let share = String(format: "%.3f%%", Double(differingPixels) / total * 100)
@@ -93,21 +99,21 @@ public func diff(expected: Bitmap, actual: Bitmap, options: DiffOptions = DiffOp
     let expectedSize = (expected.width, expected.height)
     let actualSize = (actual.width, actual.height)
     guard expected.width == actual.width, expected.height == actual.height else {
-        return DiffResult(expectedSize: expectedSize, actualSize: actualSize, differingPixels: 0, antiAliasedPixels: 0,
-                          boundingBox: nil, maximumDeltaE: 0, passes: false, classes: [])
+        return DiffResult(expectedSize: expectedSize, actualSize: actualSize, changedPixels: 0, differingPixels: 0,
+                          antiAliasedPixels: 0, boundingBox: nil, maximumDeltaE: 0, passes: false, classes: [])
     }
     let identical = expected.pixels.withUnsafeBytes { a in
         actual.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
     }
     if identical {
-        return DiffResult(expectedSize: expectedSize, actualSize: actualSize, differingPixels: 0, antiAliasedPixels: 0,
-                          boundingBox: nil, maximumDeltaE: 0, passes: true, classes: [])
+        return DiffResult(expectedSize: expectedSize, actualSize: actualSize, changedPixels: 0, differingPixels: 0,
+                          antiAliasedPixels: 0, boundingBox: nil, maximumDeltaE: 0, passes: true, classes: [])
     }
 
     let width = expected.width, height = expected.height
     let maximumYIQ = ColorDistance.maximumYIQSquared * options.threshold * options.threshold
     var classes = [DiffResult.PixelClass](repeating: .same, count: width * height)
-    var differing = 0, antiAliased = 0, largestDeltaE = 0.0
+    var changed = 0, differing = 0, antiAliased = 0, largestDeltaE = 0.0
     var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
 
     expected.pixels.withUnsafeBufferPointer { a in
@@ -116,6 +122,7 @@ public func diff(expected: Bitmap, actual: Bitmap, options: DiffOptions = DiffOp
                 let row = y * width
                 for x in 0..<width where a[row + x] != b[row + x] {
                     let index = row + x
+                    changed += 1
                     let deltaE = ColorDistance.deltaE94(a[index], b[index])
                     largestDeltaE = max(largestDeltaE, deltaE)
                     let yiqDiffers = ColorDistance.yiqSquared(a[index], b[index]) > maximumYIQ
@@ -140,7 +147,7 @@ public func diff(expected: Bitmap, actual: Bitmap, options: DiffOptions = DiffOp
     }
     let box = differing > 0 ? PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
     return DiffResult(
-        expectedSize: expectedSize, actualSize: actualSize, differingPixels: differing, antiAliasedPixels: antiAliased,
-        boundingBox: box, maximumDeltaE: largestDeltaE, passes: differing <= options.allowedPixels(of: width * height),
+        expectedSize: expectedSize, actualSize: actualSize, changedPixels: changed, differingPixels: differing,
+        antiAliasedPixels: antiAliased, boundingBox: box, maximumDeltaE: largestDeltaE, passes: differing <= options.allowedPixels(of: width * height),
         classes: classes)
 }

@@ -1,0 +1,50 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli diff`: compare two PNG files as the golden tests do.
+enum DiffCommand {
+    static let help = """
+    Usage: render-cli diff EXPECTED.png ACTUAL.png [--out DIFF.png] [--threshold T]
+                           [--max-diff-pixels N] [--max-diff-ratio R] [--max-delta-e E|off]
+                           [--count-anti-aliasing]
+
+    Compares two PNG images pixel by pixel and prints how many pixels differ and where.
+    A pixel differs when its YIQ colour distance is above --threshold (0–1, default 0.1) or its
+    ΔE94 is above --max-delta-e (default 2; "off" disables it). Differing anti-aliased edge
+    pixels are ignored unless --count-anti-aliasing is given. The images match when no more than
+    --max-diff-pixels (default 0) or --max-diff-ratio (0–1, default 0) of them differ.
+
+      --out DIFF.png   write the expected image faded, differing pixels in red and ignored
+                       anti-aliasing in yellow (or both images side by side if their sizes differ)
+
+    Exit status: 0 the images match; 1 they differ; 2 bad usage or an unreadable file.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ParsedArguments(
+            arguments, options: ["out", "threshold", "max-diff-pixels", "max-diff-ratio", "max-delta-e"],
+            flags: ["count-anti-aliasing"], operands: ["EXPECTED.png", "ACTUAL.png"])
+        var diffOptions = DiffOptions()
+        diffOptions.threshold = try options.number("threshold", in: 0.0...1.0, default: diffOptions.threshold)
+        diffOptions.maxDiffPixels = try options.number("max-diff-pixels", in: 0...Int.max, default: 0)
+        diffOptions.maxDiffRatio = try options.number("max-diff-ratio", in: 0.0...1.0, default: 0)
+        if options.value("max-delta-e") == "off" {
+            diffOptions.maximumDeltaE = nil
+        } else {
+            diffOptions.maximumDeltaE = try options.number("max-delta-e", in: 0.0...100.0, default: 2.0)
+        }
+        diffOptions.ignoresAntiAliasing = !options.flag("count-anti-aliasing")
+        let outURL = try options.value("out").map(preparedPNGOutput)
+
+        let expected = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[0]))
+        let actual = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[1]))
+        let result = diff(expected: expected, actual: actual, options: diffOptions)
+        print("\(result.passes ? "match" : "differ"): \(result.summary)")
+        if let outURL, !result.isIdentical {
+            let image = result.diffImage(expected: expected) ?? Bitmap.sideBySide([expected, actual])
+            try AtomicFileWriter.write([(outURL, try image.pngData())])
+            print("diff image: \(outURL.path)")
+        }
+        return result.passes ? 0 : 1
+    }
+}
