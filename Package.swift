@@ -18,13 +18,18 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(
             name: "ConsentRender",
-            dependencies: ["CCairo", "CCmarkGFM", "CPNG"],
+            dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CZlib"],
             resources: [.copy("Resources/fonts.conf")]
         ),
         .executableTarget(
@@ -35,6 +40,10 @@ let package = Package(
             name: "ConsentRenderTests",
             // render-cli is a dependency so the CLI tests can run the built binary.
             dependencies: ["ConsentRender", "render-cli"]
+        ),
+        .testTarget(
+            name: "SnapshotTests",
+            dependencies: ["ConsentRender"]
         ),
     ]
 )

@@ -164,3 +164,7 @@ void cr_png_decoded_free(cr_png_decoded *out) {
     free(out->pixels);
     out->pixels = NULL;
 }
+
+const char *cr_png_library_version(void) {
+    return png_get_libpng_ver(NULL);
+}

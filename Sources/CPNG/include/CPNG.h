@@ -45,4 +45,7 @@ int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *o
 
 void cr_png_decoded_free(cr_png_decoded *out);
 
+/// The version of the libpng the program runs with, such as "1.6.39".
+const char *cr_png_library_version(void);
+
 #endif

@@ -38,6 +38,16 @@ public enum RenderError: Error, Equatable, Sendable {
     case writeFailed(path: String, reason: String)
 }
 
+/// A golden matrix or record mode could not be used.
+public enum GoldenError: Error, Equatable, Sendable {
+    case invalidRecordMode(value: String)
+    case unreadableMatrix(path: String, reason: String)
+    case malformedMatrix(path: String, detail: String)
+    case invalidMatrix(path: String, field: String, fix: String)
+    case conflictingCells(path: String, cell: String)
+    case noCells(path: String, only: String?)
+}
+
 extension ProfileError: CustomStringConvertible {
     public var description: String {
         switch self {
@@ -111,6 +121,28 @@ extension RenderError: CustomStringConvertible {
             return "--out: the folder '\(path)' does not exist. Create it first (mkdir -p \(path))."
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
+        }
+    }
+}
+
+extension GoldenError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .invalidRecordMode(value):
+            return "CONSENT_GOLDEN='\(value)' is not a record mode. Use missing (record goldens that do not exist), "
+                + "failed (re-record those that fail), all (re-record everything) or never."
+        case let .unreadableMatrix(path, reason):
+            return "\(path): cannot read the golden matrix (\(reason)). Create it; README shows the format."
+        case let .malformedMatrix(path, detail):
+            return "\(path): not a valid golden matrix (\(detail)). Golden/matrix.json is a complete example."
+        case let .invalidMatrix(path, field, fix):
+            return "\(path): field '\(field)': \(fix)."
+        case let .conflictingCells(path, cell):
+            return "\(path): two groups render the cell \(cell) with different tints. Give one of them another "
+                + "device, language, orientation or appearance."
+        case let .noCells(path, only):
+            let filter = only.map { " match --only '\($0)'" } ?? " are listed"
+            return "\(path): no cells\(filter)."
         }
     }
 }

@@ -59,6 +59,14 @@ public final class ConsentRenderer {
     }
 }
 
+extension ConsentRenderer {
+    /// Paths of the font files that set any text of `layout`.
+    public func fontFiles(in layout: PageLayout) -> Set<String> {
+        let blocks = [layout.title.block] + layout.body.blocks.map(\.block) + layout.buttons.map(\.labelText.block)
+        return blocks.reduce(into: Set<String>()) { $0.formUnion(textEngine.fontFiles(in: $1)) }
+    }
+}
+
 extension LinkMap {
     /// Pretty-printed JSON with sorted keys, so equal maps are equal bytes and diffs read well.
     public func jsonData() throws -> Data {

@@ -46,22 +46,43 @@ public final class PangoTextEngine: TextMeasuring {
     func fontFamilies(in block: TextBlock) -> [(range: Range<Int>, family: String)] {
         let handle = PangoLayoutHandle(block: block, context: context)
         var result: [(range: Range<Int>, family: String)] = []
-        let lineCount = pango_layout_get_line_count(handle.layout)
-        for index in 0..<lineCount {
+        forEachItem(of: handle) { item in
+            guard let font = item.pointee.analysis.font else { return }
+            let description = pango_font_describe(font)
+            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+            pango_font_description_free(description)
+            let start = Int(item.pointee.offset)
+            result.append((start..<(start + Int(item.pointee.length)), family))
+        }
+        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Paths of the font files that set `block`'s text.
+    func fontFiles(in block: TextBlock) -> Set<String> {
+        let handle = PangoLayoutHandle(block: block, context: context)
+        var files = Set<String>()
+        forEachItem(of: handle) { item in
+            guard let font = item.pointee.analysis.font,
+                  let pattern = pango_fc_font_get_pattern(UnsafeMutablePointer<PangoFcFont>(OpaquePointer(font)))
+            else { return }
+            var file: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                files.insert(String(cString: file))
+            }
+        }
+        return files
+    }
+
+    /// Calls `body` with every shaped item of every line of the layout.
+    private func forEachItem(of handle: PangoLayoutHandle, _ body: (UnsafeMutablePointer<PangoItem>) -> Void) {
+        for index in 0..<pango_layout_get_line_count(handle.layout) {
             var node = pango_layout_get_line_readonly(handle.layout, index)?.pointee.runs
             while let current = node {
                 let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
-                if let item = glyphItem.pointee.item, let font = item.pointee.analysis.font {
-                    let description = pango_font_describe(font)
-                    let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
-                    pango_font_description_free(description)
-                    let start = Int(item.pointee.offset)
-                    result.append((start..<(start + Int(item.pointee.length)), family))
-                }
+                if let item = glyphItem.pointee.item { body(item) }
                 node = current.pointee.next
             }
         }
-        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.

@@ -1,0 +1,22 @@
+import CZlib
+import Foundation
+
+/// CRC-32 (zlib's) of files, to tell whether a font file changed.
+enum CRC32 {
+    /// The checksum and size of the file at `path`, or nil when it cannot be read.
+    static func ofFile(at path: String) -> (checksum: String, bytes: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var crc = crc32(0, nil, 0)
+        var bytes = 0
+        while true {
+            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+            bytes += chunk.count
+            crc = chunk.withUnsafeBytes { raw in
+                crc32(crc, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count))
+            }
+        }
+        let hex = String(crc, radix: 16)
+        return (String(repeating: "0", count: max(0, 8 - hex.count)) + hex, bytes)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Writes what a reviewer needs to judge a failed cell, outside the golden folder, and the one
+/// `index.html` that lists every failure.
+struct FailureArtifacts {
+    let root: URL
+
+    /// The record of one failure, kept beside its images so the index can be rebuilt from disk.
+    struct Record: Codable {
+        var cell: String
+        var reasons: [String]
+        var environmentChanges: [String]
+        var files: [String]
+    }
+
+    /// Writes the cell's images and link maps and returns its folder.
+    func write(cell: String, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
+               expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
+        let folder = root.appendingPathComponent(cell)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [(name: String, data: Data)] = []
+        if let expected { files.append(("expected.png", try expected.pngData())) }
+        if let actual { files.append(("actual.png", try actual.pngData())) }
+        var strip: [Bitmap] = [expected, actual].compactMap { $0 }
+        if let expected, let image = diff?.diffImage(expected: expected) {
+            files.append(("diff.png", try image.pngData()))
+            strip.append(image)
+        }
+        if strip.count > 1 { files.append(("side-by-side.png", try Bitmap.sideBySide(strip).pngData())) }
+        if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
+        if let actualLinks { files.append(("actual.links.json", actualLinks)) }
+        let record = Record(cell: cell, reasons: reasons, environmentChanges: [], files: files.map(\.name))
+        files.append(("failure.json", try JSONEncoder().encode(record)))
+        try AtomicFileWriter.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
+        return folder
+    }
+
+    /// Adds the machine differences to every failure record under the root.
+    func annotate(environmentChanges: [String]) throws {
+        for (url, var record) in records() {
+            record.environmentChanges = environmentChanges
+            try AtomicFileWriter.write([(url, try JSONEncoder().encode(record))])
+        }
+    }
+
+    /// Rewrites `index.html` from the failure records on disk; returns nil when there are none.
+    @discardableResult
+    func writeIndex() throws -> URL? {
+        let records = self.records().map(\.1).sorted { $0.cell < $1.cell }
+        let index = root.appendingPathComponent("index.html")
+        guard !records.isEmpty else {
+            try? FileManager.default.removeItem(at: index)
+            return nil
+        }
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Golden failures (\(records.count))</title>
+        <style>
+        body { font: 14px -apple-system, system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
+        section { border-top: 1px solid #d1d1d6; padding: 16px 0; }
+        h2 { font-size: 16px; margin: 0 0 8px; font-family: ui-monospace, monospace; }
+        ul { margin: 4px 0 8px; } .env { color: #b25000; }
+        img { max-width: 100%; max-height: 70vh; border: 1px solid #d1d1d6; background: #808080; }
+        a { margin-right: 12px; }
+        </style></head><body>
+        <h1>\(records.count) golden \(records.count == 1 ? "failure" : "failures")</h1>
+        <p>Each strip shows expected, actual and the difference (red: counted, yellow: ignored anti-aliasing).</p>
+
+        """
+        for record in records {
+            let folder = record.cell.split(separator: "/").map { escape(String($0)) }.joined(separator: "/")
+            html += "<section id=\"\(escape(record.cell))\"><h2>\(escape(record.cell))</h2><ul>"
+            html += record.reasons.map { "<li>\(escape($0))</li>" }.joined()
+            html += record.environmentChanges.map { "<li class=\"env\">machine differs: \(escape($0))</li>" }.joined()
+            html += "</ul><p>"
+            html += record.files.filter { $0 != "failure.json" }.map { "<a href=\"\(folder)/\($0)\">\($0)</a>" }.joined()
+            html += "</p>"
+            let picture = record.files.contains("side-by-side.png") ? "side-by-side.png"
+                : record.files.first { $0.hasSuffix(".png") }
+            if let picture {
+                html += "<a href=\"\(folder)/\(picture)\"><img src=\"\(folder)/\(picture)\" alt=\"\(escape(record.cell))\"></a>"
+            }
+            html += "</section>\n"
+        }
+        html += "</body></html>\n"
+        try AtomicFileWriter.write([(index, Data(html.utf8))])
+        return index
+    }
+
+    private func records() -> [(URL, Record)] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        var result: [(URL, Record)] = []
+        for case let url as URL in enumerator where url.lastPathComponent == "failure.json" {
+            if let data = try? Data(contentsOf: url), let record = try? JSONDecoder().decode(Record.self, from: data) {
+                result.append((url, record))
+            }
+        }
+        return result
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

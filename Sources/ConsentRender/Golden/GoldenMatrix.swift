@@ -1,0 +1,166 @@
+import Foundation
+
+/// Which cells a golden run renders: data in `matrix.json`, not code.
+///
+/// Each group is the product of its devices, orientations, appearances and languages for one
+/// document. Paths are relative to the matrix file's folder.
+public struct GoldenMatrix: Codable, Sendable, Equatable {
+    /// The device profiles folder.
+    public var profiles: String
+    /// Document names (the first folder of a golden's path) → their folders.
+    public var documents: [String: String]
+    public var groups: [Group]
+    /// How images are compared; omitted fields keep `DiffOptions`' defaults.
+    public var diff: DiffSettings?
+
+    public struct Group: Codable, Sendable, Equatable {
+        public var document: String
+        /// Profile ids, or `["all"]` for every profile in the profiles folder.
+        public var devices: [String]
+        public var orientations: [Orientation]?
+        public var appearances: [Appearance]?
+        public var languages: [String]
+        /// `#RRGGBB`; omitted uses each profile's tint.
+        public var tint: String?
+
+        public init(document: String, devices: [String], orientations: [Orientation]? = nil,
+                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil) {
+            self.document = document
+            self.devices = devices
+            self.orientations = orientations
+            self.appearances = appearances
+            self.languages = languages
+            self.tint = tint
+        }
+    }
+
+    public struct DiffSettings: Codable, Sendable, Equatable {
+        public var threshold: Double?
+        public var maximumDeltaE: Double?
+        public var ignoresAntiAliasing: Bool?
+        public var maxDiffPixels: Int?
+        public var maxDiffRatio: Double?
+    }
+
+    public init(profiles: String, documents: [String: String], groups: [Group], diff: DiffSettings? = nil) {
+        self.profiles = profiles
+        self.documents = documents
+        self.groups = groups
+        self.diff = diff
+    }
+}
+
+/// One rendered screen of a golden run.
+public struct GoldenCell: Sendable, Equatable {
+    public var document: String
+    public var documentFolder: URL
+    public var device: String
+    public var orientation: Orientation
+    public var appearance: Appearance
+    public var language: String
+    public var tint: Color?
+
+    /// `<document>/<device>/<orientation>-<appearance>/<language>`, the golden's path without extension.
+    public var path: String {
+        "\(document)/\(device)/\(orientation.rawValue)-\(appearance.rawValue)/\(language)"
+    }
+}
+
+extension GoldenMatrix {
+    /// Reads `matrix.json`.
+    public static func load(from url: URL) throws -> GoldenMatrix {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw GoldenError.unreadableMatrix(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode(GoldenMatrix.self, from: data)
+        } catch {
+            switch DecodingFailure(error, decoding: data) {
+            case let .syntax(detail):
+                throw GoldenError.malformedMatrix(path: url.path, detail: detail)
+            case let .missingField(field):
+                throw GoldenError.invalidMatrix(path: url.path, field: field, fix: "it is missing; add it")
+            case let .wrongType(field, expected):
+                throw GoldenError.invalidMatrix(path: url.path, field: field, fix: "it must be \(expected)")
+            case let .invalidValue(field, detail):
+                throw GoldenError.invalidMatrix(path: url.path, field: field, fix: detail)
+            }
+        }
+    }
+
+    /// The diff options the matrix asks for.
+    public var diffOptions: DiffOptions {
+        var options = DiffOptions()
+        if let threshold = diff?.threshold { options.threshold = threshold }
+        if let deltaE = diff?.maximumDeltaE { options.maximumDeltaE = deltaE }
+        if let ignoresAntiAliasing = diff?.ignoresAntiAliasing { options.ignoresAntiAliasing = ignoresAntiAliasing }
+        if let pixels = diff?.maxDiffPixels { options.maxDiffPixels = pixels }
+        if let ratio = diff?.maxDiffRatio { options.maxDiffRatio = ratio }
+        return options
+    }
+
+    /// Every cell, in group order without repeats, after checking names and values.
+    ///
+    /// - Parameters:
+    ///   - base: the folder relative paths start from.
+    ///   - source: the matrix file's path, for error messages.
+    func cells(relativeTo base: URL, source: String) throws -> [GoldenCell] {
+        if let diff {
+            if let threshold = diff.threshold, !(0...1).contains(threshold) {
+                throw GoldenError.invalidMatrix(path: source, field: "diff.threshold", fix: "use a number from 0 to 1")
+            }
+            if let ratio = diff.maxDiffRatio, !(0...1).contains(ratio) {
+                throw GoldenError.invalidMatrix(path: source, field: "diff.maxDiffRatio", fix: "use a number from 0 to 1")
+            }
+            if let pixels = diff.maxDiffPixels, pixels < 0 {
+                throw GoldenError.invalidMatrix(path: source, field: "diff.maxDiffPixels", fix: "use 0 or more")
+            }
+        }
+        let catalog = DeviceProfileCatalog(directory: base.appendingPathComponent(profiles))
+        var cells: [GoldenCell] = []
+        var seen: [String: GoldenCell] = [:]
+        for (index, group) in groups.enumerated() {
+            let field = "groups[\(index)]"
+            guard let folder = documents[group.document] else {
+                throw GoldenError.invalidMatrix(
+                    path: source, field: "\(field).document",
+                    fix: "'\(group.document)' is not one of documents: \(documents.keys.sorted().joined(separator: ", "))")
+            }
+            var tint: Color?
+            if let text = group.tint {
+                guard let parsed = Color(hex: text) else {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).tint", fix: "'\(text)' is not #RRGGBB")
+                }
+                tint = parsed
+            }
+            let devices = group.devices == ["all"] ? try catalog.ids() : group.devices
+            for (name, list) in [("devices", devices), ("languages", group.languages)] where list.isEmpty {
+                throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one")
+            }
+            for device in devices {
+                for orientation in group.orientations ?? [.portrait] {
+                    for appearance in group.appearances ?? [.light] {
+                        for language in group.languages {
+                            let cell = GoldenCell(
+                                document: group.document, documentFolder: base.appendingPathComponent(folder),
+                                device: device, orientation: orientation, appearance: appearance,
+                                language: language, tint: tint)
+                            if let earlier = seen[cell.path] {
+                                guard earlier.tint == cell.tint else {
+                                    throw GoldenError.conflictingCells(path: source, cell: cell.path)
+                                }
+                                continue
+                            }
+                            seen[cell.path] = cell
+                            cells.append(cell)
+                        }
+                    }
+                }
+            }
+        }
+        return cells
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Why one cell failed, and where its artifacts are.
+public struct GoldenFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The cell's path, `<document>/<device>/<orientation>-<appearance>/<language>`.
+    public var cell: String
+    /// One sentence per problem (image, link map, missing golden, render error).
+    public var reasons: [String]
+    /// The folder holding expected, actual, diff and side-by-side images for this cell.
+    public var artifacts: URL?
+    /// How this machine differs from the one that recorded the goldens, when it does.
+    public var environmentChanges: [String]
+
+    public var description: String {
+        var text = "\(cell): " + reasons.joined(separator: "; ")
+        if let artifacts { text += "\n  artifacts: \(artifacts.path)" }
+        if !environmentChanges.isEmpty {
+            text += "\n  this machine differs from the one that recorded the goldens: "
+                + environmentChanges.joined(separator: ", ")
+        }
+        return text
+    }
+}
+
+/// What happened to one cell.
+public enum GoldenOutcome: Sendable, Equatable {
+    case passed
+    /// The golden did not exist and was written.
+    case recorded
+    /// The golden existed and was rewritten (record mode `failed` or `all`).
+    case rerecorded
+    case failed(GoldenFailure)
+}
+
+/// The result of a golden run: every cell's outcome, orphaned goldens and the failure index.
+public struct GoldenReport: Sendable, CustomStringConvertible {
+    public var outcomes: [(cell: String, outcome: GoldenOutcome)]
+    /// Golden files no matrix cell renders (relative to the golden folder).
+    public var orphans: [String]
+    /// The `index.html` listing every failure, when there were failures.
+    public var index: URL?
+    public var recordMode: GoldenRecordMode
+
+    public var failures: [GoldenFailure] {
+        outcomes.compactMap { if case let .failed(failure) = $0.outcome { failure } else { nil } }
+    }
+
+    public var passed: Bool { failures.isEmpty }
+
+    func count(_ matches: (GoldenOutcome) -> Bool) -> Int {
+        outcomes.filter { matches($0.outcome) }.count
+    }
+
+    /// A one-line tally, then every failure and orphan.
+    public var description: String {
+        let recorded = count { $0 == .recorded }, rerecorded = count { $0 == .rerecorded }
+        var lines = ["\(outcomes.count) golden cells: \(count { $0 == .passed }) passed, \(failures.count) failed, "
+            + "\(recorded) recorded, \(rerecorded) re-recorded (record mode \(recordMode.rawValue))"]
+        lines += failures.map(\.description)
+        if let index { lines.append("failure report: \(index.path)") }
+        if !orphans.isEmpty {
+            lines.append("orphaned goldens (no matrix cell renders them; delete them or add their cells): "
+                + orphans.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,228 @@
+import Dispatch
+import Foundation
+
+/// Renders a golden matrix and compares every cell with its reference PNG and link map.
+///
+/// A failing run never writes into the golden folder (unless its record mode says to): it
+/// writes expected, actual, diff and side-by-side images for every failure under
+/// `artifactsDirectory`, with one `index.html` listing them all.
+public struct GoldenSuite: Sendable {
+    public var matrix: GoldenMatrix
+    /// The matrix file's path, for messages.
+    public var matrixSource: String
+    /// The folder the matrix's relative paths start from, which also holds the goldens.
+    public var goldenDirectory: URL
+    public var artifactsDirectory: URL
+    public var recordMode: GoldenRecordMode
+    /// A shell-style pattern (`*`, `?`, `[…]`) on cell paths; nil runs every cell.
+    public var only: String?
+    /// Whether to list golden files no cell renders. Off for partial runs.
+    public var reportsOrphans: Bool
+    /// Whether to empty the artifacts folder first, so its index shows only this run.
+    public var clearsArtifacts: Bool
+
+    /// A suite for `matrix.json`, whose folder holds the goldens.
+    public init(matrixFile: URL, artifactsDirectory: URL, recordMode: GoldenRecordMode, only: String? = nil) throws {
+        self.init(matrix: try GoldenMatrix.load(from: matrixFile), matrixSource: matrixFile.path,
+                  goldenDirectory: matrixFile.deletingLastPathComponent(), artifactsDirectory: artifactsDirectory,
+                  recordMode: recordMode, only: only, reportsOrphans: only == nil, clearsArtifacts: true)
+    }
+
+    public init(matrix: GoldenMatrix, matrixSource: String, goldenDirectory: URL, artifactsDirectory: URL,
+                recordMode: GoldenRecordMode, only: String? = nil, reportsOrphans: Bool, clearsArtifacts: Bool) {
+        self.matrix = matrix
+        self.matrixSource = matrixSource
+        self.goldenDirectory = goldenDirectory
+        self.artifactsDirectory = artifactsDirectory
+        self.recordMode = recordMode
+        self.only = only
+        self.reportsOrphans = reportsOrphans
+        self.clearsArtifacts = clearsArtifacts
+    }
+
+    /// The cells this run covers, after `only`.
+    public func cells() throws -> [GoldenCell] {
+        let all = try matrix.cells(relativeTo: goldenDirectory, source: matrixSource)
+        let selected = only.map { pattern in all.filter { fnmatch(pattern, $0.path, 0) == 0 } } ?? all
+        guard !selected.isEmpty else { throw GoldenError.noCells(path: matrixSource, only: only) }
+        return selected
+    }
+
+    /// Renders and compares every cell on all cores, records as the mode says, and reports.
+    public func run() throws -> GoldenReport {
+        let cells = try self.cells()
+        let artifacts = FailureArtifacts(root: artifactsDirectory)
+        if clearsArtifacts {
+            try? FileManager.default.removeItem(at: artifactsDirectory)
+        } else {
+            for cell in cells { try? FileManager.default.removeItem(at: artifactsDirectory.appendingPathComponent(cell.path)) }
+        }
+        let catalog = DeviceProfileCatalog(directory: goldenDirectory.appendingPathComponent(matrix.profiles))
+        let options = matrix.diffOptions
+
+        let results = CellResults(count: cells.count)
+        let workers = min(cells.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let renderer = Result { try ConsentRenderer() }
+            for index in stride(from: worker, to: cells.count, by: workers) {
+                let checker = CellChecker(cell: cells[index], catalog: catalog, goldenDirectory: goldenDirectory,
+                                          artifacts: artifacts, recordMode: recordMode, options: options)
+                results.set(index, checker.check(with: renderer))
+            }
+        }
+
+        var outcomes = results.all.map { (cell: $0.cell, outcome: $0.outcome) }
+        let fontFiles = results.all.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
+        let environmentFile = goldenDirectory.appendingPathComponent("ENVIRONMENT.json")
+        let recordedSomething = outcomes.contains { $0.outcome == .recorded || $0.outcome == .rerecorded }
+        if recordedSomething {
+            let stored = EnvironmentFingerprint.load(from: environmentFile)
+            var paths = fontFiles
+            if let stored, only != nil { paths.formUnion(stored.fonts.keys) }
+            let data = try EnvironmentFingerprint.current(fontPaths: paths).jsonData()
+            if (try? Data(contentsOf: environmentFile)) != data {
+                try AtomicFileWriter.write([(environmentFile, data)])
+            }
+        }
+        if outcomes.contains(where: { if case .failed = $0.outcome { true } else { false } }),
+           let recorded = EnvironmentFingerprint.load(from: environmentFile) {
+            let changes = EnvironmentFingerprint.current(fontPaths: Set(recorded.fonts.keys).union(fontFiles))
+                .changes(since: recorded)
+            if !changes.isEmpty {
+                outcomes = outcomes.map { entry in
+                    guard case var .failed(failure) = entry.outcome else { return entry }
+                    failure.environmentChanges = changes
+                    return (entry.cell, .failed(failure))
+                }
+                try artifacts.annotate(environmentChanges: changes)
+            }
+        }
+        let index = try artifacts.writeIndex()
+        return GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
+                            index: index, recordMode: recordMode)
+    }
+
+    /// Golden files under the golden folder that no cell renders.
+    private func orphans(of cells: [GoldenCell]) throws -> [String] {
+        let expected = Set(cells.flatMap { [$0.path + ".png", $0.path + ".links.json"] })
+        guard let enumerator = FileManager.default.enumerator(at: goldenDirectory, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        let root = goldenDirectory.standardizedFileURL.path + "/"
+        var orphans: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "png" || url.lastPathComponent.hasSuffix(".links.json") {
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
+            if relative.split(separator: "/").count == 4, !expected.contains(relative) {
+                orphans.append(relative)
+            }
+        }
+        return orphans.sorted()
+    }
+}
+
+/// The per-cell results of a run, filled from several threads.
+private final class CellResults: @unchecked Sendable {
+    struct Entry {
+        var cell: String
+        var outcome: GoldenOutcome
+        var fontFiles: Set<String>
+    }
+
+    private var entries: [Entry?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        entries = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ entry: Entry) {
+        lock.lock()
+        entries[index] = entry
+        lock.unlock()
+    }
+
+    var all: [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.compactMap { $0 }
+    }
+}
+
+/// Renders one cell and compares, records or reports it.
+private struct CellChecker {
+    let cell: GoldenCell
+    let catalog: DeviceProfileCatalog
+    let goldenDirectory: URL
+    let artifacts: FailureArtifacts
+    let recordMode: GoldenRecordMode
+    let options: DiffOptions
+
+    func check(with renderer: Result<ConsentRenderer, Error>) -> CellResults.Entry {
+        do {
+            return try compare(using: try renderer.get())
+        } catch {
+            return failed(["could not render: \(error)"], fontFiles: [], artifacts: nil)
+        }
+    }
+
+    private func failed(_ reasons: [String], fontFiles: Set<String>, artifacts folder: URL?) -> CellResults.Entry {
+        CellResults.Entry(cell: cell.path, outcome: .failed(GoldenFailure(
+            cell: cell.path, reasons: reasons, artifacts: folder, environmentChanges: [])), fontFiles: fontFiles)
+    }
+
+    private func compare(using renderer: ConsentRenderer) throws -> CellResults.Entry {
+        let page = try renderer.render(RenderRequest(
+            folder: try DocumentFolder(url: cell.documentFolder), profile: try catalog.profile(id: cell.device),
+            requestedLanguage: cell.language, orientation: cell.orientation, appearance: cell.appearance, tint: cell.tint))
+        let fontFiles = renderer.fontFiles(in: page.layout)
+        let actualLinks = try page.linkMap.jsonData()
+        let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
+        let linksURL = goldenDirectory.appendingPathComponent(cell.path + ".links.json")
+        func record(_ outcome: GoldenOutcome) throws -> CellResults.Entry {
+            try FileManager.default.createDirectory(at: pngURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let png = try page.bitmap.pngData(compression: .maximum)
+            let changed = [(pngURL, png), (linksURL, actualLinks)].filter { (try? Data(contentsOf: $0.0)) != $0.1 }
+            try AtomicFileWriter.write(changed)
+            return CellResults.Entry(cell: cell.path, outcome: changed.isEmpty ? .passed : outcome, fontFiles: fontFiles)
+        }
+
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: pngURL.path), fileManager.fileExists(atPath: linksURL.path) else {
+            if recordMode.recordsMissing { return try record(.recorded) }
+            let folder = try artifacts.write(cell: cell.path, expected: nil, actual: page.bitmap, diff: nil,
+                                             expectedLinks: nil, actualLinks: actualLinks,
+                                             reasons: ["no golden at \(pngURL.path) (record mode never: nothing recorded)"])
+            return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) records nothing. "
+                + "Run with CONSENT_GOLDEN=missing to record it, then look at it and commit it"],
+                          fontFiles: fontFiles, artifacts: folder)
+        }
+
+        let expected = try Bitmap(contentsOfPNG: pngURL)
+        let expectedLinks = try Data(contentsOf: linksURL)
+        let result = diff(expected: expected, actual: page.bitmap, options: options)
+        let linksMatch = expectedLinks == actualLinks
+        if result.passes && linksMatch {
+            return recordMode == .all ? try record(.rerecorded) : CellResults.Entry(cell: cell.path, outcome: .passed, fontFiles: fontFiles)
+        }
+        if recordMode.recordsFailures { return try record(.rerecorded) }
+
+        var reasons: [String] = []
+        if !result.passes { reasons.append("image: \(result.summary)") }
+        if !linksMatch { reasons.append("link map: \(firstDifference(expectedLinks, actualLinks))") }
+        let folder = try artifacts.write(cell: cell.path, expected: expected, actual: page.bitmap, diff: result,
+                                         expectedLinks: expectedLinks, actualLinks: actualLinks, reasons: reasons)
+        return failed(reasons, fontFiles: fontFiles, artifacts: folder)
+    }
+
+    /// "line N: expected … got …" for the first line where two JSON texts differ.
+    private func firstDifference(_ expected: Data, _ actual: Data) -> String {
+        let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let b = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in 0..<max(a.count, b.count) {
+            let left = line < a.count ? a[line].trimmingCharacters(in: .whitespaces) : "(end)"
+            let right = line < b.count ? b[line].trimmingCharacters(in: .whitespaces) : "(end)"
+            if left != right { return "line \(line + 1): expected \(left) got \(right)" }
+        }
+        return "the files differ"
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import ConsentRender
+
+/// Renders every cell of `Golden/matrix.json` and compares it with its golden PNG and link map.
+///
+/// Record mode comes from CONSENT_GOLDEN (missing, failed, all, never); under CI=true it is
+/// never. Failures are all reported together; their images and an index.html are written to
+/// .build/golden-failures, never into Golden/.
+@Suite struct GoldenMatrixTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func everyGoldenCellMatches() throws {
+        let suite = try GoldenSuite(
+            matrixFile: Self.root.appendingPathComponent("Golden/matrix.json"),
+            artifactsDirectory: Self.root.appendingPathComponent(".build/golden-failures"),
+            recordMode: try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment))
+        let report = try suite.run()
+        print(report.description)
+        for failure in report.failures {
+            Issue.record(Comment(rawValue: failure.description))
+        }
+        #expect(report.outcomes.count >= 24)
+    }
+}
