@@ -119,7 +119,7 @@ import Testing
         #expect(strip.width == 10 + 20 + 3 * 24 && strip.height == 10 + 2 * 24)
         #expect(strip[24, 24] == Self.black)
         #expect(strip[24 + 10 + 24, 24] == Self.white)
-        #expect(strip[0, 0] == 0xFF80_8080)
+        #expect(strip[0, 0] == 0xFF3A_3A3C)
     }
 
     @Test func pngRoundTripsAndGarbageIsAnError() throws {

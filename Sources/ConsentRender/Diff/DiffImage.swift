@@ -26,13 +26,13 @@ extension DiffResult {
 }
 
 extension Bitmap {
-    /// Bitmaps placed left to right, top-aligned, 24 pixels apart on a mid-grey ground.
+    /// Bitmaps placed left to right, top-aligned, 24 pixels apart on a dark grey ground.
     public static func sideBySide(_ images: [Bitmap]) -> Bitmap {
         precondition(!images.isEmpty, "A side-by-side strip needs at least one image")
         let gap = 24
         let width = images.reduce(0) { $0 + $1.width } + gap * (images.count + 1)
         let height = (images.map(\.height).max() ?? 0) + 2 * gap
-        var pixels = [UInt32](repeating: 0xFF80_8080, count: width * height)
+        var pixels = [UInt32](repeating: 0xFF3A_3A3C, count: width * height)
         var left = gap
         for image in images {
             image.pixels.withUnsafeBufferPointer { source in
