@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// The golden runner on a small matrix in a temporary folder.
+@Suite struct GoldenSuiteTests {
+    let folder = TemporaryFolder()
+    var golden: URL { folder.url.appendingPathComponent("Golden") }
+    var artifacts: URL { folder.url.appendingPathComponent("failures") }
+
+    init() throws {
+        _ = folder.folder("doc", files: testAgreement)
+        let profiles = folder.url.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        for id in ["iphone-se-3", "ipad-10"] {
+            try FileManager.default.copyItem(at: shippedProfiles.directory.appendingPathComponent("\(id).json"),
+                                             to: profiles.appendingPathComponent("\(id).json"))
+        }
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        try writeMatrix(languages: ["en", "zh-Hans"])
+    }
+
+    func writeMatrix(languages: [String], extra: String = "") throws {
+        let list = languages.map { "\"\($0)\"" }.joined(separator: ", ")
+        let json = """
+            { "profiles": "../profiles", "documents": { "reads": "../doc" },
+              "groups": [ { "document": "reads", "devices": ["iphone-se-3"], "languages": [\(list)] }\(extra) ] }
+            """
+        try Data(json.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+    }
+
+    func run(_ mode: GoldenRecordMode, only: String? = nil) throws -> GoldenReport {
+        try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
+                        recordMode: mode, only: only).run()
+    }
+
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: golden.path).sorted() {
+            let url = golden.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    func changeTint(to hex: String) throws {
+        let url = folder.url.appendingPathComponent("profiles/iphone-se-3.json")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "#007AFF", with: hex)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func recordsMissingThenPassesWithIdenticalBytes() throws {
+        let first = try run(.missing)
+        #expect(first.outcomes.map(\.outcome) == [.recorded, .recorded])
+        let recorded = try snapshot()
+        #expect(recorded.keys.sorted() == [
+            "ENVIRONMENT.json", "matrix.json",
+            "reads/iphone-se-3/portrait-light/en.links.json", "reads/iphone-se-3/portrait-light/en.png",
+            "reads/iphone-se-3/portrait-light/zh-Hans.links.json", "reads/iphone-se-3/portrait-light/zh-Hans.png",
+        ])
+        let png = try #require(recorded["reads/iphone-se-3/portrait-light/en.png"])
+        #expect(pngHeader(png)?.colorType == 2)
+        #expect(try run(.missing).passed)
+        let rerecorded = try run(.all)
+        #expect(rerecorded.passed && rerecorded.outcomes.allSatisfy { $0.outcome == .passed })
+        #expect(try snapshot() == recorded, "re-recording unchanged images keeps their bytes")
+        #expect(!FileManager.default.fileExists(atPath: artifacts.path))
+    }
+
+    @Test func failureWritesArtifactsAndIndexButNeverTouchesGoldens() throws {
+        _ = try run(.missing)
+        let recorded = try snapshot()
+        try changeTint(to: "#0A84FF")
+        let report = try run(.missing)
+        #expect(report.failures.count == 2, "all failures are reported, not just the first")
+        #expect(try snapshot() == recorded)
+        for failure in report.failures {
+            let folder = try #require(failure.artifacts)
+            for file in ["expected.png", "actual.png", "diff.png", "side-by-side.png", "expected.links.json", "actual.links.json"] {
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file)")
+            }
+            #expect(failure.reasons.contains { $0.hasPrefix("image: ") && $0.contains("pixels differ") })
+        }
+        let index = try #require(report.index)
+        let html = try String(contentsOf: index, encoding: .utf8)
+        #expect(html.contains("2 golden failures"))
+        #expect(html.contains("reads/iphone-se-3/portrait-light/en/side-by-side.png"))
+        #expect(html.contains("reads/iphone-se-3/portrait-light/zh-Hans/diff.png"))
+        #expect(report.description.contains("2 failed"))
+    }
+
+    @Test func failedModeReRecordsOnlyWhatFails() throws {
+        _ = try run(.missing)
+        try changeTint(to: "#0A84FF")
+        let report = try run(.failed)
+        #expect(report.passed && report.outcomes.allSatisfy { $0.outcome == .rerecorded })
+        #expect(try run(.never).passed)
+    }
+
+    @Test func neverModeFailsOnAMissingGoldenAndDoesNotCreateIt() throws {
+        _ = try run(.missing)
+        let missing = golden.appendingPathComponent("reads/iphone-se-3/portrait-light/en.png")
+        try FileManager.default.removeItem(at: missing)
+        let report = try run(.never)
+        #expect(report.failures.map(\.cell) == ["reads/iphone-se-3/portrait-light/en"])
+        #expect(report.failures.first?.reasons.first?.contains("CONSENT_GOLDEN=missing") == true)
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+        let actual = try #require(report.failures.first?.artifacts).appendingPathComponent("actual.png")
+        #expect(FileManager.default.fileExists(atPath: actual.path), "the render is kept for review")
+    }
+
+    @Test func linkMapIsComparedExactly() throws {
+        _ = try run(.missing)
+        let links = golden.appendingPathComponent("reads/iphone-se-3/portrait-light/en.links.json")
+        let text = try String(contentsOf: links, encoding: .utf8).replacingOccurrences(of: "\"visible\" : true", with: "\"visible\" : false")
+        try Data(text.utf8).write(to: links)
+        let report = try run(.never, only: "*/en")
+        #expect(report.outcomes.count == 1)
+        let reasons = try #require(report.failures.first?.reasons)
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("link map: line "))
+        #expect(reasons[0].contains("expected \"visible\" : false got \"visible\" : true"))
+    }
+
+    @Test func orphanedGoldensAreReported() throws {
+        _ = try run(.missing)
+        try writeMatrix(languages: ["en"])
+        let report = try run(.never)
+        #expect(report.passed)
+        #expect(report.orphans == ["reads/iphone-se-3/portrait-light/zh-Hans.links.json",
+                                   "reads/iphone-se-3/portrait-light/zh-Hans.png"])
+        #expect(report.description.contains("orphaned goldens"))
+        #expect(try run(.never, only: "reads/*").orphans.isEmpty, "a partial run does not judge orphans")
+    }
+
+    @Test func failureNamesWhatChangedInTheEnvironment() throws {
+        _ = try run(.missing)
+        let file = golden.appendingPathComponent("ENVIRONMENT.json")
+        var fingerprint = try #require(EnvironmentFingerprint.load(from: file))
+        #expect(fingerprint.libraries.keys.sorted() == ["cairo", "fontconfig", "freetype", "harfbuzz", "libpng", "pango"])
+        #expect(fingerprint.fonts.keys.contains { $0.hasSuffix("NotoSansCJK-Regular.ttc") })
+        fingerprint.libraries["pango"] = "1.48.0"
+        let font = try #require(fingerprint.fonts.keys.first { $0.hasSuffix("NotoSans-Regular.ttf") })
+        fingerprint.fonts[font]?.crc32 = "00000000"
+        try fingerprint.jsonData().write(to: file)
+        try changeTint(to: "#FF2D55")
+        let failure = try #require(try run(.never).failures.first)
+        #expect(failure.environmentChanges.contains { $0.hasPrefix("pango 1.48.0 → ") })
+        #expect(failure.environmentChanges.contains { $0.hasPrefix("font NotoSans-Regular.ttf changed") })
+        #expect(failure.description.contains("this machine differs from the one that recorded the goldens"))
+    }
+
+    @Test(arguments: [
+        (["CONSENT_GOLDEN": "failed", "CI": "true"], GoldenRecordMode.failed),
+        (["CI": "true"], .never),
+        (["CI": "1"], .never),
+        ([:], .missing),
+        (["CONSENT_GOLDEN": "ALL"], .all),
+    ])
+    func recordModeComesFromTheEnvironment(environment: [String: String], expected: GoldenRecordMode) throws {
+        #expect(try GoldenRecordMode.current(environment: environment) == expected)
+    }
+
+    @Test func badRecordModeAndBadMatrixAreClearErrors() throws {
+        #expect(throws: GoldenError.invalidRecordMode(value: "sometimes")) {
+            try GoldenRecordMode.current(environment: ["CONSENT_GOLDEN": "sometimes"])
+        }
+        try writeMatrix(languages: ["en"], extra: #", { "document": "nope", "devices": ["iphone-se-3"], "languages": ["en"] }"#)
+        let error = #expect(throws: GoldenError.self) { try run(.never) }
+        #expect(error?.description.contains("field 'groups[1].document': 'nope' is not one of documents: reads") == true)
+        try writeMatrix(languages: ["en"], extra: ##", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "tint": "#FF0000" }"##)
+        #expect(throws: GoldenError.conflictingCells(path: golden.appendingPathComponent("matrix.json").path,
+                                                      cell: "reads/iphone-se-3/portrait-light/en")) { try run(.never) }
+        #expect(throws: GoldenError.self) { try run(.never, only: "nothing/*") }
+    }
+}
