@@ -10,6 +10,7 @@ Commands:
   render     render one document on one device (render-cli render --help)
   profiles   list the device profiles
   diff       compare two PNG images as the golden tests do
+  golden     verify or record a folder of golden images (render-cli golden --help)
 
 Run render-cli <command> --help for a command's options.
 """
@@ -25,6 +26,7 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "render": (RenderCommand.help, { try RenderCommand.run($0); return 0 }),
     "profiles": (ProfilesCommand.help, { try ProfilesCommand.run($0); return 0 }),
     "diff": (DiffCommand.help, DiffCommand.run),
+    "golden": (GoldenCommand.help, GoldenCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {

@@ -163,6 +163,37 @@ import Testing
         #expect(try run(["diff", a.path, b.path, "--threshold", "2"]).status == 2)
     }
 
+    @Test func goldenRecordThenVerifyATeamsOwnFolder() throws {
+        let team = folder.folder("team", files: [:])
+        let golden = team.appendingPathComponent("screens")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        let matrix = """
+            { "profiles": "\(repositoryRoot.path)/DeviceProfiles", "documents": { "consent": "\(document)" },
+              "groups": [ { "document": "consent", "devices": ["iphone-se-3", "ipad-10"], "languages": ["en"] } ] }
+            """
+        try Data(matrix.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        let artifacts = team.appendingPathComponent("failures")
+        let common = ["--golden", golden.path, "--artifacts", artifacts.path]
+
+        let record = try run(["golden", "record"] + common)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("2 golden cells: 0 passed, 0 failed, 2 recorded"))
+        #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("consent/ipad-10/portrait-light/en.png").path))
+
+        let verify = try run(["golden", "verify"] + common, environment: ["CI": "true"])
+        #expect(verify.status == 0 && verify.stdout.contains("2 passed"))
+
+        let only = try run(["golden", "verify", "--only", "consent/ipad-10/*"] + common, environment: ["CI": "true"])
+        #expect(only.stdout.hasPrefix("1 golden cells: 1 passed"))
+
+        try FileManager.default.removeItem(at: golden.appendingPathComponent("consent/iphone-se-3/portrait-light/en.png"))
+        let missing = try run(["golden", "verify"] + common, environment: ["CI": "true"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("no golden at"))
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("consent/iphone-se-3/portrait-light/en.png").path))
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
@@ -172,7 +203,7 @@ import Testing
         #expect(result.stdout.contains("1179×2556") && result.stdout.contains(#"6.3""#))
     }
 
-    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"]])
+    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"], ["golden", "--help"]])
     func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)

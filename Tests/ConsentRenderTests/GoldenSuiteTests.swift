@@ -152,6 +152,24 @@ import Testing
         #expect(failure.description.contains("this machine differs from the one that recorded the goldens"))
     }
 
+    @Test func assertConsentGoldenRecordsPassesAndThenThrowsWithEveryFailure() throws {
+        let document = folder.url.appendingPathComponent("doc")
+        let profiles = folder.url.appendingPathComponent("profiles")
+        let teamGolden = folder.url.appendingPathComponent("TeamGolden")
+        func check(_ mode: GoldenRecordMode) throws -> GoldenReport {
+            try assertConsentGolden(document: document, devices: ["iphone-se-3", "ipad-10"], languages: ["en", "zh-Hant"],
+                                    orientations: [.landscape], profiles: profiles, golden: teamGolden,
+                                    artifacts: artifacts, recordMode: mode)
+        }
+        #expect(try check(.missing).outcomes.count == 4)
+        #expect(FileManager.default.fileExists(atPath: teamGolden.appendingPathComponent("doc/ipad-10/landscape-light/zh-Hant.png").path))
+        #expect(try check(.never).passed)
+        try changeTint(to: "#FF9500")
+        let mismatch = #expect(throws: GoldenMismatch.self) { try check(.never) }
+        #expect(mismatch?.report.failures.map(\.cell).sorted() == ["doc/iphone-se-3/landscape-light/en", "doc/iphone-se-3/landscape-light/zh-Hant"])
+        #expect(mismatch?.description.contains("2 failed") == true)
+    }
+
     @Test(arguments: [
         (["CONSENT_GOLDEN": "failed", "CI": "true"], GoldenRecordMode.failed),
         (["CI": "true"], .never),

@@ -40,6 +40,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var ignoresAntiAliasing: Bool?
         public var maxDiffPixels: Int?
         public var maxDiffRatio: Double?
+
     }
 
     public init(profiles: String, documents: [String: String], groups: [Group], diff: DiffSettings? = nil) {
@@ -119,7 +120,7 @@ extension GoldenMatrix {
                 throw GoldenError.invalidMatrix(path: source, field: "diff.maxDiffPixels", fix: "use 0 or more")
             }
         }
-        let catalog = DeviceProfileCatalog(directory: base.appendingPathComponent(profiles))
+        let catalog = DeviceProfileCatalog(directory: resolve(profiles, against: base))
         var cells: [GoldenCell] = []
         var seen: [String: GoldenCell] = [:]
         for (index, group) in groups.enumerated() {
@@ -145,7 +146,7 @@ extension GoldenMatrix {
                     for appearance in group.appearances ?? [.light] {
                         for language in group.languages {
                             let cell = GoldenCell(
-                                document: group.document, documentFolder: base.appendingPathComponent(folder),
+                                document: group.document, documentFolder: resolve(folder, against: base),
                                 device: device, orientation: orientation, appearance: appearance,
                                 language: language, tint: tint)
                             if let earlier = seen[cell.path] {
@@ -163,4 +164,9 @@ extension GoldenMatrix {
         }
         return cells
     }
+}
+
+/// `path` itself when absolute, else `path` under `base`.
+func resolve(_ path: String, against base: URL) -> URL {
+    path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
 }

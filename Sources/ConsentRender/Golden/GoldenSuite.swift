@@ -20,6 +20,8 @@ public struct GoldenSuite: Sendable {
     public var reportsOrphans: Bool
     /// Whether to empty the artifacts folder first, so its index shows only this run.
     public var clearsArtifacts: Bool
+    /// How images are compared; starts as the matrix's `diff` settings.
+    public var diffOptions: DiffOptions
 
     /// A suite for `matrix.json`, whose folder holds the goldens.
     public init(matrixFile: URL, artifactsDirectory: URL, recordMode: GoldenRecordMode, only: String? = nil) throws {
@@ -38,6 +40,7 @@ public struct GoldenSuite: Sendable {
         self.only = only
         self.reportsOrphans = reportsOrphans
         self.clearsArtifacts = clearsArtifacts
+        diffOptions = matrix.diffOptions
     }
 
     /// The cells this run covers, after `only`.
@@ -57,8 +60,8 @@ public struct GoldenSuite: Sendable {
         } else {
             for cell in cells { try? FileManager.default.removeItem(at: artifactsDirectory.appendingPathComponent(cell.path)) }
         }
-        let catalog = DeviceProfileCatalog(directory: goldenDirectory.appendingPathComponent(matrix.profiles))
-        let options = matrix.diffOptions
+        let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
+        let options = diffOptions
 
         let results = CellResults(count: cells.count)
         let workers = min(cells.count, max(1, ProcessInfo.processInfo.activeProcessorCount))

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A golden comparison failed; its description lists every failure with its artifacts.
+public struct GoldenMismatch: Error, CustomStringConvertible {
+    public let report: GoldenReport
+
+    public var description: String { report.description }
+}
+
+/// Renders `document` on every combination of `devices`, `languages`, `orientations` and
+/// `appearances`, and compares each with its golden under `golden`
+/// (`<document folder name>/<device>/<orientation>-<appearance>/<language>.png` and `.links.json`).
+///
+/// Call it from an XCTest or Swift Testing test; it throws `GoldenMismatch` naming every failing
+/// cell, so the test fails with the full list:
+///
+///     try assertConsentGolden(document: URL(fileURLWithPath: "Consent/privacy"),
+///                             devices: ["iphone-15-pro", "ipad-pro-13"], languages: ["zh-Hans", "en"],
+///                             golden: URL(fileURLWithPath: "Tests/Golden"))
+///
+/// - Parameters:
+///   - profiles: the device profiles folder; nil uses `$CONSENT_PROFILES_DIR`, else `./DeviceProfiles`.
+///   - artifacts: where failure images and `index.html` go; nil uses `./.build/golden-failures`.
+///   - recordMode: nil reads `CONSENT_GOLDEN` (and `CI`) as the test suite does.
+/// - Returns: the report, when every cell passed (or was recorded).
+@discardableResult
+public func assertConsentGolden(
+    document: URL, devices: [String], languages: [String], orientations: [Orientation] = [.portrait],
+    appearances: [Appearance] = [.light], tint: Color? = nil, profiles: URL? = nil, golden: URL,
+    artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
+) throws -> GoldenReport {
+    let environment = ProcessInfo.processInfo.environment
+    let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let profilesFolder = profiles
+        ?? environment["CONSENT_PROFILES_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? currentDirectory.appendingPathComponent("DeviceProfiles")
+    let name = document.standardizedFileURL.lastPathComponent
+    let matrix = GoldenMatrix(
+        profiles: profilesFolder.standardizedFileURL.path,
+        documents: [name: document.standardizedFileURL.path],
+        groups: [GoldenMatrix.Group(document: name, devices: devices, orientations: orientations,
+                                    appearances: appearances, languages: languages, tint: tint?.hex)])
+    var suite = GoldenSuite(
+        matrix: matrix, matrixSource: "assertConsentGolden(\(name))", goldenDirectory: golden,
+        artifactsDirectory: artifacts ?? currentDirectory.appendingPathComponent(".build/golden-failures"),
+        recordMode: try recordMode ?? GoldenRecordMode.current(environment: environment),
+        reportsOrphans: false, clearsArtifacts: false)
+    suite.diffOptions = options
+    let report = try suite.run()
+    guard report.passed else { throw GoldenMismatch(report: report) }
+    return report
+}

@@ -1,0 +1,53 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli golden verify|record`: run a golden folder's matrix, from any CI.
+enum GoldenCommand {
+    static let help = """
+    Usage: render-cli golden verify [--golden DIR] [--only PATTERN] [--artifacts DIR]
+           render-cli golden record [--golden DIR] [--only PATTERN] [--artifacts DIR]
+                                    [--mode missing|failed|all]
+
+    Renders every cell of DIR/matrix.json (default DIR: ./Golden) and compares it with
+    DIR/<document>/<device>/<orientation>-<appearance>/<language>.png and its .links.json.
+
+      verify           compare; the record mode comes from CONSENT_GOLDEN (missing, failed, all,
+                       never), by default never under CI=true and missing otherwise, as in swift test
+      record           record goldens: --mode all (default) re-records every cell, keeping the
+                       bytes of unchanged images; failed re-records failing ones; missing adds new ones
+      --only PATTERN   only cells whose path matches, e.g. 'privacy-agreement/iphone-15-pro/*'
+      --artifacts DIR  where failure images and index.html go (default ./.build/golden-failures)
+
+    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input.
+    """
+
+    enum Action: String, CaseIterable {
+        case verify
+        case record
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let first = arguments.first, let action = Action(rawValue: first) else {
+            throw UsageError(message: "say what to do: verify or record")
+        }
+        let options = try ParsedArguments(Array(arguments.dropFirst()), options: ["golden", "only", "artifacts", "mode"])
+        let mode: GoldenRecordMode
+        switch action {
+        case .verify:
+            guard options.value("mode") == nil else {
+                throw UsageError(message: "--mode goes with record; verify takes its mode from CONSENT_GOLDEN")
+            }
+            mode = try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment)
+        case .record:
+            mode = try options.choice("mode", as: GoldenRecordMode.self, default: .all)
+            guard mode != .never else { throw UsageError(message: "record --mode never would record nothing; use verify") }
+        }
+        let golden = URL(fileURLWithPath: options.value("golden") ?? "Golden")
+        let artifacts = URL(fileURLWithPath: options.value("artifacts") ?? ".build/golden-failures")
+        let suite = try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
+                                    recordMode: mode, only: options.value("only"))
+        let report = try suite.run()
+        print(report.description)
+        return report.passed ? 0 : 1
+    }
+}
