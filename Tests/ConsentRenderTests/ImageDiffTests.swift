@@ -122,6 +122,13 @@ import Testing
         #expect(strip[0, 0] == 0xFF3A_3A3C)
     }
 
+    @Test func cropKeepsThePixelsInsideAndClampsToTheBitmap() {
+        let image = edge(grey: 0xFF80_8080)
+        let crop = image.cropped(to: PixelRect(x: 14, y: -5, width: 10, height: 8))
+        #expect(crop.width == 6 && crop.height == 3)
+        #expect(crop[0, 0] == Self.black && crop[1, 0] == 0xFF80_8080 && crop[2, 2] == Self.white)
+    }
+
     @Test func pngRoundTripsAndGarbageIsAnError() throws {
         let original = edge(grey: 0xFF12_3456)
         for compression in [PNGCompression.standard, .maximum, PNGCompression(level: 1, filters: .none)] {

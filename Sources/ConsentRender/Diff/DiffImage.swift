@@ -26,6 +26,19 @@ extension DiffResult {
 }
 
 extension Bitmap {
+    /// The part of the bitmap inside `rect`, clamped to the bitmap.
+    public func cropped(to rect: PixelRect) -> Bitmap {
+        let left = max(0, rect.x), top = max(0, rect.y)
+        let right = min(width, rect.x + rect.width), bottom = min(height, rect.y + rect.height)
+        precondition(right > left && bottom > top, "A crop must overlap the bitmap")
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity((right - left) * (bottom - top))
+        for y in top..<bottom {
+            pixels.append(contentsOf: self.pixels[(y * width + left)..<(y * width + right)])
+        }
+        return Bitmap(width: right - left, height: bottom - top, pixels: pixels)
+    }
+
     /// Bitmaps placed left to right, top-aligned, 24 pixels apart on a dark grey ground.
     public static func sideBySide(_ images: [Bitmap]) -> Bitmap {
         precondition(!images.isEmpty, "A side-by-side strip needs at least one image")

@@ -28,6 +28,13 @@ struct FailureArtifacts {
             strip.append(image)
         }
         if strip.count > 1 { files.append(("side-by-side.png", try Bitmap.sideBySide(strip).pngData())) }
+        // A small change is hard to see in a whole screen: add the same strip cropped around it.
+        if strip.count == 3, let box = diff?.boundingBox, let expected,
+           box.width * box.height * 4 < expected.width * expected.height {
+            let margin = 48
+            let area = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+            files.append(("zoom.png", try Bitmap.sideBySide(strip.map { $0.cropped(to: area) }).pngData()))
+        }
         if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
         if let actualLinks { files.append(("actual.links.json", actualLinks)) }
         let record = Record(cell: cell, reasons: reasons, environmentChanges: [], files: files.map(\.name))
@@ -61,11 +68,12 @@ struct FailureArtifacts {
         section { border-top: 1px solid #d1d1d6; padding: 16px 0; }
         h2 { font-size: 16px; margin: 0 0 8px; font-family: ui-monospace, monospace; }
         ul { margin: 4px 0 8px; } .env { color: #b25000; }
-        img { max-width: 100%; max-height: 70vh; border: 1px solid #d1d1d6; background: #808080; }
+        img { max-width: 100%; max-height: 70vh; border: 1px solid #d1d1d6; background: #808080; margin: 4px 0; }
         a { margin-right: 12px; }
         </style></head><body>
         <h1>\(records.count) golden \(records.count == 1 ? "failure" : "failures")</h1>
-        <p>Each strip shows expected, actual and the difference (red: counted, yellow: ignored anti-aliasing).</p>
+        <p>Each strip shows expected, actual and the difference (red: counted, yellow: ignored anti-aliasing);
+        a small change also gets a strip cropped around it.</p>
 
         """
         for record in records {
@@ -76,10 +84,11 @@ struct FailureArtifacts {
             html += "</ul><p>"
             html += record.files.filter { $0 != "failure.json" }.map { "<a href=\"\(folder)/\($0)\">\($0)</a>" }.joined()
             html += "</p>"
-            let picture = record.files.contains("side-by-side.png") ? "side-by-side.png"
-                : record.files.first { $0.hasSuffix(".png") }
-            if let picture {
-                html += "<a href=\"\(folder)/\(picture)\"><img src=\"\(folder)/\(picture)\" alt=\"\(escape(record.cell))\"></a>"
+            let pictures = record.files.contains("side-by-side.png")
+                ? ["zoom.png", "side-by-side.png"].filter(record.files.contains)
+                : Array(record.files.filter { $0.hasSuffix(".png") }.prefix(1))
+            for picture in pictures {
+                html += "<a href=\"\(folder)/\(picture)\"><img src=\"\(folder)/\(picture)\" alt=\"\(escape(record.cell)) \(picture)\"></a> "
             }
             html += "</section>\n"
         }
