@@ -22,9 +22,7 @@ enum ProfilesCommand {
         let profiles = try catalog.allProfiles()
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(profiles), as: UTF8.self))
+            print(String(decoding: try canonicalJSONData(profiles), as: UTF8.self), terminator: "")
         case .text:
             var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS"]]
             for profile in profiles {

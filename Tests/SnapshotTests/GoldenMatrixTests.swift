@@ -23,4 +23,16 @@ import ConsentRender
         }
         #expect(report.outcomes.count >= 24)
     }
+
+    @Test func goldenFolderStaysUnder20MB() throws {
+        let golden = Self.root.appendingPathComponent("Golden")
+        var bytes = 0
+        for path in try FileManager.default.subpathsOfDirectory(atPath: golden.path) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: golden.appendingPathComponent(path).path)
+            if attributes[.type] as? FileAttributeType == .typeRegular {
+                bytes += (attributes[.size] as? Int) ?? 0
+            }
+        }
+        #expect(bytes > 0 && bytes < 20_000_000, "Golden/ holds \(bytes) bytes")
+    }
 }

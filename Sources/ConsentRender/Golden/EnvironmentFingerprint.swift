@@ -33,11 +33,7 @@ public struct EnvironmentFingerprint: Codable, Sendable, Equatable {
 
     /// Pretty-printed, sorted JSON: the same fingerprint is always the same bytes.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try canonicalJSONData(self)
     }
 
     /// Sentences naming each difference from `recorded` (the goldens' machine) to this one.

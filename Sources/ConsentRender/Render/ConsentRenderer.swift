@@ -70,10 +70,6 @@ extension ConsentRenderer {
 extension LinkMap {
     /// Pretty-printed JSON with sorted keys, so equal maps are equal bytes and diffs read well.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try canonicalJSONData(self)
     }
 }
