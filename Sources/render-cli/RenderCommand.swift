@@ -6,7 +6,7 @@ enum RenderCommand {
     static let help = """
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
-                             [--tint #RRGGBB] [--profiles DIR]
+                             [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -14,12 +14,15 @@ enum RenderCommand {
       --document DIR     folder with one <language>.md per language and an optional document.json
       --device ID|FILE   a profile id (render-cli profiles lists them) or a path to a profile .json
       --language TAG     BCP 47 tag or preference list (zh-HK,en); default: the document's
-                         defaultLanguage
+                         defaultLanguage. en-XA and ar-XB are pseudo-locales (accented and longer;
+                         mirrored) made from the document's English
       --orientation      portrait or landscape (default: the profile's, normally portrait)
       --appearance       light or dark (default: light)
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are created
       --profiles DIR     where device profiles live (default: ./DeviceProfiles)
+      --allow-missing-glyphs
+                         render characters no font covers (as boxes) with a warning instead of failing
 
     Exit status: 0 written; 2 bad usage or bad input (nothing written).
     """
@@ -27,7 +30,8 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(
             arguments,
-            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles"])
+            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles"],
+            flags: ["allow-missing-glyphs"])
         let documentPath = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
@@ -52,8 +56,12 @@ enum RenderCommand {
         let renderer = try ConsentRenderer()
         let page = try renderer.render(RenderRequest(
             folder: folder, profile: profile, requestedLanguage: language,
-            orientation: orientation, appearance: appearance, tint: tint))
+            orientation: orientation, appearance: appearance, tint: tint,
+            allowsMissingGlyphs: options.flag("allow-missing-glyphs")))
         try outputs.write(page)
+        for warning in page.warnings {
+            printError("render-cli render: warning: \(warning)")
+        }
         if page.usedDefaultLanguage {
             printError("render-cli render: note: no language file matches '\(language)' (the document has "
                 + "\(folder.languages.joined(separator: ", "))); rendered its defaultLanguage '\(page.linkMap.language.resolved)'.")

@@ -54,7 +54,7 @@ import Testing
     }
 
     static let badDocuments: [BadDocumentCase] = [
-        .init(name: "no title", files: ["en.md": "Just a paragraph."], expected: { .missingTitle(path: $0 + "/en.md") }),
+        .init(name: "empty title", files: ["en.md": "# \n\nJust a paragraph."], expected: { .missingTitle(path: $0 + "/en.md") }),
         .init(name: "empty file", files: ["en.md": "\n\n"], expected: { .emptyDocument(path: $0 + "/en.md") }),
         .init(name: "title only", files: ["en.md": "# Title"], expected: { .emptyDocument(path: $0 + "/en.md") }),
     ]
@@ -65,6 +65,18 @@ import Testing
         let url = folder.folder("doc", files: bad.files)
         let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url).document(language: "en") }
         #expect(error == bad.expected(url.path))
+    }
+
+    @Test func documentWithoutATitleUsesTheBuiltInOne() throws {
+        let folder = TemporaryFolder()
+        let url = folder.folder("doc", files: ["de.md": "Bitte lesen Sie unsere [Datenschutzerklärung](https://example.com)."])
+        let documents = try DocumentFolder(url: url)
+        #expect(try documents.document(language: "de").title == nil)
+        let page = try ConsentRenderer().render(RenderRequest(
+            folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "de",
+            orientation: .portrait, appearance: .light))
+        #expect(page.layout.title.block.text == "Datenschutzhinweis")
+        #expect(Set(page.linkMap.buttons.map(\.label)) == ["Ablehnen", "Akzeptieren"])
     }
 
     @Test func languageFileThatIsNotUTF8IsAnError() throws {
@@ -127,9 +139,12 @@ import Testing
     @Test func buttonLabelsComeFromTheDocumentThenTheBuiltInTable() throws {
         let settings = DocumentSettings(strings: ["accept": ["en": "Agree and continue"]])
         let english = try ChromeStrings.resolve(language: "en-GB", settings: settings, folder: "doc")
-        #expect(english == ChromeStrings(accept: "Agree and continue", decline: "Decline"))
+        #expect(english == chrome(accept: "Agree and continue", decline: "Decline"))
+        let german = try ChromeStrings.resolve(language: "de-AT", settings: settings, folder: "doc")
+        #expect(german.accept == "Akzeptieren" && german.title == "Datenschutzhinweis")
         let chinese = try ChromeStrings.resolve(language: "zh-Hans", settings: settings, folder: "doc")
-        #expect(chinese == ChromeStrings(accept: "同意", decline: "不同意"))
+        #expect(chinese == ChromeStrings(accept: "同意", decline: "不同意", continueLabel: "继续", readMore: "查看详情",
+                                         title: "个人信息保护提示"))
     }
 
     @Test func missingButtonLabelIsAnErrorNotEnglish() throws {

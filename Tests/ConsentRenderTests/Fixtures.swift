@@ -94,3 +94,8 @@ func isTinted(_ pixel: Color, tint: Color, background: Color) -> Bool {
     let residual = zip(offset, direction).map { $0 - fraction * $1 }.reduce(0) { $0 + $1 * $1 }.squareRoot()
     return residual <= 24
 }
+
+/// Chrome strings with these button labels and English for the rest.
+func chrome(accept: String, decline: String) -> ChromeStrings {
+    ChromeStrings(accept: accept, decline: decline, continueLabel: "Continue", readMore: "Read more", title: "Privacy Notice")
+}

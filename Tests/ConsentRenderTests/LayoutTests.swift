@@ -17,7 +17,7 @@ import Testing
     }
 
     func layout(_ document: ConsentDocument, device: String, _ orientation: Orientation,
-                strings: ChromeStrings = ChromeStrings(accept: "Accept", decline: "Decline")) throws -> PageLayout {
+                strings: ChromeStrings = chrome(accept: "Accept", decline: "Decline")) throws -> PageLayout {
         let profile = try shippedProfiles.profile(id: device)
         return layoutAgreementDialog(DialogContent(document: document, strings: strings, language: "en"),
                                      on: profile, in: orientation, theme: lightTheme, text: measurer)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func longLabelsStackFullWidthWithAcceptOnTop() throws {
-        let strings = ChromeStrings(accept: "Agree to everything and continue", decline: "No thanks")
+        let strings = chrome(accept: "Agree to everything and continue", decline: "No thanks")
         let page = try layout(document(), device: "iphone-se-3", .portrait, strings: strings)
         let accept = try #require(page.buttons.first { $0.role == .accept })
         let decline = try #require(page.buttons.first { $0.role == .decline })
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func labelThatWrapsMakesItsButtonTaller() throws {
-        let strings = ChromeStrings(accept: String(repeating: "Agree ", count: 20), decline: "Decline")
+        let strings = chrome(accept: String(repeating: "Agree ", count: 20), decline: "Decline")
         let page = try layout(document(), device: "iphone-se-3", .portrait, strings: strings)
         let accept = try #require(page.buttons.first { $0.role == .accept })
         #expect(accept.rect.height > 44)

@@ -84,7 +84,7 @@ import Testing
         let (block, _) = paragraph([.link(url: url, content: [.text(url)])], language: "en", width: 200)
         let measurement = engine.measure(block)
         #expect(measurement.lines.count > 1)
-        #expect(measurement.lines.allSatisfy { $0.maxX <= 200.01 })
+        #expect(measurement.lines.allSatisfy { $0.maxX <= 200.01 }, "\(measurement.lines.map(\.maxX))")
     }
 
     @Test func curlyQuotesInChineseMayWrapLikeIOS() {

@@ -22,12 +22,12 @@ public indirect enum Block: Sendable, Equatable {
 
 /// One language's text of a consent screen, parsed from Markdown.
 public struct ConsentDocument: Sendable, Equatable {
-    /// The first level-1 heading.
-    public var title: [Inline]
+    /// The first level-1 heading; nil when the document has none (the built-in title is used).
+    public var title: [Inline]?
     /// Everything else, in order.
     public var blocks: [Block]
 
-    public init(title: [Inline], blocks: [Block]) {
+    public init(title: [Inline]?, blocks: [Block]) {
         self.title = title
         self.blocks = blocks
     }

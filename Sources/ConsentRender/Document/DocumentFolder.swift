@@ -46,14 +46,16 @@ public struct DocumentFolder: Sendable {
         guard !blocks.isEmpty else {
             throw DocumentError.emptyDocument(path: path)
         }
-        guard let titleIndex = blocks.firstIndex(where: { if case .heading(1, _) = $0 { true } else { false } }),
-              case let .heading(_, title) = blocks[titleIndex],
-              !title.plainText.trimmingCharacters(in: .whitespaces).isEmpty
-        else {
-            throw DocumentError.missingTitle(path: path)
-        }
         var body = blocks
-        body.remove(at: titleIndex)
+        var title: [Inline]?
+        if let titleIndex = blocks.firstIndex(where: { if case .heading(1, _) = $0 { true } else { false } }),
+           case let .heading(_, heading) = blocks[titleIndex] {
+            guard !heading.plainText.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw DocumentError.missingTitle(path: path)
+            }
+            title = heading
+            body.remove(at: titleIndex)
+        }
         guard !body.isEmpty else {
             throw DocumentError.emptyDocument(path: path)
         }

@@ -36,6 +36,7 @@ public enum RenderError: Error, Equatable, Sendable {
     case outputIsDirectory(path: String)
     case outputFolderMissing(path: String)
     case writeFailed(path: String, reason: String)
+    case missingGlyphs(characters: [String], language: String, file: String)
 }
 
 /// A golden matrix or record mode could not be used.
@@ -90,7 +91,7 @@ extension DocumentError: CustomStringConvertible {
         case let .emptyDocument(path):
             return "\(path): the document has no text. Write a '# Title' line and at least one paragraph."
         case let .missingTitle(path):
-            return "\(path): no level-1 heading. The first '# ' heading is the dialog title; add one at the top."
+            return "\(path): the level-1 heading is empty. Write the dialog title after '# ', or remove the line to use the built-in title."
         case let .malformedSettings(path, detail):
             return "\(path): not valid JSON (\(detail)). Fix the syntax or delete the file to use the defaults."
         case let .invalidSetting(path, field, value, fix):
@@ -121,6 +122,10 @@ extension RenderError: CustomStringConvertible {
             return "--out: the folder '\(path)' does not exist. Create it first (mkdir -p \(path))."
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
+        case let .missingGlyphs(characters, language, file):
+            return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
+                + "they would show as boxes. Replace them, install a Noto font that covers them, "
+                + "or pass --allow-missing-glyphs to render anyway."
         }
     }
 }

@@ -48,7 +48,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     let titleStyle = BaseTextStyle(fontSize: DialogMetrics.titleFontSize, weight: .semibold,
                                    color: theme.tint, linkColor: theme.tint)
     var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
-    titleBuilder.append(content.document.title, links: &links)
+    titleBuilder.append(content.document.title ?? [.text(content.strings.title)], links: &links)
     let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
                                         lineHeight: DialogMetrics.titleFontSize * traits.lineHeightMultiple)
     let titleMeasurement = measurer.measure(titleBlock)
@@ -91,8 +91,11 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
     let cardY = snap(safe.midY - cardHeight / 2)
     let card = Rect(x: cardX, y: cardY, width: cardWidth, height: cardHeight)
 
-    // Place everything relative to the card.
-    let columnX = cardX + padding
+    // Place everything relative to the card. The body column is on the leading side: the right
+    // in a right-to-left language, with the button column mirrored to the left.
+    let leadingX = cardX + padding
+    let columnX = traits.isRightToLeft && usesSideColumn ? leadingX + contentWidth - bodyColumnWidth : leadingX
+    let buttonColumnX = traits.isRightToLeft ? leadingX : leadingX + contentWidth - buttonColumnWidth
     let titleOrigin = Point(x: columnX, y: cardY + padding)
     let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
     let placedBody = body.blocks.map { measured -> MeasuredBlock in
@@ -102,10 +105,9 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         return measured
     }
     let buttonsOrigin: Point = if usesSideColumn {
-        Point(x: columnX + bodyColumnWidth + DialogMetrics.landscapeColumnSpacing,
-              y: snap(card.midY - buttonsAtOrigin.height / 2))
+        Point(x: buttonColumnX, y: snap(card.midY - buttonsAtOrigin.height / 2))
     } else {
-        Point(x: columnX, y: viewport.maxY + DialogMetrics.bodyToButtonsSpacing)
+        Point(x: leadingX, y: viewport.maxY + DialogMetrics.bodyToButtonsSpacing)
     }
     let buttons = buttonsAtOrigin.buttons.map { $0.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y) }
 
@@ -114,7 +116,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         viewport: viewport, contentHeight: body.height, blocks: placedBody.map(\.placed),
         scrollIndicator: scrollIndicator(viewport: viewport, contentHeight: body.height,
                                          trailingGap: usesSideColumn ? DialogMetrics.landscapeColumnSpacing : padding,
-                                         scale: scale),
+                                         rightToLeft: traits.isRightToLeft, scale: scale),
         fadeHeight: body.height > viewport.height + BodyLayout.fitTolerance ? min(DialogMetrics.fadeHeight, viewport.height / 2) : 0)
 
     return PageLayout(
@@ -127,13 +129,15 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         scrollIndicatorColor: theme.scrollIndicator, language: content.language)
 }
 
-/// The scroll indicator at the top of the gap after the body's trailing edge, sized by how much
-/// of the content shows; nil when the body fits.
-private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, scale: Double) -> Rect? {
+/// The scroll indicator at the top of the gap beyond the body's trailing edge (its left edge in a
+/// right-to-left language), sized by how much of the content shows; nil when the body fits.
+private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, rightToLeft: Bool,
+                             scale: Double) -> Rect? {
     guard contentHeight > viewport.height + BodyLayout.fitTolerance, viewport.height > 0 else { return nil }
     let inset = DialogMetrics.scrollIndicatorInset
     let height = max(min(36, viewport.height - 2 * inset), (viewport.height - 2 * inset) * viewport.height / contentHeight)
-    let x = viewport.maxX + (trailingGap - DialogMetrics.scrollIndicatorWidth) / 2
+    let offset = (trailingGap - DialogMetrics.scrollIndicatorWidth) / 2
+    let x = rightToLeft ? viewport.minX - offset - DialogMetrics.scrollIndicatorWidth : viewport.maxX + offset
     return Rect(x: snapToPixel(x, scale: scale), y: viewport.minY + inset,
                 width: DialogMetrics.scrollIndicatorWidth, height: snapToPixel(height, scale: scale))
 }

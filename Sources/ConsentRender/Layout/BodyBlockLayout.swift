@@ -48,7 +48,9 @@ struct BodyBlockLayout {
             guard width > indent * 2 else {
                 return stack(blocks, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
             }
-            return stack(blocks, x: x + indent, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
+            // The indent is on the leading side: the right in a right-to-left language.
+            let contentX = traits.isRightToLeft ? x : x + indent
+            return stack(blocks, x: contentX, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
         case let .list(ordered, start, items):
             let indent = DialogMetrics.listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
@@ -62,11 +64,15 @@ struct BodyBlockLayout {
                     builder.append(plain: marker)
                     let markerBlock = builder.block(width: markerWidth, alignment: .natural, lineHeight: lineHeight(bodyStyle))
                     let measurement = measurer.measure(markerBlock)
+                    // Markers hang on the leading side: the right in a right-to-left language.
+                    let markerX = traits.isRightToLeft ? x + width - markerWidth : x
                     placed.append(MeasuredBlock(
-                        placed: PlacedText(origin: Point(x: x, y: cursor), size: measurement.size, block: markerBlock),
+                        placed: PlacedText(origin: Point(x: markerX, y: cursor),
+                                           size: Size(width: markerWidth, height: measurement.size.height), block: markerBlock),
                         measurement: measurement))
                 }
-                let itemHeight = stack(item, x: x + markerWidth, y: cursor, width: width - markerWidth,
+                let itemX = traits.isRightToLeft ? x : x + markerWidth
+                let itemHeight = stack(item, x: itemX, y: cursor, width: width - markerWidth,
                                        listDepth: listDepth + 1, into: &placed, links: &links)
                 cursor += itemHeight
             }

@@ -1,6 +1,7 @@
 /// How the two buttons are arranged in the card.
 enum ButtonArrangement: Equatable {
-    /// Side by side, equal widths: decline on the leading side, accept on the trailing side.
+    /// Side by side, equal widths: decline on the leading side, accept on the trailing side
+    /// (so in a right-to-left language accept is on the left).
     case row
     /// Full width, one above the other, accept on top.
     case stacked
@@ -36,8 +37,9 @@ struct ButtonLayout {
         switch arrangement {
         case .row:
             let buttonWidth = snapToPixel((width - DialogMetrics.buttonSpacing) / 2, scale: scale)
-            let decline = button(.decline, strings.decline, at: origin, width: buttonWidth, scale: scale)
-            let acceptX = origin.x + width - buttonWidth
+            let leftX = origin.x, rightX = origin.x + width - buttonWidth
+            let (declineX, acceptX) = traits.isRightToLeft ? (rightX, leftX) : (leftX, rightX)
+            let decline = button(.decline, strings.decline, at: Point(x: declineX, y: origin.y), width: buttonWidth, scale: scale)
             let accept = button(.accept, strings.accept, at: Point(x: acceptX, y: origin.y), width: buttonWidth, scale: scale)
             // A label that still wraps makes its button taller; keep the row's heights equal.
             let height = max(decline.rect.height, accept.rect.height)

@@ -81,6 +81,11 @@ public struct PageLayout: Codable, Sendable, Equatable {
     /// The resolved BCP 47 language of the text.
     public var language: String
 
+    /// Every text block on the page: title, body, then button labels.
+    public var textBlocks: [TextBlock] {
+        [title.block] + body.blocks.map(\.block) + buttons.map(\.labelText.block)
+    }
+
     /// The safe area as a rectangle of the screen.
     public var safeRect: Rect {
         Rect(x: 0, y: 0, width: screen.width, height: screen.height).insetBy(safeArea)

@@ -1,41 +1,63 @@
-/// The dialog's own words (button labels), which do not come from the document's Markdown.
+/// The dialog's own words, which do not come from the document's Markdown: button labels, the
+/// "read more" link text and the title used when a document has no `# ` heading.
 public struct ChromeStrings: Sendable, Equatable {
     public var accept: String
     public var decline: String
+    /// The single action of explainer screens ("Continue", "继续").
+    public var continueLabel: String
+    public var readMore: String
+    /// The dialog title when the document has none.
+    public var title: String
 
-    public init(accept: String, decline: String) {
+    /// The keys `document.json`'s `strings` may override.
+    public static let keys = ["accept", "decline", "continue", "readMore", "title"]
+
+    public init(accept: String, decline: String, continueLabel: String, readMore: String, title: String) {
         self.accept = accept
         self.decline = decline
+        self.continueLabel = continueLabel
+        self.readMore = readMore
+        self.title = title
     }
 
-    /// Built-in labels by language tag.
-    static let builtIn: [String: [String: String]] = [
-        "accept": [
-            "zh-Hans": "同意",
-            "zh-Hant": "同意",
-            "en": "Accept",
-        ],
-        "decline": [
-            "zh-Hans": "不同意",
-            "zh-Hant": "不同意",
-            "en": "Decline",
-        ],
-    ]
-
-    /// The labels for `language`: the document's overrides first, then the built-in table, trying
-    /// the tag and its shorter forms (en-GB, then en). A missing label is an error, never English.
+    /// The strings for `language` (a document's resolved tag): the document's overrides first,
+    /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
+    /// A string missing from both is an error, never another language's text.
     public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> ChromeStrings {
+        guard let tag = LanguageTag(language) else { throw DocumentError.invalidLanguageTag(tag: language) }
+        let builtIn = builtInStrings(for: tag)
         func lookup(_ key: String) throws -> String {
-            let candidates = LanguageResolver.candidates(for: language)
-            for table in [settings.strings[key] ?? [:], builtIn[key] ?? [:]] {
-                for candidate in candidates {
-                    if let text = table.first(where: { $0.key.caseInsensitiveCompare(candidate) == .orderedSame })?.value {
-                        return text
-                    }
-                }
+            if let overrides = settings.strings[key],
+               let match = LanguageResolver(available: overrides.keys.sorted(), defaultLanguage: nil).match(tag),
+               let text = overrides[match] {
+                return text
             }
+            if let text = builtIn?[key] { return text }
             throw DocumentError.missingChromeString(key: key, language: language, folder: folder)
         }
-        return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"))
+        return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"),
+                             continueLabel: try lookup("continue"), readMore: try lookup("readMore"),
+                             title: try lookup("title"))
     }
+
+    /// The built-in table's entry for `tag`, or nil when the table has no such language.
+    static func builtInStrings(for tag: LanguageTag) -> [String: String]? {
+        if let pseudo = PseudoLocale(tag), let english = builtIn["en-US"] {
+            return english.mapValues(pseudo.transform)
+        }
+        for candidate in tag.fallbackChain {
+            if let entry = builtIn[candidate] ?? builtInAliases[candidate].flatMap({ builtIn[$0] }) {
+                return entry
+            }
+        }
+        return nil
+    }
+
+    /// Tags that mean a table entry without being its name.
+    static let builtInAliases: [String: String] = [
+        "en": "en-US", "es": "es-ES", "es-419": "es-MX", "pt": "pt-BR", "fr-FR": "fr", "fr-CH": "fr",
+        "fr-BE": "fr", "de-DE": "de", "de-AT": "de", "de-CH": "de", "it-IT": "it", "ja-JP": "ja", "ko-KR": "ko",
+        "nb": "no", "nn": "no", "zh-Hans-CN": "zh-Hans", "zh-Hans-SG": "zh-Hans", "zh-Hant-TW": "zh-Hant",
+        "zh-Hant-HK": "zh-Hant", "zh-Hant-MO": "zh-Hant", "iw": "he", "in": "id",
+    ]
 }

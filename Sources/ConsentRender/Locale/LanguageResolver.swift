@@ -1,10 +1,12 @@
 import Foundation
 
-/// Picks which of a document's language files to render for a requested language list.
+/// Picks which of a document's language files to render for a requested language list, the way
+/// iOS matches the user's preferred languages against an app's localizations.
 ///
-/// Each requested tag is tried in order: an exact file, the Chinese script mapping
-/// (zh, zh-CN, zh-SG → zh-Hans; zh-TW, zh-HK, zh-MO → zh-Hant), then the tag with its last
-/// subtag dropped (en-US → en). If none matches, the document's `defaultLanguage` is used.
+/// Each requested tag is tried in order along its `LanguageTag.fallbackChain` (zh-HK → zh-Hant-HK
+/// → zh-HK → zh-Hant; en-AU → en-GB → en; es-MX → es-419 → es; …), then against any file of the
+/// same language and script (de → de-DE). When no requested language has a file, the document's
+/// `defaultLanguage` is used.
 public struct LanguageResolver: Sendable {
     public let available: [String]
     public let defaultLanguage: String?
@@ -22,19 +24,9 @@ public struct LanguageResolver: Sendable {
     /// The tag to render for `requested`, and whether it is the document's default because no
     /// requested language has a file.
     public func resolution(of requested: String, folder: String) throws -> (language: String, isDefaultFallback: Bool) {
-        let preferences = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !preferences.isEmpty else {
-            throw DocumentError.invalidLanguageTag(tag: requested)
-        }
+        let preferences = try Self.parse(requested)
         for tag in preferences {
-            guard Self.isWellFormed(tag) else {
-                throw DocumentError.invalidLanguageTag(tag: tag)
-            }
-            for candidate in Self.candidates(for: tag) {
-                if let match = available.first(where: { $0.caseInsensitiveCompare(candidate) == .orderedSame }) {
-                    return (match, false)
-                }
-            }
+            if let match = match(tag) { return (match, false) }
         }
         if let defaultLanguage, available.contains(defaultLanguage) {
             return (defaultLanguage, true)
@@ -42,34 +34,28 @@ public struct LanguageResolver: Sendable {
         throw DocumentError.missingLanguage(requested: requested, folder: folder, available: available)
     }
 
-    /// Tags to look for, most specific first.
-    static func candidates(for tag: String) -> [String] {
-        var result = [tag]
-        let subtags = tag.split(separator: "-").map(String.init)
-        if subtags.first?.lowercased() == "zh" {
-            let rest = subtags.dropFirst().map { $0.lowercased() }
-            if rest.contains("hant") || rest.contains("tw") || rest.contains("hk") || rest.contains("mo") {
-                result.append("zh-Hant")
-            } else {
-                result.append("zh-Hans")
+    /// The available tag for one requested tag, or nil.
+    func match(_ tag: LanguageTag) -> String? {
+        let parsedAvailable = available.map { (name: $0, tag: LanguageTag($0)) }
+        for candidate in tag.fallbackChain {
+            if let hit = parsedAvailable.first(where: { $0.tag?.description.lowercased() == candidate.lowercased() }) {
+                return hit.name
             }
         }
-        var trimmed = subtags
-        while trimmed.count > 1 {
-            trimmed.removeLast()
-            result.append(trimmed.joined(separator: "-"))
-        }
-        return result
+        // A more specific file of the same language and script (de → de-DE) is better than none.
+        return parsedAvailable.first { entry in
+            guard let other = entry.tag else { return false }
+            return other.language == tag.language && other.effectiveScript == tag.effectiveScript
+        }?.name
     }
 
-    /// A light syntax check of a BCP 47 tag: a 2–3 letter language, then 1–8 character subtags.
-    static func isWellFormed(_ tag: String) -> Bool {
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = subtags.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    /// The tags of a comma-separated preference list; an error names the first malformed one.
+    static func parse(_ requested: String) throws -> [LanguageTag] {
+        let texts = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !texts.isEmpty else { throw DocumentError.invalidLanguageTag(tag: requested) }
+        return try texts.map { text in
+            guard let tag = LanguageTag(text) else { throw DocumentError.invalidLanguageTag(tag: text) }
+            return tag
         }
     }
 }

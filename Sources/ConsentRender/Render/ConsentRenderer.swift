@@ -10,15 +10,18 @@ public struct RenderRequest: Sendable {
     public var appearance: Appearance
     /// A tint the user chose; nil uses the profile's.
     public var tint: Color?
+    /// Whether characters no font covers are a warning instead of an error.
+    public var allowsMissingGlyphs: Bool
 
     public init(folder: DocumentFolder, profile: DeviceProfile, requestedLanguage: String,
-                orientation: Orientation, appearance: Appearance, tint: Color? = nil) {
+                orientation: Orientation, appearance: Appearance, tint: Color? = nil, allowsMissingGlyphs: Bool = false) {
         self.folder = folder
         self.profile = profile
         self.requestedLanguage = requestedLanguage
         self.orientation = orientation
         self.appearance = appearance
         self.tint = tint
+        self.allowsMissingGlyphs = allowsMissingGlyphs
     }
 }
 
@@ -29,6 +32,8 @@ public struct RenderedPage: Sendable {
     public var linkMap: LinkMap
     /// True when no requested language had a file and the document's `defaultLanguage` was used.
     public var usedDefaultLanguage: Bool
+    /// Problems that did not stop the render (missing glyphs under `allowsMissingGlyphs`).
+    public var warnings: [String]
 }
 
 /// Renders consent documents. Holds one Pango engine, so use one renderer per thread.
@@ -42,28 +47,68 @@ public final class ConsentRenderer {
     /// Resolves the language, lays out, paints and maps one screen.
     public func render(_ request: RenderRequest) throws -> RenderedPage {
         let folder = request.folder
-        let (language, usedDefaultLanguage) = try LanguageResolver(
-            available: folder.languages, defaultLanguage: folder.settings.defaultLanguage
-        ).resolution(of: request.requestedLanguage, folder: folder.url.path)
-        let document = try folder.document(language: language)
+        let (language, source, document, usedDefaultLanguage) = try Self.content(for: request)
         let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
         let theme = Theme(appearance: request.appearance, tint: request.tint ?? request.profile.tint,
                           adaptsSystemBlue: request.tint == nil)
         let layout = layoutAgreementDialog(
             DialogContent(document: document, strings: strings, language: language),
             on: request.profile, in: request.orientation, theme: theme, text: textEngine)
+        var warnings: [String] = []
+        let missing = missingCharacters(in: layout)
+        if !missing.isEmpty {
+            let error = RenderError.missingGlyphs(
+                characters: missing.map(Self.describe), language: language, file: folder.url.appendingPathComponent(source + ".md").path)
+            guard request.allowsMissingGlyphs else { throw error }
+            warnings.append(error.description)
+        }
         let bitmap = try paint(layout, text: textEngine)
         let linkMap = LinkMap(page: layout, template: folder.settings.template, device: request.profile.id,
                               requestedLanguage: request.requestedLanguage)
-        return RenderedPage(layout: layout, bitmap: bitmap, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage)
+        return RenderedPage(layout: layout, bitmap: bitmap, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage,
+                            warnings: warnings)
+    }
+
+    /// The language to render, the file it comes from, the document, and whether the default was used.
+    ///
+    /// A pseudo-locale (`en-XA`, `ar-XB`) asked for first, which the document has no file for, is
+    /// made from the document's English file, or its default language.
+    static func content(for request: RenderRequest) throws
+        -> (language: String, source: String, document: ConsentDocument, usedDefault: Bool) {
+        let folder = request.folder
+        let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
+        let preferences = try LanguageResolver.parse(request.requestedLanguage)
+        if let first = preferences.first, let pseudo = PseudoLocale(first),
+           !folder.languages.contains(where: { $0.caseInsensitiveCompare(first.description) == .orderedSame }) {
+            let source = resolver.match(LanguageTag(language: "en")) ?? folder.settings.defaultLanguage ?? folder.languages[0]
+            return (first.description, source, pseudo.transform(try folder.document(language: source)), false)
+        }
+        let (language, usedDefault) = try resolver.resolution(of: request.requestedLanguage, folder: folder.url.path)
+        return (language, language, try folder.document(language: language), usedDefault)
+    }
+
+    /// Characters of any text on the page that no installed font covers, each once.
+    public func missingCharacters(in layout: PageLayout) -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for block in layout.textBlocks {
+            for scalar in textEngine.missingCharacters(in: block) where !missing.contains(scalar) {
+                missing.append(scalar)
+            }
+        }
+        return missing
+    }
+
+    /// `U+1F9FF '🧿'`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + " '\(Character(scalar))'"
     }
 }
 
 extension ConsentRenderer {
     /// Paths of the font files that set any text of `layout`.
     public func fontFiles(in layout: PageLayout) -> Set<String> {
-        let blocks = [layout.title.block] + layout.body.blocks.map(\.block) + layout.buttons.map(\.labelText.block)
-        return blocks.reduce(into: Set<String>()) { $0.formUnion(textEngine.fontFiles(in: $1)) }
+        layout.textBlocks.reduce(into: Set<String>()) { $0.formUnion(textEngine.fontFiles(in: $1)) }
     }
 }
 

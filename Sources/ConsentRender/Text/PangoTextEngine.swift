@@ -7,7 +7,10 @@ import CCairo
 /// metric hinting is off and glyph positions are not rounded.
 public final class PangoTextEngine: TextMeasuring {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// Left-to-right paragraphs.
     private let context: OpaquePointer
+    /// Right-to-left paragraphs (Arabic, Hebrew, …): the same fonts with an RTL base direction.
+    private let rightToLeftContext: OpaquePointer
 
     public init() throws {
         let configuration = try FontConfiguration.shared.get()
@@ -15,36 +18,47 @@ public final class PangoTextEngine: TextMeasuring {
             throw RenderError.fontConfiguration(detail: "Pango could not create a FreeType font map")
         }
         pango_fc_font_map_set_config(OpaquePointer(fontMap), configuration.config)
-        guard let context = pango_font_map_create_context(fontMap) else {
+        guard let context = pango_font_map_create_context(fontMap),
+              let rightToLeftContext = pango_font_map_create_context(fontMap) else {
             g_object_unref(fontMap)
             throw RenderError.fontConfiguration(detail: "Pango could not create a context")
         }
         self.fontMap = fontMap
         self.context = context
-        pango_cairo_context_set_resolution(context, 72)
-        pango_context_set_round_glyph_positions(context, 0)
+        self.rightToLeftContext = rightToLeftContext
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-        pango_cairo_context_set_font_options(context, options)
+        for (each, direction) in [(context, PANGO_DIRECTION_LTR), (rightToLeftContext, PANGO_DIRECTION_RTL)] {
+            pango_cairo_context_set_resolution(each, 72)
+            pango_context_set_round_glyph_positions(each, 0)
+            pango_cairo_context_set_font_options(each, options)
+            pango_context_set_base_dir(each, direction)
+        }
         cairo_font_options_destroy(options)
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
         g_object_unref(fontMap)
     }
 
+    /// The context for a block's direction.
+    private func context(for block: TextBlock) -> OpaquePointer {
+        LanguageTraits(tag: block.language).isRightToLeft ? rightToLeftContext : context
+    }
+
     public func measure(_ block: TextBlock) -> TextMeasurement {
-        let layout = PangoLayoutHandle(block: block, context: context)
+        let layout = PangoLayoutHandle(block: block, context: context(for: block))
         return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil })
     }
 
     /// The font family that sets each run of `block`, in logical order, as UTF-8 byte ranges.
     func fontFamilies(in block: TextBlock) -> [(range: Range<Int>, family: String)] {
-        let handle = PangoLayoutHandle(block: block, context: context)
+        let handle = PangoLayoutHandle(block: block, context: context(for: block))
         var result: [(range: Range<Int>, family: String)] = []
         forEachItem(of: handle) { item in
             guard let font = item.pointee.analysis.font else { return }
@@ -59,7 +73,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     /// Paths of the font files that set `block`'s text.
     func fontFiles(in block: TextBlock) -> Set<String> {
-        let handle = PangoLayoutHandle(block: block, context: context)
+        let handle = PangoLayoutHandle(block: block, context: context(for: block))
         var files = Set<String>()
         forEachItem(of: handle) { item in
             guard let font = item.pointee.analysis.font,
@@ -71,6 +85,31 @@ public final class PangoTextEngine: TextMeasuring {
             }
         }
         return files
+    }
+
+    /// Characters of `block` that no installed font has a glyph for, in order, each once.
+    func missingCharacters(in block: TextBlock) -> [Unicode.Scalar] {
+        let handle = PangoLayoutHandle(block: block, context: context(for: block))
+        guard pango_layout_get_unknown_glyphs_count(handle.layout) > 0 else { return [] }
+        var missing: [Unicode.Scalar] = []
+        for index in 0..<pango_layout_get_line_count(handle.layout) {
+            var node = pango_layout_get_line_readonly(handle.layout, index)?.pointee.runs
+            while let current = node {
+                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                if let glyphs = glyphItem.pointee.glyphs {
+                    for glyphIndex in 0..<Int(glyphs.pointee.num_glyphs) {
+                        let glyph = glyphs.pointee.glyphs[glyphIndex].glyph
+                        // Pango marks a glyph no font has with this flag and keeps the character in the rest.
+                        let unknownFlag: UInt32 = 0x1000_0000
+                        if glyph & unknownFlag != 0, let scalar = Unicode.Scalar(glyph & ~unknownFlag), !missing.contains(scalar) {
+                            missing.append(scalar)
+                        }
+                    }
+                }
+                node = current.pointee.next
+            }
+        }
+        return missing
     }
 
     /// Calls `body` with every shaped item of every line of the layout.
@@ -87,7 +126,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.
     func draw(_ block: TextBlock, at origin: Point, on canvas: CairoCanvas) {
-        let layout = PangoLayoutHandle(block: block, context: context)
+        let layout = PangoLayoutHandle(block: block, context: context(for: block))
         canvas.withSavedState { cr in
             cairo_move_to(cr, origin.x, origin.y)
             pango_cairo_show_layout(cr, layout.layout)
@@ -108,9 +147,19 @@ private final class PangoLayoutHandle {
                 pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
             }
         }
-        pango_layout_set_width(layout, Self.pangoUnits(block.width))
+        // Pango can let a line with negative letter spacing run past the width by up to that
+        // spacing; wrapping that much earlier keeps every line inside the block.
+        let tightest = block.runs.map { traits.tracking(at: $0.fontSize) }.min() ?? 0
+        pango_layout_set_width(layout, Self.pangoUnits(block.width + min(0, tightest)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_alignment(layout, block.alignment == .center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
+        // Every paragraph takes the document language's direction, as iOS's natural alignment
+        // does, even one that starts with a word in another script.
+        pango_layout_set_auto_dir(layout, 0)
+        let alignment = switch block.alignment {
+        case .center: PANGO_ALIGN_CENTER
+        case .natural: traits.isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        }
+        pango_layout_set_alignment(layout, alignment)
 
         let attributes = pango_attr_list_new()
         defer { pango_attr_list_unref(attributes) }
@@ -133,6 +182,10 @@ private final class PangoLayoutHandle {
             }
             if run.underline {
                 insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE_LINE), run, into: attributes)
+            }
+            let tracking = traits.tracking(at: run.fontSize)
+            if tracking != 0 {
+                insert(pango_attr_letter_spacing_new(Self.pangoUnits(tracking)), run, into: attributes)
             }
         }
         pango_layout_set_attributes(layout, attributes)
@@ -176,6 +229,7 @@ private final class PangoLayoutHandle {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         var lines: [Rect] = []
+        var lineRanges: [Range<Int>] = []
         var linkRects: [Int: [Rect]] = [:]
 
         let iterator = pango_layout_get_iter(layout)
@@ -189,6 +243,7 @@ private final class PangoLayoutHandle {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
             let lineStart = Int(pango_layout_line_get_start_index(line))
             let lineEnd = lineStart + Int(pango_layout_line_get_length(line))
+            lineRanges.append(lineStart..<lineEnd)
             var spans: [Int: (left: Double, right: Double)] = [:]
             for run in linkRuns {
                 // Unclamped ranges run to the layout's edge on centred lines, so clamp to the line.
@@ -215,6 +270,6 @@ private final class PangoLayoutHandle {
 
         return TextMeasurement(
             size: Size(width: Self.points(logical.width), height: Self.points(logical.height)),
-            lines: lines, linkRects: linkRects)
+            lines: lines, lineRanges: lineRanges, linkRects: linkRects)
     }
 }

@@ -71,12 +71,15 @@ public struct TextMeasurement: Sendable, Equatable {
     public var size: Size
     /// One rectangle per visual line.
     public var lines: [Rect]
+    /// Each line's text as UTF-8 byte offsets into the block's text, in line order.
+    public var lineRanges: [Range<Int>]
     /// For each link index in the block, one rectangle per visual line the link touches.
     public var linkRects: [Int: [Rect]]
 
-    public init(size: Size, lines: [Rect], linkRects: [Int: [Rect]]) {
+    public init(size: Size, lines: [Rect], lineRanges: [Range<Int>] = [], linkRects: [Int: [Rect]]) {
         self.size = size
         self.lines = lines
+        self.lineRanges = lineRanges
         self.linkRects = linkRects
     }
 }
