@@ -194,6 +194,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("consent/iphone-se-3/portrait-light/en.png").path))
     }
 
+    @Test func missingGlyphFailsUnlessAllowed() throws {
+        let documents = folder.folder("pua", files: ["en.md": "# Note\n\nThe sign \u{E000} has no glyph."])
+        let out = folder.url.appendingPathComponent("glyph.png")
+        let base = ["render", "--document", documents.path, "--device", "iphone-se-3", "--language", "en", "--out", out.path]
+        let failed = try run(base)
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("U+E000") && failed.stderr.contains("(language en)"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let allowed = try run(base + ["--allow-missing-glyphs"])
+        #expect(allowed.status == 0)
+        #expect(allowed.stderr.contains("warning:") && allowed.stderr.contains("U+E000"))
+        #expect(FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
