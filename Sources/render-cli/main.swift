@@ -8,6 +8,7 @@ Renders privacy-consent screens for iOS devices as PNG screenshots with a link-r
 
 Commands:
   render     render one document on one device (render-cli render --help)
+  matrix     render a document on many devices and languages, with a gallery
   profiles   list the device profiles
   diff       compare two PNG images as the golden tests do
   golden     verify or record a folder of golden images (render-cli golden --help)
@@ -27,6 +28,7 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "profiles": (ProfilesCommand.help, { try ProfilesCommand.run($0); return 0 }),
     "diff": (DiffCommand.help, DiffCommand.run),
     "golden": (GoldenCommand.help, GoldenCommand.run),
+    "matrix": (MatrixCommand.help, MatrixCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {

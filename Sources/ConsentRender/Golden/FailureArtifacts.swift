@@ -77,10 +77,10 @@ struct FailureArtifacts {
 
         """
         for record in records {
-            let folder = record.cell.split(separator: "/").map { escape(String($0)) }.joined(separator: "/")
-            html += "<section id=\"\(escape(record.cell))\"><h2>\(escape(record.cell))</h2><ul>"
-            html += record.reasons.map { "<li>\(escape($0))</li>" }.joined()
-            html += record.environmentChanges.map { "<li class=\"env\">machine differs: \(escape($0))</li>" }.joined()
+            let folder = record.cell.split(separator: "/").map { String($0).htmlEscaped }.joined(separator: "/")
+            html += "<section id=\"\(record.cell.htmlEscaped)\"><h2>\(record.cell.htmlEscaped)</h2><ul>"
+            html += record.reasons.map { "<li>\($0.htmlEscaped)</li>" }.joined()
+            html += record.environmentChanges.map { "<li class=\"env\">machine differs: \($0.htmlEscaped)</li>" }.joined()
             html += "</ul><p>"
             html += record.files.filter { $0 != "failure.json" }.map { "<a href=\"\(folder)/\($0)\">\($0)</a>" }.joined()
             html += "</p>"
@@ -88,7 +88,7 @@ struct FailureArtifacts {
                 ? ["zoom.png", "side-by-side.png"].filter(record.files.contains)
                 : Array(record.files.filter { $0.hasSuffix(".png") }.prefix(1))
             for picture in pictures {
-                html += "<a href=\"\(folder)/\(picture)\"><img src=\"\(folder)/\(picture)\" alt=\"\(escape(record.cell)) \(picture)\"></a> "
+                html += "<a href=\"\(folder)/\(picture)\"><img src=\"\(folder)/\(picture)\" alt=\"\(record.cell.htmlEscaped) \(picture)\"></a> "
             }
             html += "</section>\n"
         }
@@ -106,10 +106,5 @@ struct FailureArtifacts {
             }
         }
         return result
-    }
-
-    private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Renders a golden matrix and compares every cell with its reference PNG and link map.
@@ -63,19 +62,12 @@ public struct GoldenSuite: Sendable {
         let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         let options = diffOptions
 
-        let results = CellResults(count: cells.count)
-        let workers = min(cells.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let renderer = Result { try ConsentRenderer() }
-            for index in stride(from: worker, to: cells.count, by: workers) {
-                let checker = CellChecker(cell: cells[index], catalog: catalog, goldenDirectory: goldenDirectory,
-                                          artifacts: artifacts, recordMode: recordMode, options: options)
-                results.set(index, checker.check(with: renderer))
-            }
+        let results = renderInParallel(count: cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
+            CellChecker(cell: cells[index], catalog: catalog, goldenDirectory: goldenDirectory, artifacts: artifacts,
+                        recordMode: recordMode, options: options).check(with: renderer)
         }
-
-        var outcomes = results.all.map { (cell: $0.cell, outcome: $0.outcome) }
-        let fontFiles = results.all.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
+        var outcomes = results.map { (cell: $0.cell, outcome: $0.outcome) }
+        let fontFiles = results.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
         let environmentFile = goldenDirectory.appendingPathComponent("ENVIRONMENT.json")
         let recordedSomething = outcomes.contains { $0.outcome == .recorded || $0.outcome == .rerecorded }
         if recordedSomething {
@@ -123,32 +115,11 @@ public struct GoldenSuite: Sendable {
     }
 }
 
-/// The per-cell results of a run, filled from several threads.
-private final class CellResults: @unchecked Sendable {
-    struct Entry {
-        var cell: String
-        var outcome: GoldenOutcome
-        var fontFiles: Set<String>
-    }
-
-    private var entries: [Entry?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        entries = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ entry: Entry) {
-        lock.lock()
-        entries[index] = entry
-        lock.unlock()
-    }
-
-    var all: [Entry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.compactMap { $0 }
-    }
+/// What a run learned about one cell.
+private struct CellEntry: Sendable {
+    var cell: String
+    var outcome: GoldenOutcome
+    var fontFiles: Set<String>
 }
 
 /// Renders one cell and compares, records or reports it.
@@ -160,7 +131,7 @@ private struct CellChecker {
     let recordMode: GoldenRecordMode
     let options: DiffOptions
 
-    func check(with renderer: Result<ConsentRenderer, Error>) -> CellResults.Entry {
+    func check(with renderer: Result<ConsentRenderer, Error>) -> CellEntry {
         do {
             return try compare(using: try renderer.get())
         } catch {
@@ -168,12 +139,12 @@ private struct CellChecker {
         }
     }
 
-    private func failed(_ reasons: [String], fontFiles: Set<String>, artifacts folder: URL?) -> CellResults.Entry {
-        CellResults.Entry(cell: cell.path, outcome: .failed(GoldenFailure(
+    private func failed(_ reasons: [String], fontFiles: Set<String>, artifacts folder: URL?) -> CellEntry {
+        CellEntry(cell: cell.path, outcome: .failed(GoldenFailure(
             cell: cell.path, reasons: reasons, artifacts: folder, environmentChanges: [])), fontFiles: fontFiles)
     }
 
-    private func compare(using renderer: ConsentRenderer) throws -> CellResults.Entry {
+    private func compare(using renderer: ConsentRenderer) throws -> CellEntry {
         let page = try renderer.render(RenderRequest(
             folder: try DocumentFolder(url: cell.documentFolder), profile: try catalog.profile(id: cell.device),
             requestedLanguage: cell.language, orientation: cell.orientation, appearance: cell.appearance, tint: cell.tint))
@@ -181,12 +152,12 @@ private struct CellChecker {
         let actualLinks = try page.linkMap.jsonData()
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
         let linksURL = goldenDirectory.appendingPathComponent(cell.path + ".links.json")
-        func record(_ outcome: GoldenOutcome) throws -> CellResults.Entry {
+        func record(_ outcome: GoldenOutcome) throws -> CellEntry {
             try FileManager.default.createDirectory(at: pngURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             let png = try page.bitmap.pngData(compression: .maximum)
             let changed = [(pngURL, png), (linksURL, actualLinks)].filter { (try? Data(contentsOf: $0.0)) != $0.1 }
             try AtomicFileWriter.write(changed)
-            return CellResults.Entry(cell: cell.path, outcome: changed.isEmpty ? .passed : outcome, fontFiles: fontFiles)
+            return CellEntry(cell: cell.path, outcome: changed.isEmpty ? .passed : outcome, fontFiles: fontFiles)
         }
 
         let fileManager = FileManager.default
@@ -205,7 +176,7 @@ private struct CellChecker {
         let result = diff(expected: expected, actual: page.bitmap, options: options)
         let linksMatch = expectedLinks == actualLinks
         if result.passes && linksMatch {
-            return recordMode == .all ? try record(.rerecorded) : CellResults.Entry(cell: cell.path, outcome: .passed, fontFiles: fontFiles)
+            return recordMode == .all ? try record(.rerecorded) : CellEntry(cell: cell.path, outcome: .passed, fontFiles: fontFiles)
         }
         if recordMode.recordsFailures { return try record(.rerecorded) }
 

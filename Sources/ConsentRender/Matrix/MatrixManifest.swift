@@ -1,0 +1,26 @@
+/// `manifest.json` of a matrix render: every cell's inputs and outputs, without timestamps, so the
+/// same matrix always writes the same bytes.
+public struct MatrixManifest: Codable, Sendable, Equatable {
+    public struct Cell: Codable, Sendable, Equatable {
+        public var device: String
+        public var deviceName: String
+        public var orientation: Orientation
+        public var appearance: Appearance
+        public var language: LinkMap.Language
+        public var tint: String
+        /// Paths relative to the manifest's folder.
+        public var png: String
+        public var links: String
+        public var size: Size
+        public var pixelSize: LinkMap.PixelSize
+        public var scrollable: Bool
+        /// The App Store Connect screenshot class of this pixel size, or nil.
+        public var appStoreClass: String?
+    }
+
+    public var schemaVersion: Int
+    public var document: String
+    /// `I/N` when this is one shard of a larger matrix.
+    public var shard: String?
+    public var cells: [Cell]
+}

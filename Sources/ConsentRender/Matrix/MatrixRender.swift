@@ -1,0 +1,83 @@
+import Foundation
+
+/// Renders many cells of one document in parallel and writes each PNG and link map, a
+/// `manifest.json` and the gallery `index.html`.
+///
+/// Every worker has its own renderer (Pango font maps must not be shared between threads), and a
+/// cell's bytes depend only on its inputs, so the output is the same for any number of jobs.
+public struct MatrixRender: Sendable {
+    public var folder: DocumentFolder
+    public var catalog: DeviceProfileCatalog
+    public var cells: [MatrixCell]
+    public var outputDirectory: URL
+    public var tint: Color?
+    public var jobs: Int
+    public var shard: MatrixShard?
+    /// Written into the gallery page so it reloads itself (for `render-cli watch`).
+    public var galleryReloadSeconds: Int?
+
+    public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, cells: [MatrixCell], outputDirectory: URL,
+                tint: Color? = nil, jobs: Int, shard: MatrixShard? = nil, galleryReloadSeconds: Int? = nil) {
+        precondition(jobs >= 1, "A matrix render needs at least one job")
+        self.folder = folder
+        self.catalog = catalog
+        self.cells = cells
+        self.outputDirectory = outputDirectory
+        self.tint = tint
+        self.jobs = jobs
+        self.shard = shard
+        self.galleryReloadSeconds = galleryReloadSeconds
+    }
+
+    /// What became of one cell.
+    public struct CellResult: Sendable {
+        public var cell: MatrixCell
+        public var entry: MatrixManifest.Cell?
+        public var linkMap: LinkMap?
+        public var error: String?
+        public var warnings: [String]
+    }
+
+    /// The manifest and every cell's result, in cell order; `progress` is called as cells finish
+    /// (from worker threads).
+    public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> (manifest: MatrixManifest, results: [CellResult]) {
+        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        let all = renderInParallel(count: cells.count, jobs: jobs) { index, renderer in
+            let result = render(cells[index], profile: profiles[cells[index].device]!, renderer: renderer)
+            progress?(result)
+            return result
+        }
+        let manifest = MatrixManifest(schemaVersion: 1, document: folder.name, shard: shard?.description,
+                                      cells: all.compactMap(\.entry))
+        let linkMaps = all.compactMap { result in result.linkMap.map { (result.cell.path, $0) } }
+        try AtomicFileWriter.write([
+            (outputDirectory.appendingPathComponent("manifest.json"), try canonicalJSONData(manifest)),
+            (outputDirectory.appendingPathComponent("index.html"),
+             Data(GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
+                              reloadSeconds: galleryReloadSeconds).html.utf8)),
+        ])
+        return (manifest, all)
+    }
+
+    private func render(_ cell: MatrixCell, profile: DeviceProfile, renderer: Result<ConsentRenderer, Error>) -> CellResult {
+        do {
+            let page = try renderer.get().render(RenderRequest(
+                folder: folder, profile: profile, requestedLanguage: cell.language, orientation: cell.orientation,
+                appearance: cell.appearance, tint: tint))
+            let png = outputDirectory.appendingPathComponent(cell.path + ".png")
+            let links = outputDirectory.appendingPathComponent(cell.path + ".links.json")
+            try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFileWriter.write([(png, try page.bitmap.pngData()), (links, try page.linkMap.jsonData())])
+            let map = page.linkMap
+            let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
+            let entry = MatrixManifest.Cell(
+                device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
+                language: map.language, tint: page.layout.buttons.first { $0.role == .accept }?.fill.hex ?? "",
+                png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
+                scrollable: map.body.scrollable, appStoreClass: pixelClass?.name)
+            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, warnings: page.warnings)
+        } catch {
+            return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", warnings: [])
+        }
+    }
+}

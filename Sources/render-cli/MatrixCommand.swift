@@ -1,0 +1,149 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli matrix`: one document on many devices, languages, orientations and appearances.
+enum MatrixCommand {
+    static let help = """
+    Usage: render-cli matrix --document DIR --out DIR [--devices LIST|all] [--languages LIST|all]
+                             [--orientations portrait,landscape] [--appearances light,dark]
+                             [--tint #RRGGBB] [--jobs N] [--shard I/N] [--format text|json] [--profiles DIR]
+
+    Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
+    its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
+    with filters and a link-rect overlay; open it in a browser).
+
+      --devices        profile ids, comma-separated, or all (default: all)
+      --languages      tags, comma-separated, or all = every language file of the document (default)
+      --orientations   default portrait          --appearances   default light
+      --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it
+      --shard I/N      render only the I-th of N interleaved parts, so N CI machines cover the matrix
+                       exactly once between them
+      --format json    print manifest.json to stdout at the end instead of a line per cell
+
+    Exit status: 0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written).
+    """
+
+    enum Format: String, CaseIterable {
+        case text
+        case json
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ParsedArguments(
+            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "tint", "jobs",
+                                 "shard", "format", "profiles"])
+        let render = try MatrixOptions(options).matrixRender()
+        let format = try options.choice("format", as: Format.self, default: .text)
+        let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
+        let (manifest, results) = try render.run { reporter.finished($0) }
+        reporter.finish()
+        if format == .json {
+            print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
+        } else {
+            print("\(manifest.cells.count) cells in \(render.outputDirectory.path); gallery: "
+                + render.outputDirectory.appendingPathComponent("index.html").path)
+        }
+        let failures = results.filter { $0.error != nil }
+        for failure in failures {
+            printError("render-cli matrix: \(failure.cell.path): \(failure.error!)")
+        }
+        return failures.isEmpty ? 0 : 2
+    }
+}
+
+/// The options `matrix` and `watch` share, turned into a `MatrixRender`.
+struct MatrixOptions {
+    let options: ParsedArguments
+
+    init(_ options: ParsedArguments) {
+        self.options = options
+    }
+
+    func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
+        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let devices = try list("devices", all: { try catalog.ids() })
+        for device in devices { _ = try catalog.profile(reference: device) }
+        let languages = try list("languages", all: { folder.languages })
+        let orientations = try enumList("orientations", as: Orientation.self, default: [.portrait])
+        let appearances = try enumList("appearances", as: Appearance.self, default: [.light])
+        var tint: Color?
+        if let text = options.value("tint") {
+            guard let parsed = Color(hex: text) else {
+                throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
+            }
+            tint = parsed
+        }
+        let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        var shard: MatrixShard?
+        if let text = options.value("shard") {
+            guard let parsed = MatrixShard(text) else {
+                throw UsageError(message: "--shard '\(text)' must be I/N with 1 ≤ I ≤ N, for example 2/3")
+            }
+            shard = parsed
+        }
+        let plan = MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
+        let cells = shard.map(plan.cells(in:)) ?? plan.cells
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        return MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
+                            shard: shard, galleryReloadSeconds: galleryReloadSeconds)
+    }
+
+    private func list(_ name: String, all: () throws -> [String]) throws -> [String] {
+        guard let text = options.value(name), text != "all" else { return try all() }
+        let values = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !values.isEmpty else { throw UsageError(message: "--\(name) needs at least one value") }
+        return values
+    }
+
+    private func enumList<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: [T]) throws -> [T]
+        where T.RawValue == String {
+        guard let text = options.value(name) else { return fallback }
+        return try text.split(separator: ",").map { raw in
+            guard let value = T(rawValue: String(raw).trimmingCharacters(in: .whitespaces)) else {
+                throw UsageError(message: "--\(name) '\(raw)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+    }
+}
+
+/// Reports matrix progress: a bar (done/total, rate, ETA) on a terminal, else a line per cell.
+final class ProgressReporter: @unchecked Sendable {
+    private let total: Int
+    private let linePerCell: Bool
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private let started = Date()
+    private var completed = 0
+    private let lock = NSLock()
+
+    init(total: Int, linePerCell: Bool) {
+        self.total = total
+        self.linePerCell = linePerCell
+    }
+
+    func finished(_ result: MatrixRender.CellResult) {
+        lock.lock()
+        defer { lock.unlock() }
+        completed += 1
+        if isTerminal {
+            let elapsed = max(Date().timeIntervalSince(started), 0.001)
+            let rate = Double(completed) / elapsed
+            let remaining = Double(total - completed) / max(rate, 0.001)
+            let width = 28
+            let filled = total == 0 ? width : width * completed / total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            let line = String(format: "\r%@ %d/%d  %.1f cells/s  ETA %.0fs ", bar, completed, total, rate, remaining)
+            FileHandle.standardError.write(Data(line.utf8))
+        } else if linePerCell {
+            let status = result.error == nil ? "ok" : "error"
+            let size = result.entry.map { " \($0.pixelSize.width)×\($0.pixelSize.height)" } ?? ""
+            print("\(status) \(result.cell.path)\(size)")
+        }
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
