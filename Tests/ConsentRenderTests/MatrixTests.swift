@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+@Suite struct MatrixTests {
+    let folder = TemporaryFolder()
+    let sample = try! DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"))
+
+    func render(_ plan: MatrixPlan, into name: String, jobs: Int, shard: MatrixShard? = nil) throws -> (URL, MatrixManifest) {
+        let out = folder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let cells = shard.map(plan.cells(in:)) ?? plan.cells
+        let (manifest, results) = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: cells, outputDirectory: out,
+                                                   jobs: jobs, shard: shard).run()
+        #expect(results.allSatisfy { $0.error == nil })
+        return (out, manifest)
+    }
+
+    func files(in url: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) where path.contains(".") {
+            result[path] = try Data(contentsOf: url.appendingPathComponent(path))
+        }
+        return result
+    }
+
+    @Test func everyDeviceLanguageOrientationAndAppearanceRendersAtItsExactSize() throws {
+        let plan = MatrixPlan(devices: try shippedProfiles.ids(), orientations: Orientation.allCases,
+                              appearances: Appearance.allCases, languages: sample.languages)
+        #expect(plan.cells.count == 16 * 3 * 2 * 2)
+        let (out, manifest) = try render(plan, into: "full", jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let written = try files(in: out)
+        #expect(written.keys.filter { $0.hasSuffix(".png") }.count == 192)
+        #expect(written.keys.filter { $0.hasSuffix(".links.json") }.count == 192)
+        #expect(manifest.cells.count == 192)
+        for cell in manifest.cells {
+            let profile = try shippedProfiles.profile(id: cell.device)
+            let expected = profile.pixelSize(in: cell.orientation)
+            let png = try #require(written[cell.png])
+            let header = try #require(pngHeader(png))
+            #expect(header.width == expected.width && header.height == expected.height, "\(cell.png)")
+            #expect(cell.pixelSize.width == expected.width && cell.pixelSize.height == expected.height)
+            #expect(cell.appStoreClass == profile.appStoreClass, "\(cell.device)")
+        }
+        #expect(written["index.html"] != nil && written["manifest.json"] != nil)
+    }
+
+    @Test func jobsDoNotChangeABit() throws {
+        let plan = MatrixPlan(devices: ["iphone-se-3", "ipad-10", "iphone-15-pro"], orientations: Orientation.allCases,
+                              appearances: [.dark], languages: ["en", "zh-Hant"])
+        let (one, _) = try render(plan, into: "one-job", jobs: 1)
+        let (two, _) = try render(plan, into: "two-jobs", jobs: 2)
+        let (four, _) = try render(plan, into: "four-jobs", jobs: 4)
+        let reference = try files(in: one)
+        #expect(reference.count == 12 * 2 + 2)
+        #expect(try files(in: two) == reference)
+        #expect(try files(in: four) == reference)
+    }
+
+    @Test func shardsCoverTheMatrixExactlyOnce() throws {
+        let plan = MatrixPlan(devices: try shippedProfiles.ids(), orientations: Orientation.allCases,
+                              appearances: Appearance.allCases, languages: ["en", "zh-Hans", "zh-Hant"])
+        for count in 1...5 {
+            let shards = (1...count).map { plan.cells(in: MatrixShard(index: $0, count: count)!) }
+            let union = shards.flatMap { $0 }
+            #expect(union.count == plan.cells.count)
+            #expect(Set(union) == Set(plan.cells))
+            #expect(shards.allSatisfy { abs($0.count - plan.cells.count / count) <= 1 })
+        }
+        #expect(MatrixShard("0/3") == nil && MatrixShard("4/3") == nil && MatrixShard("2/3") == MatrixShard(index: 2, count: 3))
+    }
+
+    @Test func galleryLoadsInChromiumWithoutErrorsAndItsOverlayMatchesTheLinkMaps() throws {
+        let plan = MatrixPlan(devices: ["iphone-se-3", "iphone-15-pro", "ipad-pro-13"], orientations: Orientation.allCases,
+                              appearances: [.light], languages: sample.languages)
+        let (out, manifest) = try render(plan, into: "gallery", jobs: 2)
+        let page = out.appendingPathComponent("index.html")
+
+        func expectedRects(device: String?) throws -> [String] {
+            var rects: [String] = []
+            for cell in manifest.cells where device == nil || cell.device == device {
+                let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: out.appendingPathComponent(cell.links)))
+                for link in map.links where link.visible {
+                    rects += link.rects.map { "\(link.id) \(format($0.x)) \(format($0.y)) \(format($0.width)) \(format($0.height))" }
+                }
+            }
+            return rects.sorted()
+        }
+
+        let all = try HeadlessChromium.load(page, fragment: "overlay=1")
+        #expect(all.consoleErrors.isEmpty, "\(all.consoleErrors)")
+        #expect(all.dom.contains("data-ready=\"yes\""))
+        #expect(all.linkRects == (try expectedRects(device: nil)))
+        #expect(all.linkRects.count > 20)
+        #expect(all.visibleFigures == manifest.cells.count)
+
+        let filtered = try HeadlessChromium.load(page, fragment: "device=iphone-se-3&orientation=landscape&overlay=1")
+        #expect(filtered.consoleErrors.isEmpty)
+        #expect(filtered.visibleFigures == 3)
+        let seLandscape = try expectedRects(device: "iphone-se-3").filter { _ in true }
+        #expect(Set(filtered.linkRects).isSubset(of: Set(seLandscape)))
+        #expect(!filtered.linkRects.isEmpty)
+
+        let plain = try HeadlessChromium.load(page, fragment: "")
+        #expect(plain.linkRects.isEmpty, "the overlay is off until asked for")
+    }
+}
+
+/// How JavaScript prints a number: 44 not 44.0.
+func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+/// Debian's Chromium, headless, for checking generated pages.
+enum HeadlessChromium {
+    struct Page {
+        var dom: String
+        var consoleErrors: [String]
+
+        /// `"link-0 x y width height"` for every link rect drawn in the overlay, sorted.
+        var linkRects: [String] {
+            let pattern = #"<rect class="link-rect" x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)" data-link="([^"]+)""#
+            let regex = try! NSRegularExpression(pattern: pattern)
+            let text = dom as NSString
+            return regex.matches(in: dom, range: NSRange(location: 0, length: text.length)).map { match in
+                let parts = (1...5).map { text.substring(with: match.range(at: $0)) }
+                return "\(parts[4]) \(parts[0]) \(parts[1]) \(parts[2]) \(parts[3])"
+            }.sorted()
+        }
+
+        /// Figures the filters leave shown.
+        var visibleFigures: Int {
+            let regex = try! NSRegularExpression(pattern: #"<figure data-index="\d+"( hidden="")?>"#)
+            return regex.matches(in: dom, range: NSRange(location: 0, length: (dom as NSString).length))
+                .filter { $0.range(at: 1).location == NSNotFound }.count
+        }
+    }
+
+    static func load(_ file: URL, fragment: String) throws -> Page {
+        let executable = "/usr/bin/chromium"
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "Chromium is missing; run scripts/setup"])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+                             "--virtual-time-budget=5000", "--dump-dom", file.absoluteString + (fragment.isEmpty ? "" : "#" + fragment)]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let errors = log.split(separator: "\n").map(String.init).filter { line in
+            line.contains("CONSOLE") || line.contains("Uncaught")
+        }
+        return Page(dom: dom, consoleErrors: errors)
+    }
+}
