@@ -6,7 +6,7 @@ enum RenderCommand {
     static let help = """
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
-                             [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs]
+                             [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -21,6 +21,8 @@ enum RenderCommand {
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are created
       --profiles DIR     where device profiles live (default: ./DeviceProfiles)
+      --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
+                         over the render, for design review
       --allow-missing-glyphs
                          render characters no font covers (as boxes) with a warning instead of failing
 
@@ -31,7 +33,7 @@ enum RenderCommand {
         let options = try ParsedArguments(
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles"],
-            flags: ["allow-missing-glyphs"])
+            flags: ["allow-missing-glyphs", "overlay"])
         let documentPath = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
@@ -58,7 +60,7 @@ enum RenderCommand {
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint,
             allowsMissingGlyphs: options.flag("allow-missing-glyphs")))
-        try outputs.write(page)
+        try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
         }
@@ -79,18 +81,19 @@ enum RenderCommand {
 struct OutputFiles {
     let png: URL
     let linkMap: URL
+    let overlay: URL
 
     init(pngPath: String) throws {
         png = try preparedPNGOutput(pngPath)
-        linkMap = png.deletingLastPathComponent()
-            .appendingPathComponent(String(png.lastPathComponent.dropLast(4)) + ".links.json")
+        let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
+        linkMap = stem.appendingPathExtension("links.json")
+        overlay = stem.appendingPathExtension("overlay.png")
     }
 
-    func write(_ page: RenderedPage) throws {
-        try AtomicFileWriter.write([
-            (png, try page.bitmap.pngData()),
-            (linkMap, try page.linkMap.jsonData()),
-        ])
+    func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil) throws {
+        var files = [(png, try page.bitmap.pngData()), (linkMap, try page.linkMap.jsonData())]
+        if let overlayImage { files.append((overlay, try overlayImage.pngData())) }
+        try AtomicFileWriter.write(files)
     }
 }
 

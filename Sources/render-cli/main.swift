@@ -9,7 +9,9 @@ Renders privacy-consent screens for iOS devices as PNG screenshots with a link-r
 Commands:
   render     render one document on one device (render-cli render --help)
   matrix     render a document on many devices and languages, with a gallery
+  appstore   export App Store Connect screenshots in fastlane's folder layout
   profiles   list the device profiles
+  watch      re-render a matrix and its gallery whenever the document changes
   diff       compare two PNG images as the golden tests do
   golden     verify or record a folder of golden images (render-cli golden --help)
 
@@ -21,6 +23,12 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+// A parent (a test runner, a CI agent) may start us with signals blocked, which would make
+// Ctrl-C and `kill` do nothing; start from the default that a command-line tool expects.
+var allSignals = sigset_t()
+sigfillset(&allSignals)
+pthread_sigmask(SIG_UNBLOCK, &allSignals, nil)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// Each command returns its exit status.
 let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
@@ -29,6 +37,8 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "diff": (DiffCommand.help, DiffCommand.run),
     "golden": (GoldenCommand.help, GoldenCommand.run),
     "matrix": (MatrixCommand.help, MatrixCommand.run),
+    "appstore": (AppStoreCommand.help, AppStoreCommand.run),
+    "watch": (WatchCommand.help, WatchCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {

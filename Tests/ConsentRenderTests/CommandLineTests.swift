@@ -208,6 +208,110 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test func matrixShardsTogetherEqualTheWholeMatrix() throws {
+        let base = ["matrix", "--document", document, "--devices", "iphone-se-3,ipad-10", "--languages", "en,zh-Hans",
+                    "--orientations", "portrait,landscape"]
+        let whole = folder.url.appendingPathComponent("whole")
+        let full = try run(base + ["--out", whole.path, "--jobs", "2"])
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(full.stdout.components(separatedBy: "\nok ").count - 1 + (full.stdout.hasPrefix("ok ") ? 1 : 0) == 8)
+        let expected = try images(in: whole)
+        #expect(expected.count == 16)
+        var union: [String: Data] = [:]
+        for index in 1...3 {
+            let part = folder.url.appendingPathComponent("shard-\(index)")
+            #expect(try run(base + ["--out", part.path, "--shard", "\(index)/3", "--jobs", "1"]).status == 0)
+            for (path, data) in try images(in: part) {
+                #expect(union[path] == nil, "\(path) is in two shards")
+                union[path] = data
+            }
+        }
+        #expect(union == expected)
+        let json = try run(base + ["--out", folder.url.appendingPathComponent("json").path, "--format", "json"])
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(json.stdout.utf8))
+        #expect(manifest.cells.count == 8 && manifest.cells.allSatisfy { $0.appStoreClass != nil })
+        #expect(try run(base + ["--out", whole.path, "--shard", "4/3"]).status == 2)
+        let typo = try run(["matrix", "--document", document, "--devices", "iphone-se-3,iphone-15-pr", "--out", whole.path])
+        #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'iphone-15-pro'?"))
+    }
+
+    /// PNGs and link maps under `url`, by relative path.
+    func images(in url: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path)
+        where path.hasSuffix(".png") || path.hasSuffix(".links.json") {
+            result[path] = try Data(contentsOf: url.appendingPathComponent(path))
+        }
+        return result
+    }
+
+    @Test func overlayMarksLinksButtonsAndTheSafeArea() throws {
+        let out = folder.url.appendingPathComponent("review/cell.png")
+        let result = try run(["render", "--document", document, "--device", "iphone-15-pro", "--language", "en", "--overlay",
+                              "--out", out.path])
+        #expect(result.status == 0)
+        let plain = try Bitmap(contentsOfPNG: out)
+        let overlay = try Bitmap(contentsOfPNG: folder.url.appendingPathComponent("review/cell.overlay.png"))
+        #expect(overlay.width == plain.width && overlay.height == plain.height)
+        let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: folder.url.appendingPathComponent("review/cell.links.json")))
+        let link = try #require(map.links.first?.pixelRects.first)
+        #expect(overlay[link.x + 1, link.y + 1] != plain[link.x + 1, link.y + 1], "link rects are filled")
+        #expect(overlay[2, 2] != plain[2, 2], "outside the safe area is shaded")
+        let body = map.body
+        let middle = (x: Int((body.x + 2) * 3), y: Int((body.y + body.height + 8) * 3))
+        #expect(overlay[middle.x, middle.y] == plain[middle.x, middle.y], "the rest is the render itself")
+    }
+
+    @Test func appStoreExportHoldsOnlyAcceptedSizesWithoutAlphaInDeliversLayout() throws {
+        let out = folder.url.appendingPathComponent("store")
+        let result = try run(["appstore", "--document", document, "--languages", "zh-Hans,en-GB,zh-Hant", "--all-classes",
+                              "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let screenshots = out.appendingPathComponent("screenshots")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: screenshots.path).sorted() == ["en-GB", "zh-Hans", "zh-Hant"])
+        for locale in ["en-GB", "zh-Hans", "zh-Hant"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: screenshots.appendingPathComponent(locale).path).sorted()
+            #expect(files == ["01_6.9_iphone-16-pro-max_portrait.png", "02_6.5_iphone-11-pro-max_portrait.png",
+                              "03_5.5_iphone-8-plus_portrait.png", "04_iPad-13_ipad-pro-13_portrait.png"])
+            for file in files {
+                let header = try #require(pngHeader(try Data(contentsOf: screenshots.appendingPathComponent("\(locale)/\(file)"))))
+                #expect(header.colorType == 2)
+                #expect(AppStoreScreenshotClass.forPixelSize(width: header.width, height: header.height) != nil)
+            }
+        }
+        let required = try run(["appstore", "--document", document, "--languages", "en", "--out", folder.url.appendingPathComponent("two").path])
+        #expect(required.stdout.contains("2 screenshots for en-US"))
+        let missing = try run(["appstore", "--document", document, "--languages", "fr", "--out", folder.url.appendingPathComponent("fr").path])
+        #expect(missing.status == 2 && missing.stderr.contains("no language file for 'fr'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fr/screenshots").path))
+    }
+
+    @Test func watchRendersAgainWhenTheDocumentChanges() throws {
+        let documents = folder.folder("editing", files: testAgreement)
+        let out = folder.url.appendingPathComponent("live")
+        let png = out.appendingPathComponent("iphone-se-3/portrait-light/en.png")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["watch", "--document", documents.path, "--devices", "iphone-se-3", "--languages", "en",
+                             "--out", out.path, "--interval", "0.1"]
+        process.currentDirectoryURL = repositoryRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            for _ in 0..<300 where !condition() { Thread.sleep(forTimeInterval: 0.1) }
+            return condition()
+        }
+        #expect(waitFor { FileManager.default.fileExists(atPath: png.path) })
+        let before = try Data(contentsOf: png)
+        #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains("http-equiv=\"refresh\""))
+        let english = documents.appendingPathComponent("en.md")
+        try (try String(contentsOf: english, encoding: .utf8).replacingOccurrences(of: "Morning Reads", with: "Evening Reads"))
+            .write(to: english, atomically: true, encoding: .utf8)
+        #expect(waitFor { (try? Data(contentsOf: png)).map { $0 != before } ?? false }, "the render did not follow the edit")
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
@@ -217,7 +321,8 @@ import Testing
         #expect(result.stdout.contains("1179×2556") && result.stdout.contains(#"6.3""#))
     }
 
-    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"], ["golden", "--help"]])
+    @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"], ["golden", "--help"],
+                      ["matrix", "--help"], ["appstore", "--help"], ["watch", "--help"]])
     func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)

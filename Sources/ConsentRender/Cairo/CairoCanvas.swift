@@ -62,6 +62,29 @@ final class CairoCanvas {
         }
     }
 
+    /// Outlines `rect` (rounded by `radius`) with a line `width` points wide, dashed when `dash`
+    /// gives on/off lengths.
+    func strokeRoundedRect(_ rect: Rect, radius: Double, with color: Color, width: Double, dash: [Double] = []) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_set_line_width(cr, width)
+            if !dash.isEmpty { cairo_set_dash(cr, dash, Int32(dash.count), 0) }
+            addRoundedRect(rect, radius: radius)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Fills everything inside `outer` that is outside `inner`.
+    func fill(_ outer: Rect, excluding inner: Rect, with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_rectangle(cr, outer.x, outer.y, outer.width, outer.height)
+            cairo_rectangle(cr, inner.x, inner.y, inner.width, inner.height)
+            cairo_fill(cr)
+        }
+    }
+
     /// Fills `rect` with a vertical gradient from `top` to `bottom`.
     func fillVerticalGradient(_ rect: Rect, from top: Color, to bottom: Color) {
         guard let gradient = cairo_pattern_create_linear(0, rect.minY, 0, rect.maxY) else { return }

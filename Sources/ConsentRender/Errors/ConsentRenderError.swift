@@ -49,6 +49,15 @@ public enum GoldenError: Error, Equatable, Sendable {
     case noCells(path: String, only: String?)
 }
 
+/// App Store screenshots could not be exported.
+public enum AppStoreError: Error, Equatable, Sendable {
+    case noAppStoreLocale(tag: String)
+    case languageNotInDocument(tag: String, shown: String, folder: String)
+    case unacceptedSize(path: String, width: Int, height: Int, screenshotClass: String)
+    case hasAlpha(path: String)
+    case noDeviceForClass(name: String)
+}
+
 extension ProfileError: CustomStringConvertible {
     public var description: String {
         switch self {
@@ -148,6 +157,23 @@ extension GoldenError: CustomStringConvertible {
         case let .noCells(path, only):
             let filter = only.map { " match --only '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."
+        }
+    }
+}
+
+extension AppStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .noAppStoreLocale(tag):
+            return "App Store Connect has no localization for '\(tag)'. Use one of: \(AppStoreLocale.codes.joined(separator: ", "))."
+        case let .languageNotInDocument(tag, shown, folder):
+            return "\(folder): no language file for '\(tag)'; its screenshots would show '\(shown)'. Add \(tag).md or leave \(tag) out."
+        case let .unacceptedSize(path, width, height, screenshotClass):
+            return "\(path): \(width)×\(height) is not a size App Store Connect accepts for \(screenshotClass) screenshots."
+        case let .hasAlpha(path):
+            return "\(path): has an alpha channel, which App Store Connect rejects."
+        case let .noDeviceForClass(name):
+            return "No device profile renders the \(name) screenshot class."
         }
     }
 }

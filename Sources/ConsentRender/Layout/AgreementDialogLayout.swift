@@ -121,7 +121,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
 
     return PageLayout(
         screen: screen, scale: scale, orientation: orientation, appearance: theme.appearance, safeArea: safeArea,
-        backdrop: theme.backdrop, dimming: theme.dimming,
+        displayCornerRadius: profile.cornerRadius, backdrop: theme.backdrop, dimming: theme.dimming,
         dialog: DialogBox(rect: card, cornerRadius: DialogMetrics.cardCornerRadius, fill: theme.card),
         title: title, body: bodyBox, buttons: buttons,
         links: placeLinks(links, title: MeasuredBlock(placed: title, measurement: titleMeasurement),

@@ -70,6 +70,8 @@ public struct PageLayout: Codable, Sendable, Equatable {
     public var orientation: Orientation
     public var appearance: Appearance
     public var safeArea: EdgeInsets
+    /// Radius of the display's rounded corners, in points.
+    public var displayCornerRadius: Double
     public var backdrop: Color
     public var dimming: Color
     public var dialog: DialogBox

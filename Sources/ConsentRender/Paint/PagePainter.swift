@@ -2,9 +2,54 @@
 ///
 /// It reads only the layout, so the pixels and the link map always agree.
 public func paint(_ page: PageLayout, text engine: PangoTextEngine) throws -> Bitmap {
+    let canvas = try canvas(for: page)
+    draw(page, text: engine, on: canvas)
+    return try canvas.bitmap()
+}
+
+/// The page as `paint` draws it, with the design-review overlay on top: the area outside the
+/// safe area shaded red and its edge dashed, the display's rounded corners outlined, every link
+/// rect filled yellow and every button outlined green.
+public func paintWithOverlay(_ page: PageLayout, text engine: PangoTextEngine) throws -> Bitmap {
+    let canvas = try canvas(for: page)
+    draw(page, text: engine, on: canvas)
+    let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
+    let safe = page.safeRect
+    canvas.fill(screen, excluding: safe, with: OverlayColors.unsafeArea)
+    canvas.strokeRoundedRect(safe, radius: 0, with: OverlayColors.safeAreaEdge, width: 1, dash: [6, 4])
+    if page.displayCornerRadius > 0 {
+        canvas.strokeRoundedRect(screen.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5)),
+                                 radius: page.displayCornerRadius, with: OverlayColors.displayEdge, width: 1, dash: [2, 2])
+    }
+    for link in page.links {
+        for rect in link.visibleRects {
+            canvas.fill(rect, with: OverlayColors.linkFill)
+            canvas.strokeRoundedRect(rect, radius: 0, with: OverlayColors.linkEdge, width: 1)
+        }
+    }
+    for button in page.buttons {
+        canvas.strokeRoundedRect(button.rect, radius: button.cornerRadius, with: OverlayColors.buttonEdge, width: 2)
+    }
+    return try canvas.bitmap()
+}
+
+/// The overlay's colours, chosen to stand out on both appearances.
+enum OverlayColors {
+    static let unsafeArea = Color(red: 0xFF, green: 0x2D, blue: 0x55, alpha: 0.18)
+    static let safeAreaEdge = Color(red: 0xFF, green: 0x2D, blue: 0x55)
+    static let displayEdge = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    static let linkFill = Color(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0.35)
+    static let linkEdge = Color(red: 0xFF, green: 0x95, blue: 0x00)
+    static let buttonEdge = Color(red: 0x34, green: 0xC7, blue: 0x59)
+}
+
+private func canvas(for page: PageLayout) throws -> CairoCanvas {
     let pixelWidth = Int((page.screen.width * page.scale).rounded())
     let pixelHeight = Int((page.screen.height * page.scale).rounded())
-    let canvas = try CairoCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: page.scale)
+    return try CairoCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: page.scale)
+}
+
+private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: CairoCanvas) {
     let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
 
     canvas.fill(screen, with: page.backdrop)
@@ -32,5 +77,4 @@ public func paint(_ page: PageLayout, text engine: PangoTextEngine) throws -> Bi
         canvas.fillRoundedRect(button.rect, radius: button.cornerRadius, with: button.fill)
         engine.draw(button.labelText.block, at: button.labelText.origin, on: canvas)
     }
-    return try canvas.bitmap()
 }

@@ -106,6 +106,11 @@ public final class ConsentRenderer {
 }
 
 extension ConsentRenderer {
+    /// The page with the design-review overlay drawn over it (see `paintWithOverlay`).
+    public func overlay(of page: RenderedPage) throws -> Bitmap {
+        try paintWithOverlay(page.layout, text: textEngine)
+    }
+
     /// Paths of the font files that set any text of `layout`.
     public func fontFiles(in layout: PageLayout) -> Set<String> {
         layout.textBlocks.reduce(into: Set<String>()) { $0.formUnion(textEngine.fontFiles(in: $1)) }

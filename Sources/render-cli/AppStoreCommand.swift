@@ -1,0 +1,56 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli appstore`: the screenshots App Store Connect accepts, laid out for fastlane deliver.
+enum AppStoreCommand {
+    static let help = """
+    Usage: render-cli appstore --document DIR --languages LIST|all --out DIR [--all-classes]
+                               [--orientations portrait,landscape] [--appearance light|dark]
+                               [--tint #RRGGBB] [--jobs N] [--profiles DIR]
+
+    Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder
+    layout fastlane deliver uploads, for the 6.9" (iPhone 16 Pro Max) and iPad 13" (iPad Pro 13-inch)
+    classes, plus 6.5" and 5.5" with --all-classes. Language tags map to App Store Connect locales
+    (zh-Hans, zh-Hant, en-US, en-GB, ja, de-DE, …). Every file is checked: an accepted size for its
+    class and no alpha channel. A language the document has no file for is an error.
+
+    Exit status: 0 written and verified; 2 bad usage or input.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ParsedArguments(
+            arguments, options: ["document", "languages", "out", "orientations", "appearance", "tint", "jobs", "profiles"],
+            flags: ["all-classes"])
+        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let languagesText = try options.required("languages", example: "zh-Hans,en")
+        let languages = languagesText == "all" ? folder.languages
+            : languagesText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let out = URL(fileURLWithPath: try options.required("out", example: "out/appstore"))
+        var tint: Color?
+        if let text = options.value("tint") {
+            guard let parsed = Color(hex: text) else {
+                throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
+            }
+            tint = parsed
+        }
+        let orientations = try (options.value("orientations") ?? "portrait").split(separator: ",").map { raw in
+            guard let value = Orientation(rawValue: String(raw)) else {
+                throw UsageError(message: "--orientations '\(raw)' is not one of: portrait, landscape")
+            }
+            return value
+        }
+        let export = AppStoreExport(
+            folder: folder, catalog: try locateProfileCatalog(explicit: options.value("profiles")), languages: languages,
+            classes: options.flag("all-classes") ? AppStoreExport.allClasses : AppStoreExport.requiredClasses,
+            orientations: orientations, appearance: try options.choice("appearance", as: Appearance.self, default: .light),
+            tint: tint, outputDirectory: out,
+            jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        let screenshots = try export.run()
+        for shot in screenshots {
+            print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")
+        }
+        let locales = Set(screenshots.map(\.locale)).sorted()
+        print("\(screenshots.count) screenshots for \(locales.joined(separator: ", ")) in \(out.appendingPathComponent("screenshots").path)")
+        return 0
+    }
+}
