@@ -46,6 +46,20 @@ public final class ConsentRenderer {
 
     /// Resolves the language, lays out, paints and maps one screen.
     public func render(_ request: RenderRequest) throws -> RenderedPage {
+        try paint(try layOut(request))
+    }
+
+    /// A screen laid out and checked, not yet painted.
+    public struct LaidOutPage: Sendable {
+        public var layout: PageLayout
+        public var linkMap: LinkMap
+        public var usedDefaultLanguage: Bool
+        public var warnings: [String]
+    }
+
+    /// The first half of `render`: resolves the language, lays out and checks for missing glyphs.
+    public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
+        textEngine.startPage()
         let folder = request.folder
         let (language, source, document, usedDefaultLanguage) = try Self.content(for: request)
         let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
@@ -62,11 +76,16 @@ public final class ConsentRenderer {
             guard request.allowsMissingGlyphs else { throw error }
             warnings.append(error.description)
         }
-        let bitmap = try paint(layout, text: textEngine)
         let linkMap = LinkMap(page: layout, template: folder.settings.template, device: request.profile.id,
                               requestedLanguage: request.requestedLanguage)
-        return RenderedPage(layout: layout, bitmap: bitmap, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage,
-                            warnings: warnings)
+        return LaidOutPage(layout: layout, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage, warnings: warnings)
+    }
+
+    /// The second half of `render`: paints a laid-out page.
+    public func paint(_ page: LaidOutPage) throws -> RenderedPage {
+        let bitmap = try ConsentRender.paint(page.layout, text: textEngine)
+        return RenderedPage(layout: page.layout, bitmap: bitmap, linkMap: page.linkMap,
+                            usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings)
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.

@@ -40,7 +40,24 @@ public final class PangoTextEngine: TextMeasuring {
         cairo_font_options_destroy(options)
     }
 
+    /// Layouts of the current page by block: measuring, checking and drawing a block shape it once.
+    private var layouts: [TextBlock: PangoLayoutHandle] = [:]
+
+    /// Forgets the previous page's layouts; call before laying out a new page.
+    func startPage() {
+        layouts.removeAll(keepingCapacity: true)
+    }
+
+    /// The Pango layout of `block`, made once per page.
+    private func handle(for block: TextBlock) -> PangoLayoutHandle {
+        if let cached = layouts[block] { return cached }
+        let handle = PangoLayoutHandle(block: block, context: context(for: block))
+        layouts[block] = handle
+        return handle
+    }
+
     deinit {
+        layouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
         g_object_unref(fontMap)
@@ -52,13 +69,13 @@ public final class PangoTextEngine: TextMeasuring {
     }
 
     public func measure(_ block: TextBlock) -> TextMeasurement {
-        let layout = PangoLayoutHandle(block: block, context: context(for: block))
+        let layout = handle(for: block)
         return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil })
     }
 
     /// The font family that sets each run of `block`, in logical order, as UTF-8 byte ranges.
     func fontFamilies(in block: TextBlock) -> [(range: Range<Int>, family: String)] {
-        let handle = PangoLayoutHandle(block: block, context: context(for: block))
+        let handle = handle(for: block)
         var result: [(range: Range<Int>, family: String)] = []
         forEachItem(of: handle) { item in
             guard let font = item.pointee.analysis.font else { return }
@@ -73,7 +90,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     /// Paths of the font files that set `block`'s text.
     func fontFiles(in block: TextBlock) -> Set<String> {
-        let handle = PangoLayoutHandle(block: block, context: context(for: block))
+        let handle = handle(for: block)
         var files = Set<String>()
         forEachItem(of: handle) { item in
             guard let font = item.pointee.analysis.font,
@@ -89,7 +106,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     /// Characters of `block` that no installed font has a glyph for, in order, each once.
     func missingCharacters(in block: TextBlock) -> [Unicode.Scalar] {
-        let handle = PangoLayoutHandle(block: block, context: context(for: block))
+        let handle = handle(for: block)
         guard pango_layout_get_unknown_glyphs_count(handle.layout) > 0 else { return [] }
         var missing: [Unicode.Scalar] = []
         for index in 0..<pango_layout_get_line_count(handle.layout) {
@@ -126,7 +143,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.
     func draw(_ block: TextBlock, at origin: Point, on canvas: CairoCanvas) {
-        let layout = PangoLayoutHandle(block: block, context: context(for: block))
+        let layout = handle(for: block)
         canvas.withSavedState { cr in
             cairo_move_to(cr, origin.x, origin.y)
             pango_cairo_show_layout(cr, layout.layout)

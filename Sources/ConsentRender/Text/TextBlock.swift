@@ -13,7 +13,7 @@ public enum TextAlignment: String, Codable, Sendable {
 }
 
 /// A styled range of a `TextBlock`'s text.
-public struct TextRun: Codable, Sendable, Equatable {
+public struct TextRun: Codable, Sendable, Hashable {
     /// UTF-8 byte offsets into the block's text (Pango's indexes), `start..<end`.
     public var start: Int
     public var end: Int
@@ -42,7 +42,7 @@ public struct TextRun: Codable, Sendable, Equatable {
 }
 
 /// A paragraph of styled text to be wrapped at a width: what the text engine measures and draws.
-public struct TextBlock: Codable, Sendable, Equatable {
+public struct TextBlock: Codable, Sendable, Hashable {
     public var text: String
     /// Styled ranges covering the text, in order.
     public var runs: [TextRun]
