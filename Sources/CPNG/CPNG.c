@@ -45,7 +45,7 @@ static void cr_png_flush(png_structp png) {
 }
 
 int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
-                       size_t stride_bytes, int compression_level, cr_png_filters filters,
+                       size_t stride_bytes, int compression_level, int strategy, cr_png_filters filters,
                        cr_png_output *out) {
     memset(out, 0, sizeof(*out));
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out, cr_png_error, cr_png_warning);
@@ -72,12 +72,18 @@ int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, compression_level);
+    png_set_compression_strategy(png, strategy);
+    // Bigger zlib buffers mean fewer calls into the write callback.
+    png_set_compression_buffer_size(png, 1 << 20);
     switch (filters) {
     case CR_PNG_FILTERS_NONE:
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
         break;
     case CR_PNG_FILTERS_SUB:
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+        break;
+    case CR_PNG_FILTERS_UP:
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
         break;
     case CR_PNG_FILTERS_ADAPTIVE:
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);

@@ -13,6 +13,7 @@ Commands:
   profiles   list the device profiles
   watch      re-render a matrix and its gallery whenever the document changes
   diff       compare two PNG images as the golden tests do
+  bench      measure render, encode, matrix and diff speed and memory
   golden     verify or record a folder of golden images (render-cli golden --help)
 
 Run render-cli <command> --help for a command's options.
@@ -39,6 +40,7 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "matrix": (MatrixCommand.help, MatrixCommand.run),
     "appstore": (AppStoreCommand.help, AppStoreCommand.run),
     "watch": (WatchCommand.help, WatchCommand.run),
+    "bench": (BenchCommand.help, BenchCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {

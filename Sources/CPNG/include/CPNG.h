@@ -8,6 +8,7 @@
 typedef enum {
     CR_PNG_FILTERS_NONE = 0,
     CR_PNG_FILTERS_SUB = 1,
+    CR_PNG_FILTERS_UP = 3,
     CR_PNG_FILTERS_ADAPTIVE = 2
 } cr_png_filters;
 
@@ -22,8 +23,9 @@ typedef struct {
 /// Encodes opaque pixels stored as native-endian 32-bit 0xXXRRGGBB words (cairo's RGB24 layout)
 /// into an 8-bit RGB PNG without alpha, without timestamps or text chunks, so equal pixels give
 /// equal bytes. Returns 0 on success; on failure returns -1 and leaves a sentence in `out->error`.
+/// `strategy` is zlib's (0 default, 1 filtered, 2 Huffman only, 3 RLE).
 int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
-                       size_t stride_bytes, int compression_level, cr_png_filters filters,
+                       size_t stride_bytes, int compression_level, int strategy, cr_png_filters filters,
                        cr_png_output *out);
 
 void cr_png_output_free(cr_png_output *out);

@@ -7,15 +7,22 @@ final class CairoCanvas {
     let pixelWidth: Int
     let pixelHeight: Int
 
-    init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
-        precondition(pixelWidth > 0 && pixelHeight > 0, "A canvas needs a positive size")
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
-            throw RenderError.cairo(operation: "cairo_image_surface_create", status: "no surface")
+    /// A canvas drawing straight into `pixels` (row-major 0xXXRRGGBB words, `pixelWidth` per
+    /// row), which must outlive it: no copy is made when the drawing is done.
+    init(pixels: UnsafeMutableBufferPointer<UInt32>, pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+        precondition(pixelWidth > 0 && pixelHeight > 0 && pixels.count == pixelWidth * pixelHeight,
+                     "A canvas needs a positive size and one word per pixel")
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(pixelWidth)))
+        precondition(stride == pixelWidth * 4, "RGB24 rows are one word per pixel")
+        let bytes = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_RGB24, Int32(pixelWidth),
+                                                                 Int32(pixelHeight), Int32(stride)) else {
+            throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
         }
         let surfaceStatus = cairo_surface_status(surface)
         guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw RenderError.cairo(operation: "cairo_image_surface_create", status: Self.describe(surfaceStatus))
+            throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: Self.describe(surfaceStatus))
         }
         guard let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
@@ -109,30 +116,23 @@ final class CairoCanvas {
         }
     }
 
-    /// The finished pixels; fails if any drawing call left Cairo in an error state.
-    func bitmap() throws -> Bitmap {
+    /// Finishes drawing; fails if any drawing call left Cairo in an error state.
+    func finish() throws {
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(operation: "drawing", status: Self.describe(status))
         }
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw RenderError.cairo(operation: "cairo_image_surface_get_data", status: "no pixel data")
+    }
+
+    /// Paints `rect` with `color`, replacing what is there (no blending: cheaper for opaque fills).
+    func replace(_ rect: Rect, with color: Color) {
+        withSavedState { cr in
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            setSource(color)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_fill(cr)
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let width = pixelWidth
-        var pixels = [UInt32](repeating: 0, count: width * pixelHeight)
-        pixels.withUnsafeMutableBufferPointer { destination in
-            for row in 0..<pixelHeight {
-                let source = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-                let target = destination.baseAddress! + row * width
-                for column in 0..<width {
-                    // RGB24 leaves the top byte undefined; make it opaque.
-                    target[column] = source[column] | 0xFF00_0000
-                }
-            }
-        }
-        return Bitmap(width: width, height: pixelHeight, pixels: pixels)
     }
 
     private func setSource(_ color: Color) {

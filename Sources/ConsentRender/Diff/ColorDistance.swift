@@ -37,6 +37,12 @@ enum ColorDistance {
         return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
     }
 
+    /// sRGB channel value → linear light, for all 256 values (pow is too slow per pixel).
+    private static let linearTable: [Double] = (0..<256).map { value in
+        let c = Double(value) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
     private static func components(_ pixel: UInt32) -> (Double, Double, Double) {
         (Double(pixel >> 16 & 0xFF), Double(pixel >> 8 & 0xFF), Double(pixel & 0xFF))
     }
@@ -55,12 +61,9 @@ enum ColorDistance {
 
     /// sRGB → linear → XYZ (D65) → CIELAB.
     private static func lab(_ pixel: UInt32) -> (Double, Double, Double) {
-        let (r, g, b) = components(pixel)
-        func linear(_ channel: Double) -> Double {
-            let c = channel / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        let lr = linear(r), lg = linear(g), lb = linear(b)
+        let lr = linearTable[Int(pixel >> 16 & 0xFF)]
+        let lg = linearTable[Int(pixel >> 8 & 0xFF)]
+        let lb = linearTable[Int(pixel & 0xFF)]
         let x = (0.4124564 * lr + 0.3575761 * lg + 0.1804375 * lb) / 0.95047
         let y = 0.2126729 * lr + 0.7151522 * lg + 0.0721750 * lb
         let z = (0.0193339 * lr + 0.1191920 * lg + 0.9503041 * lb) / 1.08883

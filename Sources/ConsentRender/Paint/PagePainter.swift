@@ -2,17 +2,20 @@
 ///
 /// It reads only the layout, so the pixels and the link map always agree.
 public func paint(_ page: PageLayout, text engine: PangoTextEngine) throws -> Bitmap {
-    let canvas = try canvas(for: page)
-    draw(page, text: engine, on: canvas)
-    return try canvas.bitmap()
+    try paintPixels(of: page) { canvas in draw(page, text: engine, on: canvas) }
 }
 
 /// The page as `paint` draws it, with the design-review overlay on top: the area outside the
 /// safe area shaded red and its edge dashed, the display's rounded corners outlined, every link
 /// rect filled yellow and every button outlined green.
 public func paintWithOverlay(_ page: PageLayout, text engine: PangoTextEngine) throws -> Bitmap {
-    let canvas = try canvas(for: page)
-    draw(page, text: engine, on: canvas)
+    try paintPixels(of: page) { canvas in
+        draw(page, text: engine, on: canvas)
+        drawOverlay(page, on: canvas)
+    }
+}
+
+private func drawOverlay(_ page: PageLayout, on canvas: CairoCanvas) {
     let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
     let safe = page.safeRect
     canvas.fill(screen, excluding: safe, with: OverlayColors.unsafeArea)
@@ -30,7 +33,6 @@ public func paintWithOverlay(_ page: PageLayout, text engine: PangoTextEngine) t
     for button in page.buttons {
         canvas.strokeRoundedRect(button.rect, radius: button.cornerRadius, with: OverlayColors.buttonEdge, width: 2)
     }
-    return try canvas.bitmap()
 }
 
 /// The overlay's colours, chosen to stand out on both appearances.
@@ -43,17 +45,34 @@ enum OverlayColors {
     static let buttonEdge = Color(red: 0x34, green: 0xC7, blue: 0x59)
 }
 
-private func canvas(for page: PageLayout) throws -> CairoCanvas {
-    let pixelWidth = Int((page.screen.width * page.scale).rounded())
-    let pixelHeight = Int((page.screen.height * page.scale).rounded())
-    return try CairoCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: page.scale)
+/// Draws with `body` straight into a new bitmap's pixels, without copying them afterwards.
+private func paintPixels(of page: PageLayout, _ body: (CairoCanvas) -> Void) throws -> Bitmap {
+    let width = Int((page.screen.width * page.scale).rounded())
+    let height = Int((page.screen.height * page.scale).rounded())
+    var failure: Error?
+    // Every pixel is written by the first, full-screen fill, so the storage starts uninitialised.
+    let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        do {
+            let canvas = try CairoCanvas(pixels: buffer, pixelWidth: width, pixelHeight: height, scale: page.scale)
+            body(canvas)
+            try canvas.finish()
+        } catch {
+            failure = error
+            buffer.initialize(repeating: 0)
+        }
+        // RGB24 leaves the top byte of each word undefined; make every pixel opaque.
+        for index in buffer.indices { buffer[index] |= 0xFF00_0000 }
+        initialized = buffer.count
+    }
+    if let failure { throw failure }
+    return Bitmap(width: width, height: height, pixels: pixels)
 }
 
 private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: CairoCanvas) {
     let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
 
-    canvas.fill(screen, with: page.backdrop)
-    canvas.fill(screen, with: page.dimming)
+    // The dimmed backdrop is one opaque colour: one fill instead of a fill and a blend.
+    canvas.replace(screen, with: page.dimming.composited(over: page.backdrop))
     canvas.fillRoundedRect(page.dialog.rect, radius: page.dialog.cornerRadius, with: page.dialog.fill)
 
     engine.draw(page.title.block, at: page.title.origin, on: canvas)

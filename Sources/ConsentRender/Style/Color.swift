@@ -34,6 +34,14 @@ public struct Color: Sendable, Equatable, Hashable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// This colour drawn over an opaque `background`, as Cairo blends 8-bit channels.
+    public func composited(over background: Color) -> Color {
+        func blend(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded())
+        }
+        return Color(red: blend(red, background.red), green: blend(green, background.green), blue: blend(blue, background.blue))
+    }
+
     /// Components as 0...1 doubles, the form Cairo takes.
     var unitComponents: (red: Double, green: Double, blue: Double, alpha: Double) {
         (Double(red) / 255, Double(green) / 255, Double(blue) / 255, alpha)

@@ -1,0 +1,198 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli bench`: how fast rendering, encoding, matrices and diffs are on this machine.
+enum BenchCommand {
+    static let help = """
+    Usage: render-cli bench [--iterations N] [--format text|json]
+
+    Measures, on warm renderers, with the shipped samples and profiles:
+      - ms per stage (layout, paint, encode, write) and per screenshot, for a 1179×2556
+        (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render;
+      - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
+      - diffing two identical and two differing 1290×2796 images;
+      - the peak memory of a 100-cell matrix (run as a child process).
+    Run it from a release build: swift build -c release && .build/release/render-cli bench
+    """
+
+    struct Figures: Codable {
+        struct Stages: Codable {
+            var device: String
+            var pixels: String
+            var layoutMs: Double
+            var paintMs: Double
+            var encodeMs: Double
+            var writeMs: Double
+            var totalMs: Double
+            var pngKB: Int
+        }
+
+        struct Throughput: Codable {
+            var jobs: Int
+            var screenshots: Int
+            var seconds: Double
+            var msPerScreenshot: Double
+        }
+
+        var stages: [Stages]
+        var matrix: [Throughput]
+        var diffIdenticalMs: Double
+        var diffDifferingMs: Double
+        var peakMemoryMBFor100Cells: Double
+        var cores: Int
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try ParsedArguments(arguments, options: ["iterations", "format", "profiles"])
+        let iterations = try options.number("iterations", in: 1...1000, default: 20)
+        let json = try options.value("format").map { value -> Bool in
+            guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
+            return value == "json"
+        } ?? false
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
+        let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"))
+        let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+        let renderer = try ConsentRenderer()
+        if ProcessInfo.processInfo.environment["BENCH_ENCODERS"] != nil {
+            let page = try renderer.render(RenderRequest(folder: agreement, profile: try catalog.profile(id: "iphone-15-pro"),
+                                                         requestedLanguage: "en", orientation: .portrait, appearance: .light))
+            for level in [1, 2, 3, 6] {
+                for strategy in PNGCompression.Strategy.allCases {
+                    for filters in PNGCompression.Filters.allCases {
+                        let c = PNGCompression(level: level, strategy: strategy, filters: filters)
+                        var size = 0
+                        let t = try seconds(repeating: 5) { size = try page.bitmap.pngData(compression: c).count }
+                        print("level \(level) \(strategy) \(filters): \(String(format: "%.1f", t * 1000)) ms \(size / 1024) KB")
+                    }
+                }
+            }
+            return 0
+        }
+        let stages = try ["iphone-15-pro", "ipad-pro-13"].map { device in
+            try measureStages(renderer: renderer, folder: agreement, profile: try catalog.profile(id: device),
+                              iterations: iterations, scratch: scratch)
+        }
+
+        let plan = MatrixPlan(devices: ["iphone-15-pro"], orientations: Orientation.allCases, appearances: Appearance.allCases,
+                              languages: ["ar", "de", "en", "he", "hi"])
+        let matrix = try Set([1, cores]).sorted().map { jobs -> Figures.Throughput in
+            let out = scratch.appendingPathComponent("matrix-\(jobs)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let render = MatrixRender(folder: world, catalog: catalog, cells: plan.cells, outputDirectory: out, jobs: jobs)
+            _ = try render.run()
+            let seconds = try seconds { _ = try render.run() }
+            return Figures.Throughput(jobs: jobs, screenshots: plan.cells.count, seconds: seconds,
+                                      msPerScreenshot: seconds * 1000 / Double(plan.cells.count))
+        }
+
+        let big = try catalog.profile(id: "iphone-15-pro-max")
+        let blue = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
+                                                     orientation: .portrait, appearance: .light))
+        let copy = Bitmap(width: blue.bitmap.width, height: blue.bitmap.height, pixels: blue.bitmap.pixels)
+        let changed = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
+                                                        orientation: .portrait, appearance: .light, tint: Color(hex: "#0A84FF")))
+        let identicalMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: copy) } * 1000
+        let differingMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: changed.bitmap) } * 1000
+
+        let peak = try peakMemoryOfMatrix(cells: 100, catalog: catalog, world: world.url, scratch: scratch)
+        let figures = Figures(stages: stages, matrix: matrix, diffIdenticalMs: identicalMs, diffDifferingMs: differingMs,
+                              peakMemoryMBFor100Cells: peak, cores: cores)
+        if json {
+            print(String(decoding: try canonicalJSONData(figures), as: UTF8.self), terminator: "")
+        } else {
+            printTable(figures, iterations: iterations)
+        }
+        return 0
+    }
+
+    private static func measureStages(renderer: ConsentRenderer, folder: DocumentFolder, profile: DeviceProfile,
+                                      iterations: Int, scratch: URL) throws -> Figures.Stages {
+        let request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait,
+                                    appearance: .light)
+        let out = scratch.appendingPathComponent("\(profile.id).png")
+        var layout = 0.0, paint = 0.0, encode = 0.0, write = 0.0, bytes = 0
+        for round in 0..<(iterations + 3) {
+            var laidOut: ConsentRenderer.LaidOutPage?
+            var page: RenderedPage?
+            var png = Data()
+            let times = try [
+                seconds { laidOut = try renderer.layOut(request) },
+                seconds { page = try renderer.paint(laidOut!) },
+                seconds { png = try page!.bitmap.pngData() },
+                seconds { try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page!.linkMap.jsonData())]) },
+            ]
+            // The first rounds warm caches (fonts, glyphs) and are not counted.
+            guard round >= 3 else { continue }
+            layout += times[0]; paint += times[1]; encode += times[2]; write += times[3]
+            bytes = png.count
+        }
+        let scale = 1000 / Double(iterations)
+        let pixels = profile.pixelSize(in: .portrait)
+        return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: layout * scale,
+                              paintMs: paint * scale, encodeMs: encode * scale, writeMs: write * scale,
+                              totalMs: (layout + paint + encode + write) * scale, pngKB: bytes / 1024)
+    }
+
+    /// Runs `render-cli matrix` on `cells` cells as a child process and returns its peak resident memory.
+    private static func peakMemoryOfMatrix(cells: Int, catalog: DeviceProfileCatalog, world: URL, scratch: URL) throws -> Double {
+        let devices = try catalog.ids()
+        let perDevice = max(1, cells / devices.count)
+        let languages = ["ar", "de", "en", "he", "hi", "ja", "th"].prefix(perDevice + 1)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["matrix", "--document", world.path, "--devices", devices.joined(separator: ","),
+                             "--languages", languages.joined(separator: ","), "--profiles", catalog.directory.path,
+                             "--out", scratch.appendingPathComponent("memory").path, "--format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    private static func seconds(repeating count: Int = 1, _ body: () throws -> Void) throws -> Double {
+        let clock = ContinuousClock()
+        var error: Error?
+        let elapsed = clock.measure {
+            for _ in 0..<count {
+                do { try body() } catch let thrown { error = thrown; break }
+            }
+        }
+        if let error { throw error }
+        let parts = elapsed.components
+        return (Double(parts.seconds) + Double(parts.attoseconds) / 1e18) / Double(count)
+    }
+
+    private static func printTable(_ figures: Figures, iterations: Int) {
+        func ms(_ value: Double) -> String { String(format: "%.1f", value) }
+        print("ConsentRender benchmark (\(figures.cores) cores, \(iterations) warm iterations)")
+        print("")
+        print("render stage        layout   paint  encode   write   total  PNG")
+        for stage in figures.stages {
+            let name = "\(stage.device) \(stage.pixels)".padding(toLength: 18, withPad: " ", startingAt: 0)
+            print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
+                + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+        }
+        print("")
+        for run in figures.matrix {
+            print("matrix, \(run.screenshots) iphone-15-pro screenshots, \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
+                + "\(ms(run.seconds * 1000)) ms, \(ms(run.msPerScreenshot)) ms per screenshot")
+        }
+        print("diff 1290×2796, identical: \(String(format: "%.2f", figures.diffIdenticalMs)) ms; "
+            + "differing (tint): \(ms(figures.diffDifferingMs)) ms")
+        print("peak memory of a 100-cell matrix: \(String(format: "%.0f", figures.peakMemoryMBFor100Cells)) MB")
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
