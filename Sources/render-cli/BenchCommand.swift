@@ -59,21 +59,6 @@ enum BenchCommand {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
         let renderer = try ConsentRenderer()
-        if ProcessInfo.processInfo.environment["BENCH_ENCODERS"] != nil {
-            let page = try renderer.render(RenderRequest(folder: agreement, profile: try catalog.profile(id: "iphone-15-pro"),
-                                                         requestedLanguage: "en", orientation: .portrait, appearance: .light))
-            for level in [1, 2, 3, 6] {
-                for strategy in PNGCompression.Strategy.allCases {
-                    for filters in PNGCompression.Filters.allCases {
-                        let c = PNGCompression(level: level, strategy: strategy, filters: filters)
-                        var size = 0
-                        let t = try seconds(repeating: 5) { size = try page.bitmap.pngData(compression: c).count }
-                        print("level \(level) \(strategy) \(filters): \(String(format: "%.1f", t * 1000)) ms \(size / 1024) KB")
-                    }
-                }
-            }
-            return 0
-        }
         let stages = try ["iphone-15-pro", "ipad-pro-13"].map { device in
             try measureStages(renderer: renderer, folder: agreement, profile: try catalog.profile(id: device),
                               iterations: iterations, scratch: scratch)
@@ -174,9 +159,9 @@ enum BenchCommand {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
         print("ConsentRender benchmark (\(figures.cores) cores, \(iterations) warm iterations)")
         print("")
-        print("render stage        layout   paint  encode   write   total  PNG")
+        print("ms per screenshot         layout   paint  encode   write   total  PNG")
         for stage in figures.stages {
-            let name = "\(stage.device) \(stage.pixels)".padding(toLength: 18, withPad: " ", startingAt: 0)
+            let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
             print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
                 + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
         }
