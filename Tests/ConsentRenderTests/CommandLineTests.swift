@@ -312,6 +312,20 @@ import Testing
         #expect(waitFor { (try? Data(contentsOf: png)).map { $0 != before } ?? false }, "the render did not follow the edit")
     }
 
+    @Test func benchPrintsEveryFigure() throws {
+        // Figures only, never thresholds: speed is judged from the benchmark, not in a test.
+        let result = try run(["bench", "--iterations", "1", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let stages = try #require(figures["stages"] as? [[String: Any]])
+        #expect(stages.map { $0["pixels"] as? String } == ["1179×2556", "2064×2752"])
+        #expect(stages.allSatisfy { ($0["encodeMs"] as? Double ?? 0) > 0 && ($0["totalMs"] as? Double ?? 0) > 0 })
+        let matrix = try #require(figures["matrix"] as? [[String: Any]])
+        #expect(matrix.first?["screenshots"] as? Int == 20 && matrix.first?["jobs"] as? Int == 1)
+        #expect((figures["diffIdenticalMs"] as? Double ?? -1) >= 0 && (figures["diffDifferingMs"] as? Double ?? 0) > 0)
+        #expect((figures["peakMemoryMBFor100Cells"] as? Double ?? 0) > 10)
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
@@ -322,7 +336,7 @@ import Testing
     }
 
     @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"], ["golden", "--help"],
-                      ["matrix", "--help"], ["appstore", "--help"], ["watch", "--help"]])
+                      ["matrix", "--help"], ["appstore", "--help"], ["watch", "--help"], ["bench", "--help"]])
     func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)
