@@ -59,22 +59,31 @@ struct MatrixOptions {
         self.options = options
     }
 
-    func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
-        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
-        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
-        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+    /// Every cell the device, language, orientation and appearance options ask for.
+    func plan(folder: DocumentFolder, catalog: DeviceProfileCatalog) throws -> MatrixPlan {
         let devices = try list("devices", all: { try catalog.ids() })
         for device in devices { _ = try catalog.profile(reference: device) }
         let languages = try list("languages", all: { folder.languages })
         let orientations = try enumList("orientations", as: Orientation.self, default: [.portrait])
         let appearances = try enumList("appearances", as: Appearance.self, default: [.light])
-        var tint: Color?
-        if let text = options.value("tint") {
-            guard let parsed = Color(hex: text) else {
-                throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
-            }
-            tint = parsed
+        return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
+    }
+
+    /// The `--tint` colour, or nil for the profiles' own.
+    func tint() throws -> Color? {
+        guard let text = options.value("tint") else { return nil }
+        guard let parsed = Color(hex: text) else {
+            throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
         }
+        return parsed
+    }
+
+    func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
+        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let plan = try plan(folder: folder, catalog: catalog)
+        let tint = try tint()
         let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))
         var shard: MatrixShard?
         if let text = options.value("shard") {
@@ -83,7 +92,6 @@ struct MatrixOptions {
             }
             shard = parsed
         }
-        let plan = MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         return MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,

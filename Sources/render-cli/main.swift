@@ -8,6 +8,7 @@ Renders privacy-consent screens for iOS devices as PNG screenshots with a link-r
 
 Commands:
   render     render one document on one device (render-cli render --help)
+  lint       check consent rules (contrast, equal choice, safe area, links, text size, …)
   matrix     render a document on many devices and languages, with a gallery
   appstore   export App Store Connect screenshots in fastlane's folder layout
   profiles   list the device profiles
@@ -41,6 +42,7 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "appstore": (AppStoreCommand.help, AppStoreCommand.run),
     "watch": (WatchCommand.help, WatchCommand.run),
     "bench": (BenchCommand.help, BenchCommand.run),
+    "lint": (LintCommand.help, LintCommand.run),
 ]
 
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {

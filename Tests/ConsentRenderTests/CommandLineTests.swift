@@ -326,6 +326,35 @@ import Testing
         #expect((figures["peakMemoryMBFor100Cells"] as? Double ?? 0) > 10)
     }
 
+    @Test func lintPassesTheSampleAndNamesEachCraftedProblem() throws {
+        let sample = repositoryRoot.appendingPathComponent("Samples/privacy-agreement").path
+        let clean = try run(["lint", "--document", sample, "--devices", "iphone-se-3,iphone-15-pro,ipad-pro-13"])
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(clean.stdout.contains("36 screens of privacy-agreement linted: 0 errors"))
+
+        let pale = try run(["lint", "--document", document, "--devices", "iphone-15-pro", "--appearances", "light", "--tint", "#F2F2F7"])
+        #expect(pale.status == 1)
+        #expect(pale.stdout.contains("error contrast.text [iphone-15-pro portrait-light en] title"))
+        #expect(pale.stdout.contains("#F2F2F7 on #FFFFFF is 1.12:1; WCAG 1.4.3 needs 3.00:1 here"))
+        #expect(pale.stdout.contains("error contrast.button-edge"))
+
+        var insecure = testAgreement
+        insecure["en.md"] = insecure["en.md"]!.replacingOccurrences(of: "https://books.example.org/en/privacy", with: "http://books.example.org/en/privacy")
+        let http = try run(["lint", "--document", folder.folder("insecure", files: insecure).path, "--devices", "iphone-se-3", "--languages", "en"])
+        #expect(http.status == 1)
+        #expect(http.stdout.contains("error links.scheme") && http.stdout.contains("goes to http://books.example.org/en/privacy; use https://"))
+
+        var faded = testAgreement
+        faded["document.json"] = #"{ "defaultLanguage": "en", "style": { "declineOpacity": 0.4 } }"#
+        let disabled = try run(["lint", "--document", folder.folder("faded", files: faded).path, "--devices", "iphone-se-3",
+                                "--languages", "en", "--format", "json"])
+        #expect(disabled.status == 1)
+        let findings = try JSONDecoder().decode([LintFinding].self, from: Data(disabled.stdout.utf8))
+        let equal = findings.filter { $0.rule == "choice.equal-treatment" && $0.severity == .error }
+        #expect(equal.count == 4, "portrait and landscape, light and dark")
+        #expect(equal.allSatisfy { $0.message.hasPrefix("looks disabled (drawn at 40% opacity") && $0.rect != nil && $0.language == "en" })
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)
@@ -336,7 +365,7 @@ import Testing
     }
 
     @Test(arguments: [["--help"], ["render", "--help"], ["profiles", "--help"], ["diff", "--help"], ["golden", "--help"],
-                      ["matrix", "--help"], ["appstore", "--help"], ["watch", "--help"], ["bench", "--help"]])
+                      ["matrix", "--help"], ["appstore", "--help"], ["watch", "--help"], ["bench", "--help"], ["lint", "--help"]])
     func helpExitsZeroAndShowsUsage(_ arguments: [String]) throws {
         let result = try run(arguments)
         #expect(result.status == 0)

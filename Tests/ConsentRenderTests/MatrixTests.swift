@@ -41,6 +41,7 @@ import Testing
             #expect(header.width == expected.width && header.height == expected.height, "\(cell.png)")
             #expect(cell.pixelSize.width == expected.width && cell.pixelSize.height == expected.height)
             #expect(cell.appStoreClass == profile.appStoreClass, "\(cell.device)")
+            #expect(cell.lint.errors == 0, "the sample lints clean: \(cell.png)")
         }
         #expect(written["index.html"] != nil && written["manifest.json"] != nil)
     }

@@ -85,6 +85,10 @@ public struct DocumentFolder: Sendable {
                 throw DocumentError.invalidSetting(path: path, field: field, value: "not accepted", fix: detail)
             }
         }
+        if let opacity = settings.style.declineOpacity, !(0.1...1).contains(opacity) {
+            throw DocumentError.invalidSetting(path: path, field: "style.declineOpacity", value: "\(opacity)",
+                                               fix: "use a number from 0.1 to 1")
+        }
         guard DocumentSettings.supportedTemplates.contains(settings.template) else {
             throw DocumentError.invalidSetting(
                 path: path, field: "template", value: "'\(settings.template)'",

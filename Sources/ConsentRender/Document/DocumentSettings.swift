@@ -6,18 +6,32 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var defaultLanguage: String?
     /// Overrides of the built-in chrome strings: key (`accept`, `decline`) → language tag → text.
     public var strings: [String: [String: String]]
+    /// Brand styling of the dialog.
+    public var style: DocumentStyle
+
+    /// What `document.json`'s `style` may change.
+    public struct DocumentStyle: Codable, Sendable, Equatable {
+        /// How opaque the decline button is drawn, 0.1–1 (default 1). Below 1 it looks disabled,
+        /// which `render-cli lint` reports as an error.
+        public var declineOpacity: Double?
+
+        public init(declineOpacity: Double? = nil) {
+            self.declineOpacity = declineOpacity
+        }
+    }
 
     public static let supportedTemplates = ["agreement-dialog"]
 
     public init(template: String = "agreement-dialog", defaultLanguage: String? = nil,
-                strings: [String: [String: String]] = [:]) {
+                strings: [String: [String: String]] = [:], style: DocumentStyle = DocumentStyle()) {
         self.template = template
         self.defaultLanguage = defaultLanguage
         self.strings = strings
+        self.style = style
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings
+        case template, defaultLanguage, strings, style
     }
 
     public init(from decoder: Decoder) throws {
@@ -25,5 +39,6 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         template = try container.decodeIfPresent(String.self, forKey: .template) ?? "agreement-dialog"
         defaultLanguage = try container.decodeIfPresent(String.self, forKey: .defaultLanguage)
         strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
+        style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
     }
 }

@@ -18,11 +18,11 @@ struct BodyBlockLayout {
     }
 
     private var bodyStyle: BaseTextStyle {
-        BaseTextStyle(fontSize: DialogMetrics.bodyFontSize, weight: .regular, color: theme.label, linkColor: theme.tint)
+        BaseTextStyle(fontSize: DialogMetrics.bodyFontSize, weight: .regular, color: theme.label, linkColor: theme.link)
     }
 
     private var headingStyle: BaseTextStyle {
-        BaseTextStyle(fontSize: DialogMetrics.headingFontSize, weight: .semibold, color: theme.label, linkColor: theme.tint)
+        BaseTextStyle(fontSize: DialogMetrics.headingFontSize, weight: .semibold, color: theme.label, linkColor: theme.link)
     }
 
     /// Places `blocks` from `y` down and returns the height used.

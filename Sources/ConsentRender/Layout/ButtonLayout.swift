@@ -45,15 +45,20 @@ struct ButtonLayout {
             let height = max(decline.rect.height, accept.rect.height)
             return ([resized(decline, height: height, scale: scale), resized(accept, height: height, scale: scale)], height)
         case .stacked:
-            let accept = button(.accept, strings.accept, at: origin, width: width, scale: scale)
-            let declineY = snapToPixel(accept.rect.maxY + DialogMetrics.buttonSpacing, scale: scale)
-            let decline = button(.decline, strings.decline, at: Point(x: origin.x, y: declineY), width: width, scale: scale)
+            // Both choices get the same size, even when one label wraps (equal treatment).
+            var accept = button(.accept, strings.accept, at: origin, width: width, scale: scale)
+            var decline = button(.decline, strings.decline, at: origin, width: width, scale: scale)
+            let height = max(accept.rect.height, decline.rect.height)
+            accept = resized(accept, height: height, scale: scale)
+            decline = resized(decline, height: height, scale: scale)
+                .offsetBy(dx: 0, dy: snapToPixel(height + DialogMetrics.buttonSpacing, scale: scale))
             return ([accept, decline], decline.rect.maxY - origin.y)
         }
     }
 
     private func button(_ role: ButtonRole, _ label: String, at origin: Point, width: Double, scale: Double) -> PlacedButton {
-        let labelColor = role == .accept ? theme.onTint : theme.label
+        let opacity = role == .decline ? theme.declineOpacity : 1
+        let labelColor = (role == .accept ? theme.onTint : theme.label).withAlpha(opacity)
         let labelWidth = max(1, width - 2 * DialogMetrics.buttonHorizontalPadding)
         let block = labelBlock(label, color: labelColor, width: labelWidth)
         let labelHeight = measurer.measure(block).size.height
@@ -64,7 +69,8 @@ struct ButtonLayout {
                                 y: snapToPixel(rect.midY - labelHeight / 2, scale: scale))
         return PlacedButton(
             role: role, label: label, rect: rect, cornerRadius: DialogMetrics.buttonCornerRadius,
-            fill: role == .accept ? theme.tint : theme.neutralFill,
+            fill: role == .accept ? theme.tint : theme.neutralFill.withAlpha(opacity),
+            border: role == .decline ? theme.neutralBorder.withAlpha(opacity) : nil,
             labelText: PlacedText(origin: labelOrigin, size: Size(width: labelWidth, height: labelHeight), block: block))
     }
 

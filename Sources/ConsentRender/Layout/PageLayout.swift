@@ -20,6 +20,8 @@ public struct PlacedButton: Codable, Sendable, Equatable {
     public var rect: Rect
     public var cornerRadius: Double
     public var fill: Color
+    /// A 1 pt outline inside the button's edge, if it has one.
+    public var border: Color?
     public var labelText: PlacedText
 }
 

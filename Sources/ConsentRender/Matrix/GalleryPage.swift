@@ -26,6 +26,8 @@ struct GalleryPage {
         var pixelSize: LinkMap.PixelSize
         var appStoreClass: String
         var scrollable: Bool
+        var lintErrors: Int
+        var lintWarnings: Int
         var safeArea: EdgeInsets
         var links: [LinkShape]
         var buttons: [ButtonShape]
@@ -51,7 +53,8 @@ struct GalleryPage {
                 device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
                 appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
                 png: cell.png, size: cell.size, pixelSize: cell.pixelSize, appStoreClass: cell.appStoreClass ?? "none",
-                scrollable: cell.scrollable, safeArea: map?.safeArea ?? .zero,
+                scrollable: cell.scrollable, lintErrors: cell.lint.errors, lintWarnings: cell.lint.warnings,
+                safeArea: map?.safeArea ?? .zero,
                 links: (map?.links ?? []).filter(\.visible).map { LinkShape(id: $0.id, url: $0.url, rects: $0.rects) },
                 buttons: (map?.buttons ?? []).map { ButtonShape(role: $0.role.rawValue, label: $0.label, rect: $0.rect) })
         }
@@ -81,6 +84,7 @@ struct GalleryPage {
         .frame img { max-height: 360px; max-width: 420px; border: 1px solid #8886; }
         .frame svg { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
         figcaption { font-size: 12px; line-height: 1.4; margin-top: 4px; max-width: 260px; }
+        figcaption.lint-errors { color: #d70015; }
         .safe-area { fill: none; stroke: #ff2d55; stroke-dasharray: 6 4; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
         .link-rect { fill: #ffcc0055; stroke: #ff9500; stroke-width: 1; vector-effect: non-scaling-stroke; }
         .button-rect { fill: none; stroke: #34c759; stroke-width: 2; vector-effect: non-scaling-stroke; }
@@ -171,7 +175,8 @@ struct GalleryPage {
           const language = cell.requested === cell.resolved ? cell.resolved : cell.requested + " → " + cell.resolved;
           text.textContent = cell.deviceName + " · " + cell.orientation + "-" + cell.appearance + " · " + language +
             " · " + cell.pixelSize.width + "×" + cell.pixelSize.height + " px · App Store " + cell.appStoreClass +
-            (cell.scrollable ? " · scrolls" : "");
+            (cell.scrollable ? " · scrolls" : "") + " · lint: " + cell.lintErrors + " errors, " + cell.lintWarnings + " warnings";
+          if (cell.lintErrors > 0) text.className = "lint-errors";
           return text;
         }
 

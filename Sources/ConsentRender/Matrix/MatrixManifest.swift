@@ -16,6 +16,13 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var scrollable: Bool
         /// The App Store Connect screenshot class of this pixel size, or nil.
         public var appStoreClass: String?
+        /// How many lint errors and warnings the screen has.
+        public var lint: LintSummary
+    }
+
+    public struct LintSummary: Codable, Sendable, Equatable {
+        public var errors: Int
+        public var warnings: Int
     }
 
     public var schemaVersion: Int

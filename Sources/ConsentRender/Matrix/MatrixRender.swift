@@ -61,7 +61,8 @@ public struct MatrixRender: Sendable {
 
     private func render(_ cell: MatrixCell, profile: DeviceProfile, renderer: Result<ConsentRenderer, Error>) -> CellResult {
         do {
-            let page = try renderer.get().render(RenderRequest(
+            let renderer = try renderer.get()
+            let page = try renderer.render(RenderRequest(
                 folder: folder, profile: profile, requestedLanguage: cell.language, orientation: cell.orientation,
                 appearance: cell.appearance, tint: tint))
             let png = outputDirectory.appendingPathComponent(cell.path + ".png")
@@ -69,12 +70,15 @@ public struct MatrixRender: Sendable {
             try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFileWriter.write([(png, try page.bitmap.pngData()), (links, try page.linkMap.jsonData())])
             let map = page.linkMap
+            let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             let entry = MatrixManifest.Cell(
                 device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
                 language: map.language, tint: page.layout.buttons.first { $0.role == .accept }?.fill.hex ?? "",
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
-                scrollable: map.body.scrollable, appStoreClass: pixelClass?.name)
+                scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
+                lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
+                                                 warnings: findings.filter { $0.severity == .warning }.count))
             return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, warnings: page.warnings)
         } catch {
             return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", warnings: [])

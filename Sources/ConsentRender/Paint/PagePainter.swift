@@ -94,6 +94,10 @@ private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: C
 
     for button in page.buttons {
         canvas.fillRoundedRect(button.rect, radius: button.cornerRadius, with: button.fill)
+        if let border = button.border {
+            let inset = button.rect.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5))
+            canvas.strokeRoundedRect(inset, radius: button.cornerRadius - 0.5, with: border, width: 1)
+        }
         engine.draw(button.labelText.block, at: button.labelText.origin, on: canvas)
     }
 }

@@ -64,7 +64,7 @@ public final class ConsentRenderer {
         let (language, source, document, usedDefaultLanguage) = try Self.content(for: request)
         let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
         let theme = Theme(appearance: request.appearance, tint: request.tint ?? request.profile.tint,
-                          adaptsSystemBlue: request.tint == nil)
+                          adaptsSystemBlue: request.tint == nil, declineOpacity: folder.settings.style.declineOpacity ?? 1)
         let layout = layoutAgreementDialog(
             DialogContent(document: document, strings: strings, language: language),
             on: request.profile, in: request.orientation, theme: theme, text: textEngine)
@@ -125,6 +125,12 @@ public final class ConsentRenderer {
 }
 
 extension ConsentRenderer {
+    /// The lint findings of a rendered screen (see `PageLint`).
+    public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
+        PageLint(page: page.layout, device: device, missingCharacters: missingCharacters(in: page.layout),
+                 options: options).findings()
+    }
+
     /// The page with the design-review overlay drawn over it (see `paintWithOverlay`).
     public func overlay(of page: RenderedPage) throws -> Bitmap {
         try paintWithOverlay(page.layout, text: textEngine)

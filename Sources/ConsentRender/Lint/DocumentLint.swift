@@ -1,0 +1,87 @@
+/// Checks across a document's language files (the seed's cross-language consistency check).
+public struct DocumentLint: Sendable {
+    public var folder: DocumentFolder
+
+    public init(folder: DocumentFolder) {
+        self.folder = folder
+    }
+
+    /// What parity compares in one language file.
+    struct Outline: Equatable {
+        var links: [String]
+        var headings: Int
+        var paragraphs: Int
+    }
+
+    /// `links.parity`: every language file has the same number of links, headings and
+    /// paragraphs as the default language's (errors), and links the same targets once language
+    /// path segments are set aside (warnings).
+    public func findings() throws -> [LintFinding] {
+        guard folder.languages.count > 1 else { return [] }
+        let reference = folder.settings.defaultLanguage.flatMap { folder.languages.contains($0) ? $0 : nil } ?? folder.languages[0]
+        let base = try outline(of: reference)
+        var results: [LintFinding] = []
+        for language in folder.languages where language != reference {
+            let other = try outline(of: language)
+            func error(_ what: String, _ mine: Int, _ theirs: Int) {
+                results.append(LintFinding(
+                    rule: LintRule.linkParity.rawValue, severity: .error,
+                    message: "has \(mine) \(what) but \(reference).md has \(theirs); every language must say the same",
+                    element: "\(language).md", rect: nil, language: language, device: ""))
+            }
+            if other.links.count != base.links.count { error("links", other.links.count, base.links.count) }
+            if other.headings != base.headings { error("headings", other.headings, base.headings) }
+            if other.paragraphs != base.paragraphs { error("paragraphs", other.paragraphs, base.paragraphs) }
+            if other.links.count == base.links.count {
+                for (index, pair) in zip(other.links, base.links).enumerated()
+                where normalized(pair.0, language: language) != normalized(pair.1, language: reference) {
+                    results.append(LintFinding(
+                        rule: LintRule.linkParity.rawValue, severity: .warning,
+                        message: "link \(index + 1) goes to \(pair.0) but in \(reference).md to \(pair.1)",
+                        element: "\(language).md", rect: nil, language: language, device: ""))
+                }
+            }
+        }
+        return results
+    }
+
+    func outline(of language: String) throws -> Outline {
+        let document = try folder.document(language: language)
+        var outline = Outline(links: links(in: document.title ?? []), headings: 0, paragraphs: 0)
+        func visit(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case let .paragraph(inlines):
+                    outline.paragraphs += 1
+                    outline.links += links(in: inlines)
+                case let .heading(_, inlines):
+                    outline.headings += 1
+                    outline.links += links(in: inlines)
+                case let .list(_, _, items):
+                    items.forEach(visit)
+                case let .quote(inner):
+                    visit(inner)
+                }
+            }
+        }
+        visit(document.blocks)
+        return outline
+    }
+
+    private func links(in inlines: [Inline]) -> [String] {
+        inlines.flatMap { inline -> [String] in
+            switch inline {
+            case let .link(url, content): [url] + links(in: content)
+            case let .emphasis(content), let .strong(content): links(in: content)
+            default: []
+            }
+        }
+    }
+
+    /// The URL without path segments that name its language (example.com/en/privacy → example.com//privacy).
+    private func normalized(_ url: String, language: String) -> String {
+        let names = Set([language.lowercased(), (LanguageTag(language)?.language ?? language).lowercased()])
+        return url.split(separator: "/", omittingEmptySubsequences: false)
+            .map { names.contains($0.lowercased()) ? "" : String($0) }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,59 @@
+/// How bad a lint finding is: errors fail `render-cli lint` (exit 1), warnings do not.
+public enum LintSeverity: String, Codable, Sendable, Comparable {
+    case error
+    case warning
+
+    public static func < (lhs: LintSeverity, rhs: LintSeverity) -> Bool {
+        lhs == .error && rhs == .warning
+    }
+}
+
+/// One problem the lint found on a rendered screen or in a document.
+public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible {
+    /// The rule's id, such as `contrast.text`.
+    public var rule: String
+    public var severity: LintSeverity
+    public var message: String
+    /// What it is about: `title`, `link-0`, `accept button`, `en.md`, …
+    public var element: String
+    /// Where, in points, when it is on the screen.
+    public var rect: Rect?
+    public var language: String
+    /// The device profile id, or empty for document-wide findings.
+    public var device: String
+
+    public var description: String {
+        let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f pt", $0.x, $0.y, $0.width, $0.height) } ?? ""
+        let cell = device.isEmpty ? language : "\(device) \(language)"
+        return "\(severity.rawValue) \(rule) [\(cell)] \(element)\(place): \(message)"
+    }
+}
+
+/// Lint settings.
+public struct LintOptions: Sendable, Equatable {
+    /// IAB TCF v2.2: button labels need 5:1 contrast instead of WCAG's 4.5:1 or 3:1.
+    public var tcf: Bool
+
+    public init(tcf: Bool = false) {
+        self.tcf = tcf
+    }
+}
+
+/// Every rule the lint knows, with the source it comes from (README lists the same).
+public enum LintRule: String, CaseIterable, Sendable {
+    case contrastText = "contrast.text"
+    case contrastButtonEdge = "contrast.button-edge"
+    case targetSize = "target.size"
+    case declinePresent = "choice.decline-present"
+    case equalTreatment = "choice.equal-treatment"
+    case safeArea = "layout.safe-area"
+    case truncation = "layout.truncation"
+    case buttonsVisible = "layout.buttons-visible"
+    case linkScheme = "links.scheme"
+    case policyPresent = "links.policy-present"
+    case linkParity = "links.parity"
+    case minimumSize = "text.min-size"
+    case density = "text.density"
+    case missingGlyphs = "text.missing-glyphs"
+    case languageMix = "text.language-mix"
+}

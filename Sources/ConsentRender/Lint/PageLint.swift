@@ -1,0 +1,332 @@
+import Foundation
+
+/// Checks a rendered screen against the consent rules: measured from the layout (geometry) and
+/// the painted colours, not from the input files.
+public struct PageLint: Sendable {
+    public var page: PageLayout
+    public var device: String
+    /// Characters no font covered in this render.
+    public var missingCharacters: [Unicode.Scalar]
+    public var options: LintOptions
+
+    public init(page: PageLayout, device: String, missingCharacters: [Unicode.Scalar] = [], options: LintOptions = LintOptions()) {
+        self.page = page
+        self.device = device
+        self.missingCharacters = missingCharacters
+        self.options = options
+    }
+
+    /// Every finding, errors first.
+    public func findings() -> [LintFinding] {
+        var all: [LintFinding] = []
+        all += textContrast()
+        all += buttonEdges()
+        all += targetSizes()
+        all += choice()
+        all += safeArea()
+        all += truncation()
+        all += buttonsVisible()
+        all += linkSchemes()
+        all += policyPresent()
+        all += textSizes()
+        all += glyphs()
+        all += languageMix()
+        return all.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
+    }
+
+    func finding(_ rule: LintRule, _ severity: LintSeverity, _ element: String, _ rect: Rect?, _ message: String) -> LintFinding {
+        LintFinding(rule: rule.rawValue, severity: severity, message: message, element: element, rect: rect,
+                    language: page.language, device: device)
+    }
+
+    private var card: Color { page.dialog.fill }
+    private var accept: PlacedButton? { page.buttons.first { $0.role == .accept } }
+    private var decline: PlacedButton? { page.buttons.first { $0.role == .decline } }
+
+    /// WCAG's large text: 18 pt, or 14 pt bold.
+    private func isLarge(_ run: TextRun) -> Bool {
+        run.fontSize >= 18 || (run.fontSize >= 14 && run.weight != .regular)
+    }
+
+    /// `contrast.text`: WCAG 1.4.3, 4.5:1 (3:1 for large text); TCF 5:1 for button labels.
+    func textContrast() -> [LintFinding] {
+        var results: [LintFinding] = []
+        var seen = Set<String>()
+        func check(_ runs: [TextRun], element: (TextRun) -> String, rect blockRect: Rect, background: Color, isLabel: Bool) {
+            for run in runs {
+                let name = element(run)
+                let rect = run.linkIndex.flatMap { page.links[$0].visibleRects.first } ?? blockRect
+                let key = "\(name) \(run.color.hex) \(run.color.alpha) \(background.hex)"
+                guard seen.insert(key).inserted else { continue }
+                let ratio = ContrastRatio.of(run.color, on: background)
+                var needed = isLarge(run) ? 3.0 : 4.5
+                if isLabel && options.tcf { needed = 5 }
+                if ratio < needed {
+                    let source = isLabel && options.tcf ? "IAB TCF v2.2" : "WCAG 1.4.3"
+                    results.append(finding(.contrastText, .error, name, rect,
+                        "\(run.color.hex)\(run.color.alpha < 1 ? " at \(Int(run.color.alpha * 100))%" : "") on \(background.hex) "
+                        + "is \(ContrastRatio.format(ratio)); \(source) needs \(ContrastRatio.format(needed)) here"))
+                }
+            }
+        }
+        check(page.title.block.runs, element: { _ in "title" }, rect: page.title.frame, background: card, isLabel: false)
+        for block in page.body.blocks {
+            check(block.block.runs, element: { run in run.linkIndex.map { "link-\($0)" } ?? "body text" },
+                  rect: block.frame, background: card, isLabel: false)
+        }
+        for button in page.buttons {
+            let fill = button.fill.alpha < 1 ? button.fill.composited(over: card) : button.fill
+            check(button.labelText.block.runs, element: { _ in "\(button.role.rawValue) label" }, rect: button.rect,
+                  background: fill, isLabel: true)
+        }
+        return results
+    }
+
+    /// `contrast.button-edge`: WCAG 1.4.11, a button's fill or border 3:1 against the card.
+    func buttonEdges() -> [LintFinding] {
+        page.buttons.compactMap { button in
+            let fill = ContrastRatio.of(button.fill, on: card)
+            let border = button.border.map { ContrastRatio.of($0, on: card) } ?? 0
+            guard max(fill, border) < 3 else { return nil }
+            return finding(.contrastButtonEdge, .error, "\(button.role.rawValue) button", button.rect,
+                           "its fill is \(ContrastRatio.format(fill)) against the card"
+                           + (button.border == nil ? " and it has no border" : " and its border \(ContrastRatio.format(border))")
+                           + "; WCAG 1.4.11 needs 3:1 for one of them")
+        }
+    }
+
+    /// `target.size`: buttons 44×44 pt (Apple HIG); links on lines under 24 pt (WCAG 2.5.8) warn.
+    func targetSizes() -> [LintFinding] {
+        var results = page.buttons.compactMap { button -> LintFinding? in
+            guard button.rect.width < 44 || button.rect.height < 44 else { return nil }
+            return finding(.targetSize, .error, "\(button.role.rawValue) button", button.rect,
+                           String(format: "is %.0f×%.0f pt; tap targets need 44×44 pt", button.rect.width, button.rect.height))
+        }
+        for link in page.links {
+            guard let small = link.visibleRects.first(where: { $0.height < 24 }) else { continue }
+            results.append(finding(.targetSize, .warning, link.id, small,
+                                   String(format: "sits on %.1f pt lines; a 24 pt tall target is easier to tap", small.height)))
+        }
+        return results
+    }
+
+    /// `choice.decline-present` and `choice.equal-treatment`: refusing is as easy as accepting.
+    func choice() -> [LintFinding] {
+        let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
+        guard let decline, screen.contains(decline.rect) else {
+            return [finding(.declinePresent, .error, "decline button", nil,
+                            "there is no decline button on the first screen; consent needs a real choice (GDPR Art. 7)")]
+        }
+        guard let accept else { return [] }
+        var results: [LintFinding] = []
+        let acceptRun = accept.labelText.block.runs.first, declineRun = decline.labelText.block.runs.first
+        if let acceptRun, let declineRun, acceptRun.fontSize != declineRun.fontSize || acceptRun.weight != declineRun.weight {
+            results.append(finding(.equalTreatment, .error, "decline label", decline.rect,
+                "is \(declineRun.fontSize) pt \(declineRun.weight.rawValue) but accept is \(acceptRun.fontSize) pt "
+                + "\(acceptRun.weight.rawValue); both choices need the same font, size and weight"))
+        }
+        let labelAlpha = declineRun?.color.alpha ?? 1
+        let fill = decline.fill.alpha < 1 ? decline.fill.composited(over: card) : decline.fill
+        let labelContrast = declineRun.map { ContrastRatio.of($0.color, on: fill) } ?? 21
+        if labelAlpha < 1 || decline.fill.alpha < 1 || labelContrast < 4.5 {
+            results.append(finding(.equalTreatment, .error, "decline button", decline.rect,
+                "looks disabled (drawn at \(Int((min(labelAlpha, decline.fill.alpha) * 100).rounded()))% opacity, "
+                + "label contrast \(ContrastRatio.format(labelContrast))); decline must look as available as accept"))
+        }
+        let ratio = (decline.rect.width * decline.rect.height) / max(1, accept.rect.width * accept.rect.height)
+        if ratio < 0.8 {
+            results.append(finding(.equalTreatment, .warning, "decline button", decline.rect,
+                                   String(format: "is %.0f%% of the accept button's area; keep it at least 80%%", ratio * 100)))
+        }
+        return results
+    }
+
+    /// Interactive elements: buttons and the visible parts of links.
+    private var interactive: [(name: String, rect: Rect)] {
+        page.buttons.map { ("\($0.role.rawValue) button", $0.rect) }
+            + page.links.flatMap { link in link.visibleRects.map { (link.id, $0) } }
+    }
+
+    /// `layout.safe-area`: inside the safe area and clear of the display's rounded corners.
+    func safeArea() -> [LintFinding] {
+        let safe = page.safeRect
+        var results: [LintFinding] = []
+        for element in interactive {
+            if !safe.contains(element.rect) {
+                results.append(finding(.safeArea, .error, element.name, element.rect,
+                                       "leaves the safe area (under the status bar, notch or home indicator)"))
+            } else if let corner = cornerClipping(element.rect) {
+                results.append(finding(.safeArea, .error, element.name, element.rect,
+                                       "reaches into the display's rounded \(corner) corner"))
+            }
+        }
+        return results
+    }
+
+    /// Which rounded display corner cuts into `rect`, if any.
+    private func cornerClipping(_ rect: Rect) -> String? {
+        let radius = page.displayCornerRadius
+        guard radius > 0 else { return nil }
+        let w = page.screen.width, h = page.screen.height
+        let corners: [(String, Double, Double, Double, Double)] = [
+            ("top-left", rect.minX, rect.minY, radius, radius),
+            ("top-right", rect.maxX, rect.minY, w - radius, radius),
+            ("bottom-left", rect.minX, rect.maxY, radius, h - radius),
+            ("bottom-right", rect.maxX, rect.maxY, w - radius, h - radius),
+        ]
+        for (name, x, y, cx, cy) in corners {
+            let inCornerSquare = (name.hasSuffix("left") ? x < cx : x > cx) && (name.hasPrefix("top") ? y < cy : y > cy)
+            if inCornerSquare && ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() > radius {
+                return name
+            }
+        }
+        return nil
+    }
+
+    /// `layout.truncation`: the title and button labels fit their boxes; only the body may be cut.
+    func truncation() -> [LintFinding] {
+        var results: [LintFinding] = []
+        if !page.dialog.rect.contains(page.title.frame, tolerance: 0.5) {
+            results.append(finding(.truncation, .error, "title", page.title.frame, "does not fit in the dialog and is cut off"))
+        }
+        for button in page.buttons where !button.rect.contains(button.labelText.frame, tolerance: 0.5) {
+            results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
+                                   "does not fit in its button and is cut off"))
+        }
+        if page.body.viewport.height < 1 {
+            results.append(finding(.truncation, .error, "body", page.body.viewport,
+                                   "has no room at all: the title and buttons fill the dialog"))
+        }
+        return results
+    }
+
+    /// `layout.buttons-visible`: both buttons wholly on screen, in the dialog, not overlapping.
+    func buttonsVisible() -> [LintFinding] {
+        let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
+        var results = page.buttons.compactMap { button -> LintFinding? in
+            guard !(screen.contains(button.rect) && page.dialog.rect.contains(button.rect)) else { return nil }
+            return finding(.buttonsVisible, .error, "\(button.role.rawValue) button", button.rect,
+                           "is not fully visible in \(page.orientation.rawValue)")
+        }
+        if let accept, let decline, accept.rect.intersection(decline.rect) != nil {
+            results.append(finding(.buttonsVisible, .error, "buttons", accept.rect, "the accept and decline buttons overlap"))
+        }
+        if page.buttons.count < 2 {
+            results.append(finding(.buttonsVisible, .error, "buttons", nil, "the screen shows \(page.buttons.count) of its 2 buttons"))
+        }
+        return results
+    }
+
+    /// `links.scheme`: only https (in-document `#anchors` are fine).
+    func linkSchemes() -> [LintFinding] {
+        page.links.compactMap { link in
+            let url = link.url.trimmingCharacters(in: .whitespaces).lowercased()
+            let rect = link.visibleRects.first
+            if url.hasPrefix("https://") || (url.hasPrefix("#") && url.count > 1) { return nil }
+            if url.isEmpty || url == "#" {
+                return finding(.linkScheme, .error, link.id, rect, "'\(link.text)' has no target")
+            }
+            for unsafe in ["http://", "javascript:", "data:"] where url.hasPrefix(unsafe) {
+                return finding(.linkScheme, .error, link.id, rect,
+                               "'\(link.text)' goes to \(link.url); use https:// (an \(unsafe.dropLast(unsafe.hasSuffix("//") ? 3 : 1)) link "
+                               + "is refused by App Review and insecure)")
+            }
+            return finding(.linkScheme, .warning, link.id, rect, "'\(link.text)' goes to \(link.url), which is not an https page")
+        }
+    }
+
+    /// Words that name a privacy policy, in the languages ConsentRender ships strings for.
+    static let policyWords = [
+        "privacy", "privacidad", "privacidade", "privacitat", "confidentialité", "confidentialite", "datenschutz",
+        "riservatezza", "privacyverklaring", "personvern", "integritet", "privatliv", "tietosuoja", "prywatno",
+        "ochrana osobních", "súkromi", "adatvédelm", "confidențialitate", "gizlilik", "конфиденциальн", "конфіденційн",
+        "απορρήτου", "απόρρητο", "פרטיות", "خصوصية", "الخصوصية", "حریم خصوصی", "رازداری", "गोपनीयता", "ความเป็นส่วนตัว",
+        "quyền riêng tư", "privasi", "privasi", "隐私", "隱私", "私隱", "个人信息", "個人資料", "プライバシー", "個人情報",
+        "개인정보", "privātuma", "privatumo",
+    ]
+
+    /// `links.policy-present`: at least one link to a privacy policy.
+    func policyPresent() -> [LintFinding] {
+        let found = page.links.contains { link in
+            let haystack = (link.text + " " + link.url).lowercased()
+            return Self.policyWords.contains { haystack.contains($0) }
+        }
+        return found ? [] : [finding(.policyPresent, .error, "links", page.body.viewport,
+                                     "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
+    }
+
+    /// `text.min-size` and `text.density`: MIIT's "文字过小过密" (text too small or too dense).
+    func textSizes() -> [LintFinding] {
+        var results: [LintFinding] = []
+        let traits = LanguageTraits(tag: page.language)
+        let minimum = traits.isCJK ? 14.0 : 13.0
+        for (index, block) in page.body.blocks.enumerated() {
+            guard let largest = block.block.runs.map(\.fontSize).max() else { continue }
+            if let small = block.block.runs.map(\.fontSize).min(), small < minimum {
+                results.append(finding(.minimumSize, .error, "body block \(index + 1)", block.frame,
+                                       "\(small) pt text is too small; body text needs \(minimum) pt here"))
+            }
+            if block.block.lineHeight < largest * 1.2 - 1e-9 {
+                results.append(finding(.density, .error, "body block \(index + 1)", block.frame,
+                                       String(format: "lines are %.1f pt apart for %.0f pt text; keep at least 1.2× the font size",
+                                              block.block.lineHeight, largest)))
+            }
+        }
+        return results
+    }
+
+    /// `text.missing-glyphs`.
+    func glyphs() -> [LintFinding] {
+        guard !missingCharacters.isEmpty else { return [] }
+        let names = missingCharacters.map { scalar -> String in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return [finding(.missingGlyphs, .error, "text", nil, "no installed font has \(names.joined(separator: ", ")); they show as boxes")]
+    }
+
+    /// `text.language-mix`: the dialog's own words in the body's writing system (EDPB: one
+    /// language per screen).
+    func languageMix() -> [LintFinding] {
+        let bodyText = ([page.title.block] + page.body.blocks.map(\.block)).map(\.text).joined(separator: " ")
+        let bodyScripts = WritingSystem.of(bodyText)
+        return page.buttons.compactMap { button in
+            let labelScripts = WritingSystem.of(button.label)
+            let foreign = labelScripts.subtracting(bodyScripts)
+            guard !foreign.isEmpty, !bodyScripts.isEmpty else { return nil }
+            return finding(.languageMix, .error, "\(button.role.rawValue) label", button.rect,
+                           "'\(button.label)' is written in \(foreign.map(\.rawValue).sorted().joined(separator: ", ")) but the text is "
+                           + "\(bodyScripts.map(\.rawValue).sorted().joined(separator: ", ")); use the document's language for the buttons")
+        }
+    }
+}
+
+/// The writing systems text uses, for telling languages apart on one screen.
+enum WritingSystem: String, Hashable, Sendable {
+    case latin = "Latin", greek = "Greek", cyrillic = "Cyrillic", hebrew = "Hebrew", arabic = "Arabic"
+    case devanagari = "Devanagari", thai = "Thai", hangul = "Hangul", kana = "Kana", han = "Han"
+
+    static func of(_ text: String) -> Set<WritingSystem> {
+        var found = Set<WritingSystem>()
+        for scalar in text.unicodeScalars {
+            if let system = classify(scalar.value) { found.insert(system) }
+        }
+        return found
+    }
+
+    private static func classify(_ value: UInt32) -> WritingSystem? {
+        switch value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: .latin
+        case 0x370...0x3FF, 0x1F00...0x1FFF: .greek
+        case 0x400...0x52F: .cyrillic
+        case 0x591...0x5F4, 0xFB1D...0xFB4F: .hebrew
+        case 0x600...0x6FF, 0x750...0x77F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: .arabic
+        case 0x900...0x97F: .devanagari
+        case 0xE01...0xE5B: .thai
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: .hangul
+        case 0x3041...0x30FF: .kana
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: .han
+        default: nil
+        }
+    }
+}

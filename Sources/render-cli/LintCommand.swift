@@ -1,0 +1,64 @@
+import ConsentRender
+import Foundation
+
+/// `render-cli lint`: the consent rules no screenshot tool checks.
+enum LintCommand {
+    static let help = """
+    Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
+                           [--orientations portrait,landscape] [--appearances light,dark]
+                           [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
+
+    Renders every combination (by default every device, language, orientation and appearance) and
+    checks each screen, measured from the render itself: text and button contrast, tap target
+    sizes, an equal decline, the safe area and rounded corners, truncation, link schemes and a
+    privacy-policy link, text size and density, missing glyphs and mixed languages; plus the
+    document's languages against each other (links.parity). README lists every rule and its source.
+
+      --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
+      --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device}
+
+    Exit status: 0 no errors (warnings allowed); 1 an error; 2 bad usage or input.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var values = arguments
+        // Lint looks at every orientation and appearance unless told otherwise.
+        if !values.contains("--orientations") { values += ["--orientations", "portrait,landscape"] }
+        if !values.contains("--appearances") { values += ["--appearances", "light,dark"] }
+        let options = try ParsedArguments(
+            values, options: ["document", "devices", "languages", "orientations", "appearances", "tint", "format", "profiles"],
+            flags: ["tcf"])
+        let json = try options.value("format").map { value -> Bool in
+            guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
+            return value == "json"
+        } ?? false
+        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        let plan = try MatrixOptions(options).plan(folder: folder, catalog: catalog)
+        let tint = try MatrixOptions(options).tint()
+        let lintOptions = LintOptions(tcf: options.flag("tcf"))
+        let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        let renderer = try ConsentRenderer()
+        var findings = try DocumentLint(folder: folder).findings()
+        for cell in plan.cells {
+            let page = try renderer.render(RenderRequest(
+                folder: folder, profile: profiles[cell.device]!, requestedLanguage: cell.language, orientation: cell.orientation,
+                appearance: cell.appearance, tint: tint, allowsMissingGlyphs: true))
+            findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
+                var finding = finding
+                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)"
+                return finding
+            }
+        }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        if json {
+            print(String(decoding: try canonicalJSONData(findings), as: UTF8.self), terminator: "")
+        } else {
+            findings.forEach { print($0.description) }
+            print("\(plan.cells.count) screens of \(folder.name) linted: \(errors) error\(errors == 1 ? "" : "s"), "
+                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return errors > 0 ? 1 : 0
+    }
+}

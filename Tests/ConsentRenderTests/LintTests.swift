@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// Every lint rule fails on a crafted bad screen or document and passes on a good one.
+@Suite struct LintTests {
+    let folder = TemporaryFolder()
+    let renderer: ConsentRenderer
+    let good: RenderedPage
+
+    init() throws {
+        renderer = try ConsentRenderer()
+        good = try Self.render(renderer, files: testAgreement, in: folder, name: "good")
+    }
+
+    static func render(_ renderer: ConsentRenderer, files: [String: String], in folder: TemporaryFolder, name: String,
+                       language: String = "en", device: String = "iphone-15-pro", tint: Color? = nil,
+                       orientation: Orientation = .portrait) throws -> RenderedPage {
+        try renderer.render(RenderRequest(
+            folder: try DocumentFolder(url: folder.folder(name, files: files)), profile: try shippedProfiles.profile(id: device),
+            requestedLanguage: language, orientation: orientation, appearance: .light, tint: tint, allowsMissingGlyphs: true))
+    }
+
+    func findings(_ page: PageLayout, missing: [Unicode.Scalar] = [], tcf: Bool = false) -> [LintFinding] {
+        PageLint(page: page, device: "iphone-15-pro", missingCharacters: missing, options: LintOptions(tcf: tcf)).findings()
+    }
+
+    func errors(_ rule: LintRule, in findings: [LintFinding]) -> [LintFinding] {
+        findings.filter { $0.rule == rule.rawValue && $0.severity == .error }
+    }
+
+    @Test func theGoodScreenHasNoErrors() {
+        let all = findings(good.layout)
+        #expect(all.filter { $0.severity == .error }.isEmpty, "\(all.filter { $0.severity == .error })")
+        // Links on 20 pt body lines are the only warnings.
+        #expect(all.allSatisfy { $0.rule == LintRule.targetSize.rawValue && $0.severity == .warning })
+    }
+
+    @Test func paleTintFailsTextAndButtonEdgeContrast() throws {
+        let pale = try Self.render(renderer, files: testAgreement, in: folder, name: "pale", tint: Color(hex: "#F2F2F7"))
+        let all = findings(pale.layout)
+        let text = errors(.contrastText, in: all)
+        #expect(Set(text.map(\.element)).isSuperset(of: ["title", "link-0", "accept label"]))
+        #expect(text.first { $0.element == "title" }?.message.contains("#F2F2F7 on #FFFFFF is 1.12:1; WCAG 1.4.3 needs 3.00:1") == true)
+        let edge = errors(.contrastButtonEdge, in: all)
+        #expect(edge.map(\.element) == ["accept button"])
+        #expect(errors(.contrastText, in: findings(good.layout)).isEmpty && errors(.contrastButtonEdge, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func tcfRaisesButtonLabelContrastTo5() {
+        var page = good.layout
+        let index = page.buttons.firstIndex { $0.role == .accept }!
+        // White on #0A7AF0 passes WCAG's 3:1 for large text but not TCF's 5:1.
+        page.buttons[index].fill = Color(hex: "#0A7AF0")!
+        #expect(errors(.contrastText, in: findings(page)).isEmpty)
+        #expect(errors(.contrastText, in: findings(page, tcf: true)).first?.message.contains("IAB TCF v2.2 needs 5.00:1") == true)
+    }
+
+    @Test func buttonWithoutBorderOnAPaleFillFailsTheEdgeRule() {
+        var page = good.layout
+        let index = page.buttons.firstIndex { $0.role == .decline }!
+        page.buttons[index].border = nil
+        #expect(errors(.contrastButtonEdge, in: findings(page)).first?.message.contains("has no border") == true)
+    }
+
+    @Test func smallButtonsFailTargetSize() {
+        var page = good.layout
+        page.buttons[0].rect.height = 30
+        let found = errors(.targetSize, in: findings(page))
+        #expect(found.count == 1 && found[0].message.contains("44×44 pt"))
+        #expect(findings(good.layout).contains { $0.rule == "target.size" && $0.severity == .warning && $0.element == "link-0" })
+    }
+
+    @Test func missingDeclineFails() {
+        var page = good.layout
+        page.buttons.removeAll { $0.role == .decline }
+        #expect(errors(.declinePresent, in: findings(page)).count == 1)
+        #expect(errors(.declinePresent, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func declineAt40PercentOpacityLooksDisabled() throws {
+        var files = testAgreement
+        files["document.json"] = #"{ "defaultLanguage": "en", "style": { "declineOpacity": 0.4 } }"#
+        let faded = try Self.render(renderer, files: files, in: folder, name: "faded")
+        let found = errors(.equalTreatment, in: findings(faded.layout))
+        #expect(found.count == 1)
+        #expect(found[0].message.contains("looks disabled (drawn at 40% opacity"))
+        var smaller = good.layout
+        let index = smaller.buttons.firstIndex { $0.role == .decline }!
+        smaller.buttons[index].labelText.block.runs[0].fontSize = 13
+        smaller.buttons[index].rect.width *= 0.5
+        let all = findings(smaller)
+        #expect(errors(.equalTreatment, in: all).first?.message.contains("is 13.0 pt semibold but accept is 17.0 pt semibold") == true)
+        #expect(all.contains { $0.rule == "choice.equal-treatment" && $0.severity == .warning && $0.message.contains("50%") })
+        #expect(errors(.equalTreatment, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func elementsOutsideTheSafeAreaOrInARoundedCornerFail() {
+        var page = good.layout
+        page.buttons[0].rect.y = 10
+        #expect(errors(.safeArea, in: findings(page)).first?.message.contains("leaves the safe area") == true)
+        var corner = good.layout
+        corner.safeArea = .zero
+        corner.buttons[0].rect = Rect(x: 2, y: corner.screen.height - 46, width: 100, height: 44)
+        #expect(errors(.safeArea, in: findings(corner)).first?.message.contains("rounded bottom-left corner") == true)
+        #expect(errors(.safeArea, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func cutOffTitleOrLabelFailsTruncation() {
+        var page = good.layout
+        page.title.size.height = page.dialog.rect.height
+        page.buttons[1].labelText.size.width = page.buttons[1].rect.width + 40
+        let found = errors(.truncation, in: findings(page))
+        #expect(Set(found.map(\.element)) == ["title", "\(page.buttons[1].role.rawValue) label"])
+        #expect(errors(.truncation, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func buttonOffScreenOrOverlappingFailsVisibility() {
+        var page = good.layout
+        page.buttons[1].rect.x = page.screen.width - 10
+        #expect(errors(.buttonsVisible, in: findings(page)).first?.message.contains("not fully visible in portrait") == true)
+        var overlapping = good.layout
+        overlapping.buttons[1].rect = overlapping.buttons[0].rect
+        #expect(errors(.buttonsVisible, in: findings(overlapping)).contains { $0.message.contains("overlap") })
+        #expect(errors(.buttonsVisible, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func onlyHTTPSLinksPass() throws {
+        let files = ["en.md": """
+            # Privacy
+
+            Read the [privacy policy](http://example.com/privacy), [terms](javascript:alert(1)), [data](data:text/html,hi) \
+            and [mail](mailto:dpo@example.com).
+            """]
+        let page = try Self.render(renderer, files: files, in: folder, name: "schemes")
+        let all = findings(page.layout)
+        let found = errors(.linkScheme, in: all)
+        #expect(found.count == 3)
+        #expect(found.first { $0.element == "link-0" }?.message
+            == "'privacy policy' goes to http://example.com/privacy; use https:// (an http link is refused by App Review and insecure)")
+        #expect(all.contains { $0.rule == "links.scheme" && $0.severity == .warning && $0.element == "link-3" })
+        #expect(errors(.linkScheme, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func aDialogWithoutAPrivacyPolicyLinkFails() throws {
+        let page = try Self.render(renderer, files: ["en.md": "# Welcome\n\nSee our [terms](https://example.com/terms)."],
+                                   in: folder, name: "no-policy")
+        #expect(errors(.policyPresent, in: findings(page.layout)).count == 1)
+        #expect(errors(.policyPresent, in: findings(good.layout)).isEmpty)
+        let chinese = try Self.render(renderer, files: ["zh-Hans.md": "# 提示\n\n请阅读[《隐私政策》](https://example.com/p)。"],
+                                      in: folder, name: "zh-policy", language: "zh-Hans")
+        #expect(errors(.policyPresent, in: findings(chinese.layout)).isEmpty)
+    }
+
+    @Test func languageFilesThatSayDifferentThingsFailParity() throws {
+        let mismatched = try DocumentFolder(url: folder.folder("parity", files: [
+            "document.json": #"{ "defaultLanguage": "en" }"#,
+            "en.md": "# Privacy\n\nRead the [policy](https://example.com/en/privacy) and [terms](https://example.com/en/terms).\n\nSecond paragraph.",
+            "de.md": "# Datenschutz\n\nLesen Sie die [Erklärung](https://example.com/de/privacy).",
+            "fr.md": "# Confidentialité\n\nLisez la [politique](https://example.com/fr/privacy) et les [conditions](https://other.example/fr/cgu).\n\nDeuxième paragraphe.",
+        ]))
+        let found = try DocumentLint(folder: mismatched).findings()
+        let german = found.filter { $0.element == "de.md" && $0.severity == .error }.map(\.message)
+        #expect(german.contains("has 1 links but en.md has 2; every language must say the same"))
+        #expect(german.contains("has 1 paragraphs but en.md has 2; every language must say the same"))
+        let french = found.filter { $0.element == "fr.md" }
+        #expect(french.count == 1 && french[0].severity == .warning && french[0].message.contains("link 2 goes to https://other.example/fr/cgu"))
+        let matching = try DocumentLint(folder: DocumentFolder(url: folder.folder("good-parity", files: testAgreement))).findings()
+        #expect(matching.filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test func smallOrDenseBodyTextFails() {
+        var page = good.layout
+        page.body.blocks[0].block.runs[0].fontSize = 11
+        page.body.blocks[1].block.lineHeight = 15
+        let all = findings(page)
+        #expect(errors(.minimumSize, in: all).first?.message == "11.0 pt text is too small; body text needs 13.0 pt here")
+        #expect(errors(.density, in: all).first?.message.contains("lines are 15.0 pt apart for 15 pt text") == true)
+        #expect(errors(.minimumSize, in: findings(good.layout)).isEmpty && errors(.density, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func missingGlyphsAreAnError() throws {
+        let page = try Self.render(renderer, files: ["en.md": "# Privacy\n\nThe sign \u{E000} is missing. [Privacy](https://example.com/p)"],
+                                   in: folder, name: "glyph")
+        let missing = renderer.missingCharacters(in: page.layout)
+        #expect(errors(.missingGlyphs, in: findings(page.layout, missing: missing)).first?.message.contains("U+E000") == true)
+        #expect(errors(.missingGlyphs, in: findings(good.layout, missing: renderer.missingCharacters(in: good.layout))).isEmpty)
+    }
+
+    @Test func buttonsInAnotherLanguageThanTheTextFail() throws {
+        var files = testAgreement
+        files["document.json"] = #"{ "defaultLanguage": "en", "strings": { "accept": { "en": "同意" } } }"#
+        let mixed = try Self.render(renderer, files: files, in: folder, name: "mixed")
+        let found = errors(.languageMix, in: findings(mixed.layout))
+        #expect(found.count == 1)
+        #expect(found[0].message == "'同意' is written in Han but the text is Latin; use the document's language for the buttons")
+        #expect(errors(.languageMix, in: findings(good.layout)).isEmpty)
+    }
+
+    @Test func everyRuleIsTested() {
+        // The ids this suite exercises; a new rule must add its cases here.
+        let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
+                                   "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
+                                   "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
+                                   "text.missing-glyphs", "text.language-mix"]
+        #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
+    }
+}
