@@ -26,19 +26,8 @@ enum AppStoreCommand {
         let languages = languagesText == "all" ? folder.languages
             : languagesText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let out = URL(fileURLWithPath: try options.required("out", example: "out/appstore"))
-        var tint: Color?
-        if let text = options.value("tint") {
-            guard let parsed = Color(hex: text) else {
-                throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
-            }
-            tint = parsed
-        }
-        let orientations = try (options.value("orientations") ?? "portrait").split(separator: ",").map { raw in
-            guard let value = Orientation(rawValue: String(raw)) else {
-                throw UsageError(message: "--orientations '\(raw)' is not one of: portrait, landscape")
-            }
-            return value
-        }
+        let tint = try options.color("tint")
+        let orientations = try options.choices("orientations", as: Orientation.self, default: [.portrait])
         let export = AppStoreExport(
             folder: folder, catalog: try locateProfileCatalog(explicit: options.value("profiles")), languages: languages,
             classes: options.flag("all-classes") ? AppStoreExport.allClasses : AppStoreExport.requiredClasses,

@@ -64,6 +64,27 @@ struct ParsedArguments {
         }
     }
 
+    /// A comma-separated list of values from `choices`, or `fallback` when the option is absent.
+    func choices<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: [T]) throws -> [T]
+        where T.RawValue == String {
+        guard let text = values[name] else { return fallback }
+        return try text.split(separator: ",").map { raw in
+            guard let value = T(rawValue: String(raw).trimmingCharacters(in: .whitespaces)) else {
+                throw UsageError(message: "--\(name) '\(raw)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+    }
+
+    /// A `#RRGGBB` colour option, or nil when it is absent.
+    func color(_ name: String) throws -> Color? {
+        guard let text = values[name] else { return nil }
+        guard let parsed = Color(hex: text) else {
+            throw UsageError(message: "--\(name) '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
+        }
+        return parsed
+    }
+
     /// The value of a numeric option within `range`, or `fallback` when it is absent.
     func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T) throws -> T {
         guard let raw = values[name] else { return fallback }

@@ -64,18 +64,14 @@ struct MatrixOptions {
         let devices = try list("devices", all: { try catalog.ids() })
         for device in devices { _ = try catalog.profile(reference: device) }
         let languages = try list("languages", all: { folder.languages })
-        let orientations = try enumList("orientations", as: Orientation.self, default: [.portrait])
-        let appearances = try enumList("appearances", as: Appearance.self, default: [.light])
+        let orientations = try options.choices("orientations", as: Orientation.self, default: [.portrait])
+        let appearances = try options.choices("appearances", as: Appearance.self, default: [.light])
         return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
     }
 
     /// The `--tint` colour, or nil for the profiles' own.
     func tint() throws -> Color? {
-        guard let text = options.value("tint") else { return nil }
-        guard let parsed = Color(hex: text) else {
-            throw UsageError(message: "--tint '\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
-        }
-        return parsed
+        try options.color("tint")
     }
 
     func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
@@ -103,17 +99,6 @@ struct MatrixOptions {
         let values = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !values.isEmpty else { throw UsageError(message: "--\(name) needs at least one value") }
         return values
-    }
-
-    private func enumList<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: [T]) throws -> [T]
-        where T.RawValue == String {
-        guard let text = options.value(name) else { return fallback }
-        return try text.split(separator: ",").map { raw in
-            guard let value = T(rawValue: String(raw).trimmingCharacters(in: .whitespaces)) else {
-                throw UsageError(message: "--\(name) '\(raw)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return value
-        }
     }
 }
 

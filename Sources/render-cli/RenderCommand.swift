@@ -38,13 +38,7 @@ enum RenderCommand {
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
-        var tint: Color?
-        if let tintText = options.value("tint") {
-            guard let parsed = Color(hex: tintText) else {
-                throw UsageError(message: "--tint '\(tintText)' is not a colour; write it as #RRGGBB, for example #007AFF")
-            }
-            tint = parsed
-        }
+        let tint = try options.color("tint")
         let outputs = try OutputFiles(pngPath: outPath)
 
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))

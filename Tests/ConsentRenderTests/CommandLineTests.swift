@@ -303,7 +303,8 @@ import Testing
             for _ in 0..<300 where !condition() { Thread.sleep(forTimeInterval: 0.1) }
             return condition()
         }
-        #expect(waitFor { FileManager.default.fileExists(atPath: png.path) })
+        // The gallery is written after every cell, so once it exists the first render is complete.
+        #expect(waitFor { FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path) })
         let before = try Data(contentsOf: png)
         #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains("http-equiv=\"refresh\""))
         let english = documents.appendingPathComponent("en.md")
