@@ -174,3 +174,47 @@ void cr_png_decoded_free(cr_png_decoded *out) {
 const char *cr_png_library_version(void) {
     return png_get_libpng_ver(NULL);
 }
+
+int cr_png_decode_premultiplied_argb(const unsigned char *data, size_t size, cr_png_decoded *out) {
+    memset(out, 0, sizeof(*out));
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        strncpy(out->error, image.message, sizeof(out->error) - 1);
+        return -1;
+    }
+    if (image.width == 0 || image.height == 0 || image.width > 32768 || image.height > 32768) {
+        snprintf(out->error, sizeof(out->error), "image size %ux%u is outside 1...32768", image.width, image.height);
+        png_image_free(&image);
+        return -1;
+    }
+    out->had_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
+    image.format = PNG_FORMAT_RGBA;
+    const size_t stride = (size_t)PNG_IMAGE_ROW_STRIDE(image);
+    unsigned char *rgba = malloc(stride * image.height);
+    uint32_t *pixels = malloc((size_t)image.width * image.height * sizeof(uint32_t));
+    if (rgba == NULL || pixels == NULL || !png_image_finish_read(&image, NULL, rgba, (png_int_32)stride, NULL)) {
+        strncpy(out->error, rgba && pixels ? image.message : "out of memory while decoding PNG", sizeof(out->error) - 1);
+        free(rgba);
+        free(pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    for (uint32_t y = 0; y < image.height; y++) {
+        const unsigned char *row = rgba + (size_t)y * stride;
+        uint32_t *target = pixels + (size_t)y * image.width;
+        for (uint32_t x = 0; x < image.width; x++) {
+            const uint32_t a = row[4 * x + 3];
+            const uint32_t r = (row[4 * x] * a + 127) / 255;
+            const uint32_t g = (row[4 * x + 1] * a + 127) / 255;
+            const uint32_t b = (row[4 * x + 2] * a + 127) / 255;
+            target[x] = (a << 24) | (r << 16) | (g << 8) | b;
+        }
+    }
+    free(rgba);
+    out->pixels = pixels;
+    out->width = image.width;
+    out->height = image.height;
+    return 0;
+}

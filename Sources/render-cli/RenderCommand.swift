@@ -7,6 +7,7 @@ enum RenderCommand {
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
+                             [--template agreement-dialog|launch-consent] [--state initial|decline-confirm]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -21,6 +22,9 @@ enum RenderCommand {
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are created
       --profiles DIR     where device profiles live (default: ./DeviceProfiles)
+      --template NAME    use this template instead of the document's (document.json "template")
+      --state STATE      launch-consent only: decline-confirm renders the confirmation shown after
+                         a decline (default: initial)
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
                          over the render, for design review
       --allow-missing-glyphs
@@ -32,7 +36,7 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(
             arguments,
-            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles"],
+            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state"],
             flags: ["allow-missing-glyphs", "overlay"])
         let documentPath = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
@@ -53,7 +57,8 @@ enum RenderCommand {
         let page = try renderer.render(RenderRequest(
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint,
-            allowsMissingGlyphs: options.flag("allow-missing-glyphs")))
+            allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
+            state: try options.choice("state", as: ScreenState.self, default: .initial), template: try template(options)))
         try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
@@ -69,6 +74,15 @@ enum RenderCommand {
         print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(orientation.rawValue)-\(appearance.rawValue) "
             + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
     }
+}
+
+/// The `--template` option, checked against the templates there are.
+func template(_ options: ParsedArguments) throws -> String? {
+    guard let name = options.value("template") else { return nil }
+    guard DocumentSettings.supportedTemplates.contains(name) else {
+        throw UsageError(message: "--template '\(name)' is not one of: \(DocumentSettings.supportedTemplates.joined(separator: ", "))")
+    }
+    return name
 }
 
 /// A render's two output files, checked before any rendering starts.

@@ -47,6 +47,10 @@ int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *o
 
 void cr_png_decoded_free(cr_png_decoded *out);
 
+/// Decodes any PNG into native-endian premultiplied 0xAARRGGBB words (Cairo's ARGB32), keeping
+/// transparency; same limits and errors as `cr_png_decode_xrgb`.
+int cr_png_decode_premultiplied_argb(const unsigned char *data, size_t size, cr_png_decoded *out);
+
 /// The version of the libpng the program runs with, such as "1.6.39".
 const char *cr_png_library_version(void);
 

@@ -1,4 +1,6 @@
 import CCairo
+import CPNG
+import Foundation
 
 /// An opaque Cairo image surface and its drawing context, in points scaled to device pixels.
 final class CairoCanvas {
@@ -78,6 +80,29 @@ final class CairoCanvas {
             if !dash.isEmpty { cairo_set_dash(cr, dash, Int32(dash.count), 0) }
             addRoundedRect(rect, radius: radius)
             cairo_stroke(cr)
+        }
+    }
+
+    /// Draws the PNG file at `path` (transparency kept) scaled into `rect`; a file that cannot be
+    /// read leaves the rect empty (documents are checked when they are opened).
+    func drawImage(at path: String, in rect: Rect) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        var decoded = cr_png_decoded()
+        let status = data.withUnsafeBytes { raw in
+            cr_png_decode_premultiplied_argb(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &decoded)
+        }
+        defer { cr_png_decoded_free(&decoded) }
+        guard status == 0, let pixels = decoded.pixels else { return }
+        let width = Int32(decoded.width), height = Int32(decoded.height)
+        let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
+        guard let image = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, width, height, width * 4) else { return }
+        defer { cairo_surface_destroy(image) }
+        withSavedState { cr in
+            cairo_translate(cr, rect.x, rect.y)
+            cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
         }
     }
 

@@ -89,6 +89,19 @@ public struct DocumentFolder: Sendable {
             throw DocumentError.invalidSetting(path: path, field: "style.declineOpacity", value: "\(opacity)",
                                                fix: "use a number from 0.1 to 1")
         }
+        if let background = settings.launch.background, Color(hex: background) == nil {
+            throw DocumentError.invalidSetting(path: path, field: "launch.background", value: "'\(background)'",
+                                               fix: "write it as #RRGGBB, for example #0E6BA8")
+        }
+        if let logo = settings.launch.logo {
+            let logoURL = url.deletingLastPathComponent().appendingPathComponent(logo)
+            do {
+                _ = try Bitmap(contentsOfPNG: logoURL)
+            } catch {
+                throw DocumentError.invalidSetting(path: path, field: "launch.logo", value: "'\(logo)'",
+                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
+            }
+        }
         guard DocumentSettings.supportedTemplates.contains(settings.template) else {
             throw DocumentError.invalidSetting(
                 path: path, field: "template", value: "'\(settings.template)'",

@@ -20,18 +20,38 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
     }
 
-    public static let supportedTemplates = ["agreement-dialog"]
+    public static let supportedTemplates = ["agreement-dialog", "launch-consent"]
+
+    /// The launch screen a `launch-consent` dialog sits on.
+    public var launch: LaunchScreen
+
+    public struct LaunchScreen: Codable, Sendable, Equatable {
+        /// `#RRGGBB`; omitted uses the system background.
+        public var background: String?
+        /// A PNG file in the document folder, drawn centred (96 pt on phones, 128 pt on iPad).
+        public var logo: String?
+        /// Shown under the logo.
+        public var appName: String?
+
+        public init(background: String? = nil, logo: String? = nil, appName: String? = nil) {
+            self.background = background
+            self.logo = logo
+            self.appName = appName
+        }
+    }
 
     public init(template: String = "agreement-dialog", defaultLanguage: String? = nil,
-                strings: [String: [String: String]] = [:], style: DocumentStyle = DocumentStyle()) {
+                strings: [String: [String: String]] = [:], style: DocumentStyle = DocumentStyle(),
+                launch: LaunchScreen = LaunchScreen()) {
         self.template = template
         self.defaultLanguage = defaultLanguage
         self.strings = strings
         self.style = style
+        self.launch = launch
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style
+        case template, defaultLanguage, strings, style, launch
     }
 
     public init(from decoder: Decoder) throws {
@@ -40,5 +60,6 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         defaultLanguage = try container.decodeIfPresent(String.self, forKey: .defaultLanguage)
         strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
+        launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
     }
 }

@@ -39,6 +39,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
 
     public var schemaVersion: Int
     public var template: String
+    /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
+    public var state: String?
     public var device: String
     public var orientation: Orientation
     public var appearance: Appearance

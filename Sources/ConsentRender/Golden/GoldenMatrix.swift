@@ -22,6 +22,8 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var languages: [String]
         /// `#RRGGBB`; omitted uses each profile's tint.
         public var tint: String?
+        /// Template screens to render (launch-consent's `decline-confirm`); omitted: the first.
+        public var states: [ScreenState]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil) {
@@ -60,10 +62,13 @@ public struct GoldenCell: Sendable, Equatable {
     public var appearance: Appearance
     public var language: String
     public var tint: Color?
+    public var state: ScreenState = .initial
 
-    /// `<document>/<device>/<orientation>-<appearance>/<language>`, the golden's path without extension.
+    /// `<document>/<device>/<orientation>-<appearance>/<language>` (with `-<state>` after the
+    /// language for a later screen), the golden's path without extension.
     public var path: String {
         "\(document)/\(device)/\(orientation.rawValue)-\(appearance.rawValue)/\(language)"
+            + (state == .initial ? "" : "-\(state.rawValue)")
     }
 }
 
@@ -145,10 +150,11 @@ extension GoldenMatrix {
                 for orientation in group.orientations ?? [.portrait] {
                     for appearance in group.appearances ?? [.light] {
                         for language in group.languages {
+                          for state in group.states ?? [.initial] {
                             let cell = GoldenCell(
                                 document: group.document, documentFolder: resolve(folder, against: base),
                                 device: device, orientation: orientation, appearance: appearance,
-                                language: language, tint: tint)
+                                language: language, tint: tint, state: state)
                             if let earlier = seen[cell.path] {
                                 guard earlier.tint == cell.tint else {
                                     throw GoldenError.conflictingCells(path: source, cell: cell.path)
@@ -157,6 +163,7 @@ extension GoldenMatrix {
                             }
                             seen[cell.path] = cell
                             cells.append(cell)
+                          }
                         }
                     }
                 }

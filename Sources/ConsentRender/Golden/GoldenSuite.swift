@@ -147,7 +147,8 @@ private struct CellChecker {
     private func compare(using renderer: ConsentRenderer) throws -> CellEntry {
         let page = try renderer.render(RenderRequest(
             folder: try DocumentFolder(url: cell.documentFolder), profile: try catalog.profile(id: cell.device),
-            requestedLanguage: cell.language, orientation: cell.orientation, appearance: cell.appearance, tint: cell.tint))
+            requestedLanguage: cell.language, orientation: cell.orientation, appearance: cell.appearance, tint: cell.tint,
+            state: cell.state))
         let fontFiles = renderer.fontFiles(in: page.layout)
         let actualLinks = try page.linkMap.jsonData()
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")

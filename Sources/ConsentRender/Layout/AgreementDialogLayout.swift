@@ -4,11 +4,17 @@ public struct DialogContent: Sendable {
     public var strings: ChromeStrings
     /// The resolved BCP 47 tag of the document's language.
     public var language: String
+    /// What the filled button and the plain button do (accept and decline by default).
+    public var primaryRole: ButtonRole
+    public var secondaryRole: ButtonRole
 
-    public init(document: ConsentDocument, strings: ChromeStrings, language: String) {
+    public init(document: ConsentDocument, strings: ChromeStrings, language: String,
+                primaryRole: ButtonRole = .accept, secondaryRole: ButtonRole = .decline) {
         self.document = document
         self.strings = strings
         self.language = language
+        self.primaryRole = primaryRole
+        self.secondaryRole = secondaryRole
     }
 }
 
@@ -63,7 +69,8 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
         body.blocks[index].placed.origin = Point(x: snap(origin.x), y: snap(origin.y))
     }
 
-    let buttonLayout = ButtonLayout(traits: traits, theme: theme, measurer: measurer)
+    let buttonLayout = ButtonLayout(traits: traits, theme: theme, measurer: measurer,
+                                    roles: (content.primaryRole, content.secondaryRole))
     let arrangement: ButtonArrangement = usesSideColumn
         ? .stacked
         : buttonLayout.arrangement(for: content.strings, width: contentWidth)

@@ -12,6 +12,8 @@ struct ButtonLayout {
     let traits: LanguageTraits
     let theme: Theme
     let measurer: any TextMeasuring
+    /// What the two buttons do: the filled (primary) one and the plain one.
+    var roles: (primary: ButtonRole, secondary: ButtonRole) = (.accept, .decline)
 
     private var labelStyle: BaseTextStyle {
         BaseTextStyle(fontSize: DialogMetrics.buttonFontSize, weight: .semibold, color: theme.label, linkColor: theme.tint)
@@ -39,15 +41,15 @@ struct ButtonLayout {
             let buttonWidth = snapToPixel((width - DialogMetrics.buttonSpacing) / 2, scale: scale)
             let leftX = origin.x, rightX = origin.x + width - buttonWidth
             let (declineX, acceptX) = traits.isRightToLeft ? (rightX, leftX) : (leftX, rightX)
-            let decline = button(.decline, strings.decline, at: Point(x: declineX, y: origin.y), width: buttonWidth, scale: scale)
-            let accept = button(.accept, strings.accept, at: Point(x: acceptX, y: origin.y), width: buttonWidth, scale: scale)
+            let decline = button(roles.secondary, strings.decline, at: Point(x: declineX, y: origin.y), width: buttonWidth, scale: scale)
+            let accept = button(roles.primary, strings.accept, at: Point(x: acceptX, y: origin.y), width: buttonWidth, scale: scale)
             // A label that still wraps makes its button taller; keep the row's heights equal.
             let height = max(decline.rect.height, accept.rect.height)
             return ([resized(decline, height: height, scale: scale), resized(accept, height: height, scale: scale)], height)
         case .stacked:
             // Both choices get the same size, even when one label wraps (equal treatment).
-            var accept = button(.accept, strings.accept, at: origin, width: width, scale: scale)
-            var decline = button(.decline, strings.decline, at: origin, width: width, scale: scale)
+            var accept = button(roles.primary, strings.accept, at: origin, width: width, scale: scale)
+            var decline = button(roles.secondary, strings.decline, at: origin, width: width, scale: scale)
             let height = max(accept.rect.height, decline.rect.height)
             accept = resized(accept, height: height, scale: scale)
             decline = resized(decline, height: height, scale: scale)
@@ -58,7 +60,7 @@ struct ButtonLayout {
 
     private func button(_ role: ButtonRole, _ label: String, at origin: Point, width: Double, scale: Double) -> PlacedButton {
         let opacity = role == .decline ? theme.declineOpacity : 1
-        let labelColor = (role == .accept ? theme.onTint : theme.label).withAlpha(opacity)
+        let labelColor = (role.isPrimary ? theme.onTint : theme.label).withAlpha(opacity)
         let labelWidth = max(1, width - 2 * DialogMetrics.buttonHorizontalPadding)
         let block = labelBlock(label, color: labelColor, width: labelWidth)
         let labelHeight = measurer.measure(block).size.height
@@ -69,8 +71,8 @@ struct ButtonLayout {
                                 y: snapToPixel(rect.midY - labelHeight / 2, scale: scale))
         return PlacedButton(
             role: role, label: label, rect: rect, cornerRadius: DialogMetrics.buttonCornerRadius,
-            fill: role == .accept ? theme.tint : theme.neutralFill.withAlpha(opacity),
-            border: role == .decline ? theme.neutralBorder.withAlpha(opacity) : nil,
+            fill: role.isPrimary ? theme.tint : theme.neutralFill.withAlpha(opacity),
+            border: role.isPrimary ? nil : theme.neutralBorder.withAlpha(opacity),
             labelText: PlacedText(origin: labelOrigin, size: Size(width: labelWidth, height: labelHeight), block: block))
     }
 

@@ -11,6 +11,15 @@ public struct PlacedText: Codable, Sendable, Equatable {
 public enum ButtonRole: String, Codable, Sendable {
     case accept
     case decline
+    /// The decline confirmation's way back to the agreement.
+    case review
+    /// The decline confirmation's way out of the app.
+    case exit
+    /// The explainer's single action.
+    case `continue`
+
+    /// Whether the role gives consent or goes forward (drawn filled with the tint).
+    public var isPrimary: Bool { self == .accept || self == .review || self == .continue }
 }
 
 /// A placed button: its filled rounded rectangle and centred label.
@@ -84,14 +93,30 @@ public struct PageLayout: Codable, Sendable, Equatable {
     public var scrollIndicatorColor: Color
     /// The resolved BCP 47 language of the text.
     public var language: String
+    /// The launch screen behind a launch-consent dialog.
+    public var launchScreen: LaunchScreenLayout?
 
     /// Every text block on the page: title, body, then button labels.
     public var textBlocks: [TextBlock] {
         [title.block] + body.blocks.map(\.block) + buttons.map(\.labelText.block)
+            + (launchScreen?.appName.map { [$0.block] } ?? [])
     }
 
     /// The safe area as a rectangle of the screen.
     public var safeRect: Rect {
         Rect(x: 0, y: 0, width: screen.width, height: screen.height).insetBy(safeArea)
     }
+}
+
+/// The replica of an app's launch screen that a launch-consent dialog sits on.
+public struct LaunchScreenLayout: Codable, Sendable, Equatable {
+    /// The logo file and where it is drawn, if the document has one.
+    public var logo: PlacedImage?
+    public var appName: PlacedText?
+}
+
+/// A PNG file drawn into a rectangle.
+public struct PlacedImage: Codable, Sendable, Equatable {
+    public var path: String
+    public var rect: Rect
 }

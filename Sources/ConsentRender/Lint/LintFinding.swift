@@ -56,4 +56,5 @@ public enum LintRule: String, CaseIterable, Sendable {
     case density = "text.density"
     case missingGlyphs = "text.missing-glyphs"
     case languageMix = "text.language-mix"
+    case launchDeclineExplainsOutcome = "launch.decline-explains-outcome"
 }

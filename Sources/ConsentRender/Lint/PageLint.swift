@@ -5,13 +5,17 @@ import Foundation
 public struct PageLint: Sendable {
     public var page: PageLayout
     public var device: String
+    /// The template the screen was laid out with; some rules belong to one template.
+    public var template: String
     /// Characters no font covered in this render.
     public var missingCharacters: [Unicode.Scalar]
     public var options: LintOptions
 
-    public init(page: PageLayout, device: String, missingCharacters: [Unicode.Scalar] = [], options: LintOptions = LintOptions()) {
+    public init(page: PageLayout, device: String, template: String = "agreement-dialog",
+                missingCharacters: [Unicode.Scalar] = [], options: LintOptions = LintOptions()) {
         self.page = page
         self.device = device
+        self.template = template
         self.missingCharacters = missingCharacters
         self.options = options
     }
@@ -31,6 +35,7 @@ public struct PageLint: Sendable {
         all += textSizes()
         all += glyphs()
         all += languageMix()
+        all += launchDeclineOutcome()
         return all.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
     }
 
@@ -40,8 +45,10 @@ public struct PageLint: Sendable {
     }
 
     private var card: Color { page.dialog.fill }
-    private var accept: PlacedButton? { page.buttons.first { $0.role == .accept } }
-    private var decline: PlacedButton? { page.buttons.first { $0.role == .decline } }
+    /// The filled button (accept, or review on a decline confirmation).
+    private var accept: PlacedButton? { page.buttons.first { $0.role.isPrimary } }
+    /// The plain button (decline, or exit on a decline confirmation).
+    private var decline: PlacedButton? { page.buttons.first { !$0.role.isPrimary } }
 
     /// WCAG's large text: 18 pt, or 14 pt bold.
     private func isLarge(_ run: TextRun) -> Bool {
@@ -247,6 +254,8 @@ public struct PageLint: Sendable {
 
     /// `links.policy-present`: at least one link to a privacy policy.
     func policyPresent() -> [LintFinding] {
+        // A decline confirmation leads back to the agreement instead of linking the policy.
+        guard !page.buttons.contains(where: { $0.role == .review }) else { return [] }
         let found = page.links.contains { link in
             let haystack = (link.text + " " + link.url).lowercased()
             return Self.policyWords.contains { haystack.contains($0) }
@@ -298,6 +307,22 @@ public struct PageLint: Sendable {
                            "'\(button.label)' is written in \(foreign.map(\.rawValue).sorted().joined(separator: ", ")) but the text is "
                            + "\(bodyScripts.map(\.rawValue).sorted().joined(separator: ", ")); use the document's language for the buttons")
         }
+    }
+}
+
+extension PageLint {
+    /// Words that say a decline leaves the app, by language.
+    static let exitWords = ["exit", "quit", "leave", "close", "退出", "離開", "离开", "關閉", "关闭", "beenden", "quitter",
+                            "salir", "sair", "終了", "종료", "выйти", "خروج", "יציאה"]
+
+    /// `launch.decline-explains-outcome` (warning): on a launch-consent screen the decline label
+    /// says what happens next, e.g. "不同意并退出" (MIIT: users must know declining ends the session).
+    func launchDeclineOutcome() -> [LintFinding] {
+        guard template == "launch-consent", let decline, decline.role == .decline else { return [] }
+        let label = decline.label.lowercased()
+        guard !Self.exitWords.contains(where: { label.contains($0) }) else { return [] }
+        return [finding(.launchDeclineExplainsOutcome, .warning, "decline label", decline.rect,
+                        "'\(decline.label)' does not say what happens; say the app will close, e.g. \"Disagree and exit\"")]
     }
 }
 

@@ -24,9 +24,19 @@ public struct ChromeStrings: Sendable, Equatable {
     /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
     /// A string missing from both is an error, never another language's text.
     public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> ChromeStrings {
+        let lookup = try lookupFunction(language: language, settings: settings, folder: folder, table: builtIn)
+        return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"),
+                             continueLabel: try lookup("continue"), readMore: try lookup("readMore"),
+                             title: try lookup("title"))
+    }
+
+    /// A function that finds a key for `language`: the document's overrides first, then `table`,
+    /// both matched along the tag's fallback chain; a missing key is an error naming it.
+    static func lookupFunction(language: String, settings: DocumentSettings, folder: String,
+                               table: [String: [String: String]]) throws -> (String) throws -> String {
         guard let tag = LanguageTag(language) else { throw DocumentError.invalidLanguageTag(tag: language) }
-        let builtIn = builtInStrings(for: tag)
-        func lookup(_ key: String) throws -> String {
+        let builtIn = builtInStrings(for: tag, in: table)
+        return { key in
             if let overrides = settings.strings[key],
                let match = LanguageResolver(available: overrides.keys.sorted(), defaultLanguage: nil).match(tag),
                let text = overrides[match] {
@@ -35,18 +45,15 @@ public struct ChromeStrings: Sendable, Equatable {
             if let text = builtIn?[key] { return text }
             throw DocumentError.missingChromeString(key: key, language: language, folder: folder)
         }
-        return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"),
-                             continueLabel: try lookup("continue"), readMore: try lookup("readMore"),
-                             title: try lookup("title"))
     }
 
     /// The built-in table's entry for `tag`, or nil when the table has no such language.
-    static func builtInStrings(for tag: LanguageTag) -> [String: String]? {
-        if let pseudo = PseudoLocale(tag), let english = builtIn["en-US"] {
+    static func builtInStrings(for tag: LanguageTag, in table: [String: [String: String]]) -> [String: String]? {
+        if let pseudo = PseudoLocale(tag), let english = table["en-US"] {
             return english.mapValues(pseudo.transform)
         }
         for candidate in tag.fallbackChain {
-            if let entry = builtIn[candidate] ?? builtInAliases[candidate].flatMap({ builtIn[$0] }) {
+            if let entry = table[candidate] ?? builtInAliases[candidate].flatMap({ table[$0] }) {
                 return entry
             }
         }

@@ -73,6 +73,10 @@ private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: C
 
     // The dimmed backdrop is one opaque colour: one fill instead of a fill and a blend.
     canvas.replace(screen, with: page.dimming.composited(over: page.backdrop))
+    if let launch = page.launchScreen {
+        if let logo = launch.logo { canvas.drawImage(at: logo.path, in: logo.rect) }
+        if let name = launch.appName { engine.draw(name.block, at: name.origin, on: canvas) }
+    }
     canvas.fillRoundedRect(page.dialog.rect, radius: page.dialog.cornerRadius, with: page.dialog.fill)
 
     engine.draw(page.title.block, at: page.title.origin, on: canvas)

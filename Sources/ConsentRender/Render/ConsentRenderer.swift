@@ -12,9 +12,14 @@ public struct RenderRequest: Sendable {
     public var tint: Color?
     /// Whether characters no font covers are a warning instead of an error.
     public var allowsMissingGlyphs: Bool
+    /// Which screen of the template: the consent itself, or (launch-consent) the confirmation after a decline.
+    public var state: ScreenState
+    /// A template to use instead of the document's (`--template`).
+    public var template: String?
 
     public init(folder: DocumentFolder, profile: DeviceProfile, requestedLanguage: String,
-                orientation: Orientation, appearance: Appearance, tint: Color? = nil, allowsMissingGlyphs: Bool = false) {
+                orientation: Orientation, appearance: Appearance, tint: Color? = nil, allowsMissingGlyphs: Bool = false,
+                state: ScreenState = .initial, template: String? = nil) {
         self.folder = folder
         self.profile = profile
         self.requestedLanguage = requestedLanguage
@@ -22,7 +27,16 @@ public struct RenderRequest: Sendable {
         self.appearance = appearance
         self.tint = tint
         self.allowsMissingGlyphs = allowsMissingGlyphs
+        self.state = state
+        self.template = template
     }
+}
+
+/// Which screen of a template to render.
+public enum ScreenState: String, Codable, Sendable, CaseIterable {
+    case initial
+    /// launch-consent: the confirmation shown after the user declines.
+    case declineConfirm = "decline-confirm"
 }
 
 /// The outputs of one render.
@@ -65,9 +79,25 @@ public final class ConsentRenderer {
         let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
         let theme = Theme(appearance: request.appearance, tint: request.tint ?? request.profile.tint,
                           adaptsSystemBlue: request.tint == nil, declineOpacity: folder.settings.style.declineOpacity ?? 1)
-        let layout = layoutAgreementDialog(
-            DialogContent(document: document, strings: strings, language: language),
-            on: request.profile, in: request.orientation, theme: theme, text: textEngine)
+        let layout: PageLayout
+        let template = request.template ?? folder.settings.template
+        switch template {
+        case "launch-consent":
+            layout = layoutLaunchConsent(
+                DialogContent(document: document, strings: strings, language: language),
+                launch: try LaunchStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path),
+                screen: folder.settings.launch, folder: folder.url, state: request.state,
+                on: request.profile, in: request.orientation, theme: theme, text: textEngine)
+        default:
+            guard request.state == .initial else {
+                throw DocumentError.invalidSetting(path: folder.url.appendingPathComponent("document.json").path, field: "template",
+                                                   value: "'\(template)'",
+                                                   fix: "--state \(request.state.rawValue) needs the launch-consent template")
+            }
+            layout = layoutAgreementDialog(
+                DialogContent(document: document, strings: strings, language: language),
+                on: request.profile, in: request.orientation, theme: theme, text: textEngine)
+        }
         var warnings: [String] = []
         let missing = missingCharacters(in: layout)
         if !missing.isEmpty {
@@ -76,8 +106,9 @@ public final class ConsentRenderer {
             guard request.allowsMissingGlyphs else { throw error }
             warnings.append(error.description)
         }
-        let linkMap = LinkMap(page: layout, template: folder.settings.template, device: request.profile.id,
+        var linkMap = LinkMap(page: layout, template: template, device: request.profile.id,
                               requestedLanguage: request.requestedLanguage)
+        linkMap.state = request.state == .initial ? nil : request.state.rawValue
         return LaidOutPage(layout: layout, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage, warnings: warnings)
     }
 
@@ -127,8 +158,8 @@ public final class ConsentRenderer {
 extension ConsentRenderer {
     /// The lint findings of a rendered screen (see `PageLint`).
     public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
-        PageLint(page: page.layout, device: device, missingCharacters: missingCharacters(in: page.layout),
-                 options: options).findings()
+        PageLint(page: page.layout, device: device, template: page.linkMap.template,
+                 missingCharacters: missingCharacters(in: page.layout), options: options).findings()
     }
 
     /// The page with the design-review overlay drawn over it (see `paintWithOverlay`).
