@@ -7,7 +7,8 @@ enum RenderCommand {
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
-                             [--template agreement-dialog|launch-consent] [--state initial|decline-confirm]
+                             [--template agreement-dialog|launch-consent|att-explainer]
+                             [--state initial|decline-confirm]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).

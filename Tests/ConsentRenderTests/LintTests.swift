@@ -202,7 +202,8 @@ import Testing
         let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
                                    "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
                                    "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
-                                   "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome"]
+                                   "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
+                                   "att.single-action", "att.no-allow-wording", "att.no-incentive"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

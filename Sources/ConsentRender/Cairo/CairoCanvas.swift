@@ -106,6 +106,39 @@ final class CairoCanvas {
         }
     }
 
+    /// Draws a straight line.
+    func strokeLine(from start: Point, to end: Point, with color: Color, width: Double) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_set_line_width(cr, width)
+            cairo_move_to(cr, start.x, start.y)
+            cairo_line_to(cr, end.x, end.y)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Fills a polygon through `points`.
+    func fillPolygon(_ points: [Point], with color: Color) {
+        guard let first = points.first else { return }
+        withSavedState { cr in
+            setSource(color)
+            cairo_move_to(cr, first.x, first.y)
+            for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_close_path(cr)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Fills a circle.
+    func fillCircle(center: Point, radius: Double, with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
+    }
+
     /// Fills everything inside `outer` that is outside `inner`.
     func fill(_ outer: Rect, excluding inner: Rect, with color: Color) {
         withSavedState { cr in

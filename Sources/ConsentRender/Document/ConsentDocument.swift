@@ -18,6 +18,8 @@ public indirect enum Block: Sendable, Equatable {
     /// A list; each item is a sequence of blocks. `start` is the first number of an ordered list.
     case list(ordered: Bool, start: Int, items: [[Block]])
     case quote([Block])
+    /// A GFM table: the header cells, then each row's cells.
+    case table(header: [[Inline]], rows: [[[Inline]]])
 }
 
 /// One language's text of a consent screen, parsed from Markdown.

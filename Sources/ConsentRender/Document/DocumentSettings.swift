@@ -20,7 +20,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
     }
 
-    public static let supportedTemplates = ["agreement-dialog", "launch-consent"]
+    public static let supportedTemplates = ["agreement-dialog", "launch-consent", "att-explainer"]
 
     /// The launch screen a `launch-consent` dialog sits on.
     public var launch: LaunchScreen

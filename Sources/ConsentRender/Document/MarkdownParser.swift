@@ -66,12 +66,10 @@ enum MarkdownParser {
         case CMARK_NODE_THEMATIC_BREAK:
             return []
         default:
-            // GFM tables and other extension blocks: keep their text, one paragraph per row.
             if typeName(of: node) == "table" {
-                return children(of: node).map { row in
-                    let cells = children(of: row).map { inlines(under: $0) }
-                    return .paragraph(cells.joined(separator: [.text(" · ")]).map { $0 })
-                }
+                let rows = children(of: node).map { row in children(of: row).map { inlines(under: $0) } }
+                guard let header = rows.first else { return [] }
+                return [.table(header: header, rows: Array(rows.dropFirst()))]
             }
             let content = inlines(under: node)
             return content.isEmpty ? blocks(under: node) : [.paragraph(content)]

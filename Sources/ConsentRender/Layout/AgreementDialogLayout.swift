@@ -138,7 +138,7 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
 
 /// The scroll indicator at the top of the gap beyond the body's trailing edge (its left edge in a
 /// right-to-left language), sized by how much of the content shows; nil when the body fits.
-private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, rightToLeft: Bool,
+func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap: Double, rightToLeft: Bool,
                              scale: Double) -> Rect? {
     guard contentHeight > viewport.height + BodyLayout.fitTolerance, viewport.height > 0 else { return nil }
     let inset = DialogMetrics.scrollIndicatorInset
@@ -152,7 +152,7 @@ private func scrollIndicator(viewport: Rect, contentHeight: Double, trailingGap:
 /// Where the body's viewport ends, in whole device pixels: the content's height when it fits,
 /// else the bottom of the last whole line that fits in `available`, so the fold never cuts a
 /// line of text in half.
-private func foldHeight(of blocks: [MeasuredBlock], contentHeight: Double, available: Double, scale: Double) -> Double {
+func foldHeight(of blocks: [MeasuredBlock], contentHeight: Double, available: Double, scale: Double) -> Double {
     func floorToPixel(_ value: Double) -> Double { max(0, (value * scale + 1e-6).rounded(.down) / scale) }
     // Content that fits gets a viewport rounded up to whole pixels, so nothing is clipped.
     let wholeContent = (contentHeight * scale - 1e-6).rounded(.up) / scale
@@ -165,7 +165,7 @@ private func foldHeight(of blocks: [MeasuredBlock], contentHeight: Double, avail
 
 /// Screen rectangles of every link, in the order the links appear; body links are clipped to
 /// the viewport, and lines wholly below the fold are not visible.
-private func placeLinks(_ sources: [LinkSource], title: MeasuredBlock, body: [MeasuredBlock], viewport: Rect) -> [PlacedLink] {
+func placeLinks(_ sources: [LinkSource], title: MeasuredBlock, body: [MeasuredBlock], viewport: Rect) -> [PlacedLink] {
     var rects = [[Rect]](repeating: [], count: sources.count)
     var visible = [[Rect]](repeating: [], count: sources.count)
     func collect(_ measured: MeasuredBlock, clip: Rect?) {

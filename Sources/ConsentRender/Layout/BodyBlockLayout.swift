@@ -43,6 +43,10 @@ struct BodyBlockLayout {
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .heading(_, inlines):
             return placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
+        case let .table(header, rows):
+            // In a dialog a table reads as one line per row, cells separated by a middle dot.
+            let lines = ([header] + rows).map { Block.paragraph(Array($0.joined(separator: [.text(" · ")]))) }
+            return stack(lines, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
         case let .quote(blocks):
             let indent = DialogMetrics.listIndent
             guard width > indent * 2 else {

@@ -59,6 +59,8 @@ public struct BodyLayout: Codable, Sendable, Equatable {
     public var scrollIndicator: Rect?
     /// Height of the fade drawn at the fold when the body scrolls.
     public var fadeHeight: Double
+    /// Shapes drawn under the body's text and clipped with it (diagram nodes, arrows, table rules).
+    public var decorations: [Decoration] = []
 
     public var isScrollable: Bool { contentHeight > viewport.height + Self.fitTolerance }
 
@@ -95,6 +97,8 @@ public struct PageLayout: Codable, Sendable, Equatable {
     public var language: String
     /// The launch screen behind a launch-consent dialog.
     public var launchScreen: LaunchScreenLayout?
+    /// Shapes drawn over the page outside the body (the explainer's section dots).
+    public var decorations: [Decoration] = []
 
     /// Every text block on the page: title, body, then button labels.
     public var textBlocks: [TextBlock] {
@@ -119,4 +123,14 @@ public struct LaunchScreenLayout: Codable, Sendable, Equatable {
 public struct PlacedImage: Codable, Sendable, Equatable {
     public var path: String
     public var rect: Rect
+}
+
+/// A shape the painter draws, in points.
+public enum Decoration: Codable, Sendable, Equatable {
+    /// A rounded rectangle, filled and/or outlined (1 pt).
+    case box(rect: Rect, radius: Double, fill: Color?, stroke: Color?)
+    case line(from: Point, to: Point, color: Color, width: Double)
+    /// A filled triangle pointing down with its tip at `tip`.
+    case arrowhead(tip: Point, size: Double, color: Color)
+    case dot(center: Point, radius: Double, color: Color)
 }

@@ -61,6 +61,8 @@ public struct DocumentLint: Sendable {
                     items.forEach(visit)
                 case let .quote(inner):
                     visit(inner)
+                case let .table(header, rows):
+                    outline.links += ([header] + rows).flatMap { $0.flatMap(links(in:)) }
                 }
             }
         }

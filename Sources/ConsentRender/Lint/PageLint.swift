@@ -26,12 +26,16 @@ public struct PageLint: Sendable {
         all += textContrast()
         all += buttonEdges()
         all += targetSizes()
-        all += choice()
+        if template == "att-explainer" {
+            all += attRules()
+        } else {
+            all += choice()
+            all += policyPresent()
+        }
         all += safeArea()
         all += truncation()
         all += buttonsVisible()
         all += linkSchemes()
-        all += policyPresent()
         all += textSizes()
         all += glyphs()
         all += languageMix()
@@ -218,7 +222,7 @@ public struct PageLint: Sendable {
         if let accept, let decline, accept.rect.intersection(decline.rect) != nil {
             results.append(finding(.buttonsVisible, .error, "buttons", accept.rect, "the accept and decline buttons overlap"))
         }
-        if page.buttons.count < 2 {
+        if page.buttons.count < 2 && template != "att-explainer" {
             results.append(finding(.buttonsVisible, .error, "buttons", nil, "the screen shows \(page.buttons.count) of its 2 buttons"))
         }
         return results
@@ -311,6 +315,42 @@ public struct PageLint: Sendable {
 }
 
 extension PageLint {
+    /// Allow-type words an explainer's button must not use (Apple: the button leads to the
+    /// system prompt and must not pre-empt its answer).
+    static let allowWords = ["allow", "允许", "允許", "zulassen", "erlauben", "autoriser", "permitir", "consentir", "permettre",
+                             "許可", "허용", "разрешить", "السماح", "אפשר", "อนุญาต", "अनुमति", "izin ver", "consenti", "toestaan",
+                             "tillåt", "tillad", "tillat", "salli", "zezwól", "povolit", "povoliť", "engedélyez", "permite", "cho phép",
+                             "izinkan", "benarkan", "dozvoli", "επιτρέπεται", "agree to tracking", "同意追踪", "同意追蹤"]
+
+    /// Incentive words: Apple forbids rewarding users for allowing tracking.
+    static let incentiveWords = ["reward", "bonus", "coins", "free gift", "discount", "points", "cash back", "奖励", "獎勵",
+                                 "金币", "金幣", "积分", "積分", "红包", "紅包", "优惠", "優惠", "ポイント", "特典", "보상", "포인트",
+                                 "belohnung", "prämie", "récompense", "recompensa", "бонус", "награда", "مكافأة", "รางวัล", "इनाम"]
+
+    /// `att.single-action`, `att.no-allow-wording`, `att.no-incentive` (App Store Review
+    /// Guideline 5.1.1(iv) and Apple's ATT guidance).
+    func attRules() -> [LintFinding] {
+        var results: [LintFinding] = []
+        if page.buttons.count != 1 || page.buttons.first?.role != .continue {
+            results.append(finding(.attSingleAction, .error, "buttons", page.buttons.first?.rect,
+                                   "an explainer offers exactly one action, leading to the system prompt; this one has "
+                                   + "\(page.buttons.count) (\(page.buttons.map(\.label).joined(separator: ", ")))"))
+        }
+        for button in page.buttons {
+            let label = button.label.lowercased()
+            if let word = Self.allowWords.first(where: { label.contains($0) }) {
+                results.append(finding(.attNoAllowWording, .error, "\(button.role.rawValue) label", button.rect,
+                                       "'\(button.label)' says '\(word)'; label it like \"Continue\"/\"继续\": the system prompt asks the question"))
+            }
+        }
+        let text = (page.textBlocks.map(\.text)).joined(separator: " ").lowercased()
+        if let word = Self.incentiveWords.first(where: { text.contains($0) }) {
+            results.append(finding(.attNoIncentive, .error, "text", page.body.viewport,
+                                   "mentions '\(word)'; Apple rejects apps that offer incentives for allowing tracking"))
+        }
+        return results
+    }
+
     /// Words that say a decline leaves the app, by language.
     static let exitWords = ["exit", "quit", "leave", "close", "退出", "離開", "离开", "關閉", "关闭", "beenden", "quitter",
                             "salir", "sair", "終了", "종료", "выйти", "خروج", "יציאה"]

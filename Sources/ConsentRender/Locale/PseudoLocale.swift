@@ -40,6 +40,7 @@ public enum PseudoLocale: String, Sendable {
         case let .heading(level, inlines): .heading(level: level, content: transform(inlines: inlines))
         case let .list(ordered, start, items): .list(ordered: ordered, start: start, items: items.map { $0.map(transform(block:)) })
         case let .quote(blocks): .quote(blocks.map(transform(block:)))
+        case let .table(header, rows): .table(header: header.map(transform(inlines:)), rows: rows.map { $0.map(transform(inlines:)) })
         }
     }
 

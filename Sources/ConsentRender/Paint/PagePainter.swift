@@ -83,6 +83,7 @@ private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: C
 
     let body = page.body
     canvas.clipped(to: body.viewport) {
+        body.decorations.forEach { draw($0, on: canvas) }
         for block in body.blocks where block.frame.maxY > body.viewport.minY && block.frame.minY < body.viewport.maxY {
             engine.draw(block.block, at: block.origin, on: canvas)
         }
@@ -96,6 +97,7 @@ private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: C
         canvas.fillRoundedRect(indicator, radius: indicator.width / 2, with: page.scrollIndicatorColor)
     }
 
+    page.decorations.forEach { draw($0, on: canvas) }
     for button in page.buttons {
         canvas.fillRoundedRect(button.rect, radius: button.cornerRadius, with: button.fill)
         if let border = button.border {
@@ -103,5 +105,23 @@ private func draw(_ page: PageLayout, text engine: PangoTextEngine, on canvas: C
             canvas.strokeRoundedRect(inset, radius: button.cornerRadius - 0.5, with: border, width: 1)
         }
         engine.draw(button.labelText.block, at: button.labelText.origin, on: canvas)
+    }
+}
+
+private func draw(_ decoration: Decoration, on canvas: CairoCanvas) {
+    switch decoration {
+    case let .box(rect, radius, fill, stroke):
+        if let fill { canvas.fillRoundedRect(rect, radius: radius, with: fill) }
+        if let stroke {
+            canvas.strokeRoundedRect(rect.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5)),
+                                     radius: max(0, radius - 0.5), with: stroke, width: 1)
+        }
+    case let .line(from, to, color, width):
+        canvas.strokeLine(from: from, to: to, with: color, width: width)
+    case let .arrowhead(tip, size, color):
+        canvas.fillPolygon([tip, Point(x: tip.x - size * 0.6, y: tip.y - size), Point(x: tip.x + size * 0.6, y: tip.y - size)],
+                           with: color)
+    case let .dot(center, radius, color):
+        canvas.fillCircle(center: center, radius: radius, with: color)
     }
 }

@@ -88,6 +88,14 @@ public final class ConsentRenderer {
                 launch: try LaunchStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path),
                 screen: folder.settings.launch, folder: folder.url, state: request.state,
                 on: request.profile, in: request.orientation, theme: theme, text: textEngine)
+        case "att-explainer":
+            guard request.state == .initial else {
+                throw DocumentError.invalidSetting(path: folder.url.appendingPathComponent("document.json").path, field: "template",
+                                                   value: "'\(template)'",
+                                                   fix: "--state \(request.state.rawValue) needs the launch-consent template")
+            }
+            layout = layoutATTExplainer(DialogContent(document: document, strings: strings, language: language),
+                                        on: request.profile, in: request.orientation, theme: theme, text: textEngine)
         default:
             guard request.state == .initial else {
                 throw DocumentError.invalidSetting(path: folder.url.appendingPathComponent("document.json").path, field: "template",
