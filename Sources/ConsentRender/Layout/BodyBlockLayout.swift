@@ -25,11 +25,23 @@ struct BodyBlockLayout {
         BaseTextStyle(fontSize: DialogMetrics.headingFontSize, weight: .semibold, color: theme.label, linkColor: theme.link)
     }
 
+    /// How far down the body is laid out, in points. Only the first screen shows, so a very long
+    /// document (a 10 MB policy) stops being measured here: its later links are listed as below the
+    /// fold and `contentHeight` is at least this.
+    static let measuredHeightLimit = 4000.0
+
+    /// How deep lists nest before deeper items are set at the deepest level's indent.
+    static let maximumListDepth = 6
+
     /// Places `blocks` from `y` down and returns the height used.
     private func stack(_ blocks: [Block], x: Double, y: Double, width: Double, listDepth: Int,
                        into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
         var cursor = y
         for (index, block) in blocks.enumerated() {
+            if cursor > Self.measuredHeightLimit {
+                for rest in blocks[index...] { Self.collectLinks(in: rest, into: &links) }
+                break
+            }
             if index > 0 { cursor += DialogMetrics.paragraphSpacing }
             cursor += place(block, x: x, y: cursor, width: width, listDepth: listDepth, into: &placed, links: &links)
         }
@@ -58,7 +70,7 @@ struct BodyBlockLayout {
         case let .list(ordered, start, items):
             let indent = DialogMetrics.listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
-            let markerWidth = width > indent * 3 ? indent : 0
+            let markerWidth = width > indent * 3 && listDepth < Self.maximumListDepth ? indent : 0
             var cursor = y
             for (number, item) in items.enumerated() {
                 if number > 0 { cursor += DialogMetrics.listItemSpacing }
@@ -98,5 +110,28 @@ struct BodyBlockLayout {
 
     func lineHeight(_ style: BaseTextStyle) -> Double {
         style.fontSize * traits.lineHeightMultiple
+    }
+
+    /// Registers the links of a block that is not laid out, in document order.
+    static func collectLinks(in block: Block, into links: inout [LinkSource]) {
+        func visit(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case let .link(url, content):
+                    links.append(LinkSource(url: url, text: content.plainText))
+                    visit(content)
+                case let .emphasis(content), let .strong(content):
+                    visit(content)
+                default:
+                    break
+                }
+            }
+        }
+        switch block {
+        case let .paragraph(inlines), let .heading(_, inlines): visit(inlines)
+        case let .list(_, _, items): items.forEach { $0.forEach { collectLinks(in: $0, into: &links) } }
+        case let .quote(blocks): blocks.forEach { collectLinks(in: $0, into: &links) }
+        case let .table(header, rows): ([header] + rows).forEach { $0.forEach(visit) }
+        }
     }
 }

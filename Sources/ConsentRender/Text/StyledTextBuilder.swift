@@ -79,8 +79,27 @@ struct StyledTextBuilder {
         }
     }
 
+    /// The most UTF-8 bytes one text block holds. A paragraph longer than this (a 100,000-character
+    /// word) is cut: it runs far past the first screen anyway, and Pango's line breaking slows
+    /// down sharply on very long paragraphs.
+    static let maximumBytes = 16_384
+
     private mutating func appendText(_ value: String, style: InlineStyle) {
-        guard !value.isEmpty else { return }
+        guard !value.isEmpty, text.utf8.count < Self.maximumBytes else { return }
+        var value = value
+        let room = Self.maximumBytes - text.utf8.count
+        if value.utf8.count > room {
+            // Cut on a scalar boundary: whole characters up to the room left.
+            var bytes = 0
+            var end = value.unicodeScalars.startIndex
+            for index in value.unicodeScalars.indices {
+                let width = UTF8.width(value.unicodeScalars[index])
+                if bytes + width > room { break }
+                bytes += width
+                end = value.unicodeScalars.index(after: index)
+            }
+            value = String(value.unicodeScalars[..<end]) + "…"
+        }
         let prepared = traits.isCJK ? Self.allowingBreaksAroundCurlyQuotes(value) : value
         let start = text.utf8.count
         text += prepared
