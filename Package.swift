@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -47,3 +48,13 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer target exists only for scripts/fuzz (CONSENT_FUZZ=1): libFuzzer provides its
+// main, so it cannot link in an ordinary build.
+if ProcessInfo.processInfo.environment["CONSENT_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "ConsentFuzz", dependencies: ["ConsentRender"], path: "Fuzz/ConsentFuzz",
+        swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+    package.products.append(.executable(name: "ConsentFuzz", targets: ["ConsentFuzz"]))
+}

@@ -55,8 +55,9 @@ public func layoutAgreementDialog(_ content: DialogContent, on profile: DevicePr
                                    color: theme.tint, linkColor: theme.tint)
     var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
     titleBuilder.append(content.document.title ?? [.text(content.strings.title)], links: &links)
+    // A title runs to three lines at most (ellipsised), so the buttons always stay on screen.
     let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
-                                        lineHeight: DialogMetrics.titleFontSize * traits.lineHeightMultiple)
+                                        lineHeight: DialogMetrics.titleFontSize * traits.lineHeightMultiple, maximumLines: 3)
     let titleMeasurement = measurer.measure(titleBlock)
     let titleHeight = titleMeasurement.size.height
 

@@ -89,7 +89,8 @@ struct ButtonLayout {
         style.color = color
         var builder = StyledTextBuilder(base: style, traits: traits)
         builder.append(plain: label)
-        return builder.block(width: width, alignment: .center, lineHeight: DialogMetrics.buttonFontSize * traits.lineHeightMultiple)
+        return builder.block(width: width, alignment: .center, lineHeight: DialogMetrics.buttonFontSize * traits.lineHeightMultiple,
+                             maximumLines: 3)
     }
 }
 

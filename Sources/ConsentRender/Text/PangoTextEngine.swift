@@ -70,7 +70,7 @@ public final class PangoTextEngine: TextMeasuring {
 
     public func measure(_ block: TextBlock) -> TextMeasurement {
         let layout = handle(for: block)
-        return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil })
+        return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil }, blockWidth: block.width)
     }
 
     /// The font family that sets each run of `block`, in logical order, as UTF-8 byte ranges.
@@ -169,6 +169,10 @@ private final class PangoLayoutHandle {
         let tightest = block.runs.map { traits.tracking(at: $0.fontSize) }.min() ?? 0
         pango_layout_set_width(layout, Self.pangoUnits(block.width + min(0, tightest)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if let lines = block.maximumLines {
+            pango_layout_set_height(layout, -Int32(lines))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
         // Every paragraph takes the document language's direction, as iOS's natural alignment
         // does, even one that starts with a word in another script.
         pango_layout_set_auto_dir(layout, 0)
@@ -241,8 +245,8 @@ private final class PangoLayoutHandle {
         Double(units) / Double(PANGO_SCALE)
     }
 
-    /// Line boxes and, for each link, one merged rectangle per line it touches.
-    func measurement(linkRuns: [TextRun]) -> TextMeasurement {
+    /// Line boxes and, for each link, one merged rectangle per line it touches (within the block's width).
+    func measurement(linkRuns: [TextRun], blockWidth: Double) -> TextMeasurement {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         var lines: [Rect] = []
@@ -273,8 +277,9 @@ private final class PangoLayoutHandle {
                 defer { g_free(ranges) }
                 guard let ranges, count > 0 else { continue }
                 for pair in 0..<Int(count) {
-                    let left = Self.points(ranges[2 * pair])
-                    let right = Self.points(ranges[2 * pair + 1])
+                    // Letter spacing puts half a space before the first glyph; keep rects in the block.
+                    let left = max(0, Self.points(ranges[2 * pair]))
+                    let right = min(blockWidth, Self.points(ranges[2 * pair + 1]))
                     let merged = spans[linkIndex].map { (min($0.left, left), max($0.right, right)) } ?? (left, right)
                     spans[linkIndex] = merged
                 }

@@ -41,8 +41,9 @@ struct StyledTextBuilder {
         appendText(plain, style: InlineStyle(weight: base.weight))
     }
 
-    func block(width: Double, alignment: TextAlignment, lineHeight: Double) -> TextBlock {
-        TextBlock(text: text, runs: runs, width: width, alignment: alignment, lineHeight: lineHeight, language: traits.tag)
+    func block(width: Double, alignment: TextAlignment, lineHeight: Double, maximumLines: Int? = nil) -> TextBlock {
+        TextBlock(text: text, runs: runs, width: width, alignment: alignment, lineHeight: lineHeight, language: traits.tag,
+                  maximumLines: maximumLines)
     }
 
     private mutating func append(_ inlines: [Inline], style: InlineStyle, links: inout [LinkSource]) {

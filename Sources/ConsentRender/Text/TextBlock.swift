@@ -53,8 +53,11 @@ public struct TextBlock: Codable, Sendable, Hashable {
     public var lineHeight: Double
     /// BCP 47 tag of the text, which picks fonts and glyph forms.
     public var language: String
+    /// At most this many lines, the last ending in an ellipsis; nil for no limit.
+    public var maximumLines: Int?
 
-    public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, language: String) {
+    public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, language: String,
+                maximumLines: Int? = nil) {
         precondition(width > 0, "A text block needs a positive width, got \(width)")
         self.text = text
         self.runs = runs
@@ -62,6 +65,7 @@ public struct TextBlock: Codable, Sendable, Hashable {
         self.alignment = alignment
         self.lineHeight = lineHeight
         self.language = language
+        self.maximumLines = maximumLines
     }
 }
 
