@@ -54,7 +54,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["CONSENT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "ConsentFuzz", dependencies: ["ConsentRender"], path: "Fuzz/ConsentFuzz",
-        swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
     package.products.append(.executable(name: "ConsentFuzz", targets: ["ConsentFuzz"]))
 }

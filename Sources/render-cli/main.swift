@@ -31,6 +31,28 @@ var allSignals = sigset_t()
 sigfillset(&allSignals)
 pthread_sigmask(SIG_UNBLOCK, &allSignals, nil)
 
+// Ctrl-C or a kill mid-render: delete the temporary files of writes in progress, so no partial
+// PNG or JSON is left behind, then exit as the signal would (128 + its number). The signals are
+// blocked in every thread (threads made later inherit the mask) and taken by one waiting thread,
+// where cleaning up is safe, unlike in a signal handler.
+let stopSignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+}()
+var blocked = stopSignals
+pthread_sigmask(SIG_BLOCK, &blocked, nil)
+let signalWaiter = Thread {
+    var set = stopSignals
+    var number: Int32 = 0
+    guard sigwait(&set, &number) == 0 else { return }
+    AtomicFileWriter.removePendingFiles()
+    exit(128 + number)
+}
+signalWaiter.start()
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// Each command returns its exit status.
 let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [

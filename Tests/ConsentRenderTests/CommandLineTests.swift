@@ -356,6 +356,30 @@ import Testing
         #expect(equal.allSatisfy { $0.message.hasPrefix("looks disabled (drawn at 40% opacity") && $0.rect != nil && $0.language == "en" })
     }
 
+    @Test func aKillMidRenderLeavesNoPartialFile() throws {
+        let out = folder.url.appendingPathComponent("killed")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["matrix", "--document", document, "--orientations", "portrait,landscape",
+                             "--appearances", "light,dark", "--jobs", "2", "--out", out.path]
+        process.currentDirectoryURL = repositoryRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Stop it once it has written something, in the middle of the 192 cells.
+        for _ in 0..<200 where (try? FileManager.default.subpathsOfDirectory(atPath: out.path))?.contains(where: { $0.hasSuffix(".png") }) != true {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM || process.terminationStatus == 0)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "temporary files were left: \(files.filter { $0.hasSuffix(".tmp") })")
+        for png in files where png.hasSuffix(".png") {
+            #expect(throws: Never.self) { try Bitmap(contentsOfPNG: out.appendingPathComponent(png)) }
+        }
+    }
+
     @Test func profilesListsEveryDevice() throws {
         let result = try run(["profiles"])
         #expect(result.status == 0)

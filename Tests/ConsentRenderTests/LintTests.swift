@@ -142,6 +142,14 @@ import Testing
         #expect(errors(.linkScheme, in: findings(good.layout)).isEmpty)
     }
 
+    @Test func bidiOverridesAndControlCharactersInLinkTextFail() throws {
+        let files = ["en.md": "# Privacy\n\nRead the [privacy \u{202E}cod.exe\u{202C} policy](https://example.com/p)."]
+        let page = try Self.render(renderer, files: files, in: folder, name: "bidi")
+        let found = errors(.linkTextControls, in: findings(page.layout))
+        #expect(found.count == 1 && found[0].message.contains("U+202C, U+202E") && found[0].message.contains("RIGHT-TO-LEFT OVERRIDE"))
+        #expect(errors(.linkTextControls, in: findings(good.layout)).isEmpty)
+    }
+
     @Test func aDialogWithoutAPrivacyPolicyLinkFails() throws {
         let page = try Self.render(renderer, files: ["en.md": "# Welcome\n\nSee our [terms](https://example.com/terms)."],
                                    in: folder, name: "no-policy")
@@ -203,7 +211,7 @@ import Testing
                                    "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
                                    "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
-                                   "att.single-action", "att.no-allow-wording", "att.no-incentive"]
+                                   "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

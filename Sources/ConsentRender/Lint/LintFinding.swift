@@ -57,6 +57,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case missingGlyphs = "text.missing-glyphs"
     case languageMix = "text.language-mix"
     case launchDeclineExplainsOutcome = "launch.decline-explains-outcome"
+    case linkTextControls = "links.text-controls"
     case attSingleAction = "att.single-action"
     case attNoAllowWording = "att.no-allow-wording"
     case attNoIncentive = "att.no-incentive"

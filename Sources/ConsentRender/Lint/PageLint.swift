@@ -36,6 +36,7 @@ public struct PageLint: Sendable {
         all += truncation()
         all += buttonsVisible()
         all += linkSchemes()
+        all += linkTextControls()
         all += textSizes()
         all += glyphs()
         all += languageMix()
@@ -246,6 +247,24 @@ public struct PageLint: Sendable {
         }
     }
 
+    /// `links.text-controls`: no bidi overrides or control characters in link text, which can
+    /// make a link read as something other than where it goes (Unicode TR #36, CVE-2021-42574).
+    func linkTextControls() -> [LintFinding] {
+        // The ar-XB pseudo-locale draws its text with overrides on purpose.
+        guard PseudoLocale(LanguageTag(page.language) ?? LanguageTag(language: "und")) != .mirrored else { return [] }
+        return page.links.compactMap { link in
+            let suspicious = link.text.unicodeScalars.filter { scalar in
+                (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                    || scalar.properties.generalCategory == .control
+            }
+            guard let first = suspicious.first else { return nil }
+            let names = suspicious.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+            return finding(.linkTextControls, .error, link.id, link.visibleRects.first,
+                           "its text holds \(Set(names).sorted().joined(separator: ", ")) "
+                           + "(\(first.properties.name ?? "a control character")), which can disguise where it goes")
+        }
+    }
+
     /// Words that name a privacy policy, in the languages ConsentRender ships strings for.
     static let policyWords = [
         "privacy", "privacidad", "privacidade", "privacitat", "confidentialité", "confidentialite", "datenschutz",
@@ -393,5 +412,11 @@ enum WritingSystem: String, Hashable, Sendable {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: .han
         default: nil
         }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
