@@ -36,6 +36,24 @@ import Testing
         #expect(document.blocks[2] == .paragraph([.text("<b>"), .text("not html"), .text("</b>")]))
     }
 
+    /// libcmark-gfm 0.29 keeps its extension registry and its table of special inline characters
+    /// in globals; parsers on several threads once lost the autolink extension (a bare URL came
+    /// out as plain text) in a CI run. Many parses at once must all find every link.
+    @Test func parsesOnManyThreadsAtOnceKeepEveryExtension() {
+        let markdown = "See https://example.com/a and ~~old~~ [policy](https://example.com/p).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+        let expected = MarkdownParser.parseBlocks(markdown)
+        #expect(expected?.first == .paragraph([
+            .text("See "), .link(url: "https://example.com/a", content: [.text("https://example.com/a")]),
+            .text(" and "), .text("old"), .text(" "), .link(url: "https://example.com/p", content: [.text("policy")]),
+            .text("."),
+        ]))
+        let results = ConcurrentResults(count: 4_000)
+        DispatchQueue.concurrentPerform(iterations: results.count) { index in
+            results.set(index, MarkdownParser.parseBlocks(markdown) == expected)
+        }
+        #expect(results.failures == 0)
+    }
+
     @Test func missingLanguageFileListsTheAvailableOnes() throws {
         let folder = TemporaryFolder()
         let url = folder.folder("doc", files: ["en.md": "# T\n\nBody", "zh-Hans.md": "# 标题\n\n正文"])
@@ -154,4 +172,14 @@ import Testing
         #expect(error == .missingChromeString(key: "accept", language: "sw", folder: "doc"))
         #expect(error?.description.contains(#""strings": { "accept": { "sw": "…" } }"#) == true)
     }
+}
+
+/// Flags written from `concurrentPerform` workers, one slot each.
+private final class ConcurrentResults: @unchecked Sendable {
+    let count: Int
+    private var matches: [Bool]
+    private let lock = NSLock()
+    init(count: Int) { self.count = count; matches = Array(repeating: false, count: count) }
+    func set(_ index: Int, _ value: Bool) { lock.lock(); matches[index] = value; lock.unlock() }
+    var failures: Int { lock.lock(); defer { lock.unlock() }; return matches.filter { !$0 }.count }
 }

@@ -1,19 +1,29 @@
 import CCmarkGFM
+import Foundation
 
 /// Parses GitHub-flavoured Markdown into a `ConsentDocument` with libcmark-gfm.
 ///
 /// cmark's tree is converted to Swift values and freed before returning. Raw HTML is kept as
 /// literal text, never interpreted.
 enum MarkdownParser {
-    /// The parsed blocks of `markdown`, or nil if cmark could not build a tree.
+    /// libcmark-gfm 0.29 is not safe to use from several threads: extension registration is an
+    /// unguarded check-then-set (a second registration aborts), and every parser adds and removes
+    /// its extensions' special characters in one global table, so a parser on another thread can
+    /// lose autolink or strikethrough. All use of the library goes through this lock; parsing is a
+    /// small part of a render.
+    private static let cmarkLock = NSLock()
+
+    /// The parsed blocks of `markdown`, or nil if cmark could not build a tree or lacks one of
+    /// the extensions the renderer relies on.
     static func parseBlocks(_ markdown: String) -> [Block]? {
+        cmarkLock.lock()
+        defer { cmarkLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["autolink", "strikethrough", "table"] {
-            if let extensionHandle = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionHandle)
-            }
+            guard let extensionHandle = cmark_find_syntax_extension(name) else { return nil }
+            cmark_parser_attach_syntax_extension(parser, extensionHandle)
         }
         var bytes = Array(markdown.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
