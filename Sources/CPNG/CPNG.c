@@ -118,38 +118,45 @@ void cr_png_output_free(cr_png_output *out) {
     out->capacity = 0;
 }
 
-int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *out) {
+/* Reads `data`'s header and its pixels as `format` (composited on `background` when given) into
+ * `*bytes` (rows of `*stride` bytes), with room for the 32-bit result in `*pixels`. On failure
+ * it fills out->error, frees what it allocated and returns -1. */
+static int read_rows(const unsigned char *data, size_t size, png_uint_32 format, const png_color *background,
+                     png_image *image, cr_png_decoded *out, unsigned char **bytes, size_t *stride, uint32_t **pixels) {
     memset(out, 0, sizeof(*out));
+    memset(image, 0, sizeof(*image));
+    image->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(image, data, size)) {
+        strncpy(out->error, image->message, sizeof(out->error) - 1);
+        return -1;
+    }
+    if (image->width == 0 || image->height == 0 || image->width > 32768 || image->height > 32768) {
+        snprintf(out->error, sizeof(out->error), "image size %ux%u is outside 1...32768", image->width, image->height);
+        png_image_free(image);
+        return -1;
+    }
+    out->had_alpha = (image->format & PNG_FORMAT_FLAG_ALPHA) != 0;
+    image->format = format;
+    *stride = (size_t)PNG_IMAGE_ROW_STRIDE(*image);
+    *bytes = malloc(*stride * image->height);
+    *pixels = malloc((size_t)image->width * image->height * sizeof(uint32_t));
+    if (*bytes == NULL || *pixels == NULL || !png_image_finish_read(image, background, *bytes, (png_int_32)*stride, NULL)) {
+        strncpy(out->error, *bytes && *pixels ? image->message : "out of memory while decoding PNG", sizeof(out->error) - 1);
+        free(*bytes);
+        free(*pixels);
+        png_image_free(image);
+        return -1;
+    }
+    return 0;
+}
+
+int cr_png_decode_xrgb(const unsigned char *data, size_t size, cr_png_decoded *out) {
     png_image image;
-    memset(&image, 0, sizeof(image));
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        strncpy(out->error, image.message, sizeof(out->error) - 1);
-        return -1;
-    }
-    if (image.width == 0 || image.height == 0 || image.width > 32768 || image.height > 32768) {
-        snprintf(out->error, sizeof(out->error), "image size %ux%u is outside 1...32768", image.width, image.height);
-        png_image_free(&image);
-        return -1;
-    }
-    out->had_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
-    image.format = PNG_FORMAT_RGB;
-    const size_t stride = (size_t)PNG_IMAGE_ROW_STRIDE(image);
-    unsigned char *rgb = malloc(stride * image.height);
-    uint32_t *pixels = malloc((size_t)image.width * image.height * sizeof(uint32_t));
-    if (rgb == NULL || pixels == NULL) {
-        free(rgb);
-        free(pixels);
-        png_image_free(&image);
-        strcpy(out->error, "out of memory while decoding PNG");
-        return -1;
-    }
+    unsigned char *rgb;
+    size_t stride;
+    uint32_t *pixels;
     png_color white = {255, 255, 255};
-    if (!png_image_finish_read(&image, &white, rgb, (png_int_32)stride, NULL)) {
-        strncpy(out->error, image.message, sizeof(out->error) - 1);
-        free(rgb);
-        free(pixels);
-        png_image_free(&image);
+    if (read_rows(data, size, PNG_FORMAT_RGB, &white, &image, out, &rgb, &stride, &pixels) != 0) {
         return -1;
     }
     for (uint32_t y = 0; y < image.height; y++) {
@@ -176,29 +183,11 @@ const char *cr_png_library_version(void) {
 }
 
 int cr_png_decode_premultiplied_argb(const unsigned char *data, size_t size, cr_png_decoded *out) {
-    memset(out, 0, sizeof(*out));
     png_image image;
-    memset(&image, 0, sizeof(image));
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        strncpy(out->error, image.message, sizeof(out->error) - 1);
-        return -1;
-    }
-    if (image.width == 0 || image.height == 0 || image.width > 32768 || image.height > 32768) {
-        snprintf(out->error, sizeof(out->error), "image size %ux%u is outside 1...32768", image.width, image.height);
-        png_image_free(&image);
-        return -1;
-    }
-    out->had_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
-    image.format = PNG_FORMAT_RGBA;
-    const size_t stride = (size_t)PNG_IMAGE_ROW_STRIDE(image);
-    unsigned char *rgba = malloc(stride * image.height);
-    uint32_t *pixels = malloc((size_t)image.width * image.height * sizeof(uint32_t));
-    if (rgba == NULL || pixels == NULL || !png_image_finish_read(&image, NULL, rgba, (png_int_32)stride, NULL)) {
-        strncpy(out->error, rgba && pixels ? image.message : "out of memory while decoding PNG", sizeof(out->error) - 1);
-        free(rgba);
-        free(pixels);
-        png_image_free(&image);
+    unsigned char *rgba;
+    size_t stride;
+    uint32_t *pixels;
+    if (read_rows(data, size, PNG_FORMAT_RGBA, NULL, &image, out, &rgba, &stride, &pixels) != 0) {
         return -1;
     }
     for (uint32_t y = 0; y < image.height; y++) {
