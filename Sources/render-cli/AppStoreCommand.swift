@@ -14,6 +14,11 @@ enum AppStoreCommand {
     (zh-Hans, zh-Hant, en-US, en-GB, ja, de-DE, …). Every file is checked: an accepted size for its
     class and no alpha channel. A language the document has no file for is an error.
 
+    OUT/consentrender-appstore.json lists what the export wrote. A later export deletes its own
+    earlier screenshots that it does not write again (a class or language dropped), and nothing else:
+    a file it did not write is reported as a warning and left alone, and one in the way of a new
+    screenshot stops the export before anything is written.
+
     Exit status: 0 written and verified; 2 bad usage or input.
     """
 
@@ -34,12 +39,19 @@ enum AppStoreCommand {
             orientations: orientations, appearance: try options.choice("appearance", as: Appearance.self, default: .light),
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        let screenshots = try export.run()
-        for shot in screenshots {
+        let outcome = try export.run()
+        for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")
         }
-        let locales = Set(screenshots.map(\.locale)).sorted()
-        print("\(screenshots.count) screenshots for \(locales.joined(separator: ", ")) in \(out.appendingPathComponent("screenshots").path)")
+        for path in outcome.removed {
+            print("removed \(path) (an earlier export wrote it; this one did not)")
+        }
+        for warning in outcome.warnings {
+            printError("render-cli appstore: warning: \(warning)")
+        }
+        let locales = Set(outcome.screenshots.map(\.locale)).sorted()
+        print("\(outcome.screenshots.count) screenshots for \(locales.joined(separator: ", ")) in "
+            + out.appendingPathComponent("screenshots").path)
         return 0
     }
 }

@@ -16,7 +16,10 @@ enum GoldenCommand {
       record           record goldens: --mode all (default) re-records every cell, keeping the
                        bytes of unchanged images; failed re-records failing ones; missing adds new ones
       --only PATTERN   only cells whose path matches, e.g. 'privacy-agreement/iphone-15-pro/*'
-      --artifacts DIR  where failure images and index.html go (default ./.build/golden-failures)
+      --artifacts DIR  where failure images and index.html go (default ./.build/golden-failures):
+                       a new or empty folder, or one an earlier run marked (.consentrender-artifacts);
+                       the tool clears it at the start of a run. A folder of yours, the golden,
+                       document or profiles folder, or the current directory is refused (exit 2)
 
     Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input.
     """

@@ -10,7 +10,8 @@ enum MatrixCommand {
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
-    with filters and a link-rect overlay; open it in a browser).
+    with filters and a link-rect overlay; open it in a browser). OUT must be new, empty or an earlier
+    matrix's folder (marked .consentrender-matrix); a folder of yours is refused (exit 2).
 
       --devices        profile ids, comma-separated, or all (default: all)
       --languages      tags, comma-separated, or all = every language file of the document (default)
@@ -89,7 +90,6 @@ struct MatrixOptions {
             shard = parsed
         }
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         return MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
                             shard: shard, galleryReloadSeconds: galleryReloadSeconds)
     }

@@ -4,36 +4,12 @@ import Testing
 
 /// `render-cli` run as a user would: exit status, the one-line reason, and the files it leaves.
 @Suite struct CommandLineTests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = CLIRun
 
-    static let executable: URL = {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("render-cli")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return repositoryRoot.appendingPathComponent(".build/debug/render-cli")
-    }()
+    static var executable: URL { renderCLI }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        try runRenderCLI(arguments, environment: environment)
     }
 
     let folder = TemporaryFolder()

@@ -7,6 +7,41 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 let shippedProfiles = DeviceProfileCatalog(directory: repositoryRoot.appendingPathComponent("DeviceProfiles"))
 
+/// What one run of `render-cli` did.
+struct CLIRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// The `render-cli` built beside the tests.
+let renderCLI: URL = {
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("render-cli")
+    if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+    return repositoryRoot.appendingPathComponent(".build/debug/render-cli")
+}()
+
+/// Runs `render-cli` as a user would, from `directory` (the repository root by default).
+func runRenderCLI(_ arguments: [String], environment: [String: String] = [:], in directory: URL = repositoryRoot) throws -> CLIRun {
+    let process = Process()
+    process.executableURL = renderCLI
+    process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    process.currentDirectoryURL = directory
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                  stderr: String(decoding: stderr, as: UTF8.self))
+}
+
 /// A fresh temporary folder, removed when the value is deinitialised.
 final class TemporaryFolder {
     let url: URL

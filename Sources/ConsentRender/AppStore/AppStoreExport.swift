@@ -45,8 +45,24 @@ public struct AppStoreExport: Sendable {
         public var height: Int
     }
 
-    /// Checks every language and class, renders, writes and verifies every screenshot.
-    public func run() throws -> [Screenshot] {
+    /// What an export did.
+    public struct Outcome: Sendable, Equatable {
+        /// Every screenshot written, in plan order.
+        public var screenshots: [Screenshot]
+        /// Screenshots an earlier export wrote that this one no longer makes, now deleted
+        /// (relative to the output folder).
+        public var removed: [String]
+        /// Files left alone that fastlane deliver would upload too, each with why.
+        public var warnings: [String]
+    }
+
+    /// Checks every language and class, renders, writes and verifies every screenshot, then
+    /// deletes the screenshots of an earlier export that this one did not write again.
+    ///
+    /// The export folder keeps `consentrender-appstore.json`, the list of what the tool wrote. Only
+    /// files listed there (and unchanged since) are ever overwritten or deleted; a planned file that
+    /// exists and is not listed stops the export before anything is written.
+    public func run() throws -> Outcome {
         let locales = try languages.map { language -> (String, String) in (language, try AppStoreLocale.code(for: language)) }
         let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
         for (language, _) in locales {
@@ -72,10 +88,35 @@ public struct AppStoreExport: Sendable {
                 }
             }
         }
-        let folder = self.folder, appearance = self.appearance, tint = self.tint, out = outputDirectory
-        let planned = plans
-        let results = renderInParallel(count: planned.count, jobs: jobs) { index, renderer -> Result<Screenshot, Error> in
-            let plan = planned[index]
+        let out = outputDirectory
+        // The folder is shared with fastlane's own files, so it is not claimed whole: only the files
+        // the manifest lists are the tool's.
+        try OwnedFolder.checkPlacement(of: out, option: "--out", example: "fastlane",
+                                       protecting: [.init(url: folder.url, role: "the document folder"),
+                                                    .init(url: catalog.directory, role: "the device profiles folder")])
+        let earlier = try AppStoreManifest.load(from: out)
+        for plan in plans where FileManager.default.fileExists(atPath: out.appendingPathComponent(plan.file).path) {
+            guard earlier?.owns(plan.file, in: out) == true else {
+                throw OutputError.foreignScreenshot(path: out.appendingPathComponent(plan.file).path,
+                                                    manifest: out.appendingPathComponent(AppStoreManifest.fileName).path)
+            }
+        }
+        // Listed before they are written, so an interrupted export still knows them as its own.
+        let planned = plans.map { AppStoreManifest.Entry(path: $0.file) }
+        let plannedPaths = Set(plans.map(\.file))
+        var pending = AppStoreManifest(document: self.folder.name, screenshots: planned)
+        pending.screenshots += (earlier?.screenshots ?? []).filter { !plannedPaths.contains($0.path) }
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.writeFailed(path: out.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+        }
+        try pending.write(to: out)
+
+        let folder = self.folder, appearance = self.appearance, tint = self.tint
+        let planList = plans
+        let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
+            let plan = planList[index]
             return Result {
                 let page = try renderer.get().render(RenderRequest(
                     folder: folder, profile: plan.profile, requestedLanguage: plan.language, orientation: plan.orientation,
@@ -84,10 +125,51 @@ public struct AppStoreExport: Sendable {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let data = try page.bitmap.pngData()
                 try AtomicFileWriter.write([(url, data)])
-                return try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
+                let shot = try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
+                return (shot, AppStoreManifest.Entry(path: plan.file, crc32: CRC32.of(data), bytes: data.count))
             }
         }
-        return try results.map { try $0.get() }
+        let written = try results.map { try $0.get() }
+
+        var removed: [String] = [], warnings: [String] = []
+        for entry in earlier?.screenshots ?? [] where !plannedPaths.contains(entry.path) {
+            let url = out.appendingPathComponent(entry.path)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            guard earlier?.owns(entry.path, in: out) == true else {
+                warnings.append("\(url.path) changed since an earlier export wrote it; left alone, and fastlane deliver will upload it")
+                continue
+            }
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw RenderError.writeFailed(path: url.path, reason: "cannot delete this stale screenshot (\((error as NSError).localizedDescription))")
+            }
+            removed.append(entry.path)
+            // A locale folder the export made and emptied goes too (rmdir fails on any other).
+            rmdir(url.deletingLastPathComponent().path)
+        }
+        try AppStoreManifest(document: self.folder.name, screenshots: written.map(\.1)).write(to: out)
+        warnings += foreignFiles(in: out, besides: plannedPaths).map {
+            "\(out.appendingPathComponent($0).path) was not written by render-cli appstore; left alone, and fastlane deliver will upload it"
+        }
+        return Outcome(screenshots: written.map(\.0), removed: removed.sorted(), warnings: warnings)
+    }
+
+    /// Files in the locale folders under `folder/screenshots` that the tool did not write, relative to `folder`.
+    private func foreignFiles(in folder: URL, besides ours: Set<String>) -> [String] {
+        let screenshots = folder.appendingPathComponent("screenshots")
+        guard let locales = try? FileManager.default.contentsOfDirectory(atPath: screenshots.path) else { return [] }
+        var foreign: [String] = []
+        for locale in locales.sorted() where !locale.hasPrefix(".") {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: screenshots.appendingPathComponent(locale).path) else {
+                continue
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = "screenshots/\(locale)/\(name)"
+                if !ours.contains(path) { foreign.append(path) }
+            }
+        }
+        return foreign
     }
 
     /// Reads back what was written: an accepted size for its class and no alpha channel.

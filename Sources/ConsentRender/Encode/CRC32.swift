@@ -1,8 +1,21 @@
 import CZlib
 import Foundation
 
-/// CRC-32 (zlib's) of files, to tell whether a font file changed.
+/// CRC-32 (zlib's) of files, to tell whether a font file or a written screenshot changed.
 enum CRC32 {
+    /// The checksum of `data` as eight hex digits.
+    static func of(_ data: Data) -> String {
+        let crc = data.withUnsafeBytes { raw in
+            crc32(crc32(0, nil, 0), raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count))
+        }
+        return hex(crc)
+    }
+
+    private static func hex(_ crc: uLong) -> String {
+        let digits = String(crc, radix: 16)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+
     /// The checksum and size of the file at `path`, or nil when it cannot be read.
     static func ofFile(at path: String) -> (checksum: String, bytes: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
@@ -16,7 +29,6 @@ enum CRC32 {
                 crc32(crc, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count))
             }
         }
-        let hex = String(crc, radix: 16)
-        return (String(repeating: "0", count: max(0, 8 - hex.count)) + hex, bytes)
+        return (hex(crc), bytes)
     }
 }

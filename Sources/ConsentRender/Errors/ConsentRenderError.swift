@@ -49,6 +49,17 @@ public enum GoldenError: Error, Equatable, Sendable {
     case noCells(path: String, only: String?)
 }
 
+/// An output folder is not the tool's to write into or clear.
+public enum OutputError: Error, Equatable, Sendable {
+    case wouldReplaceInput(path: String, option: String, role: String, rolePath: String, example: String)
+    case insideInput(path: String, option: String, role: String, rolePath: String, example: String)
+    case notAFolder(path: String, option: String)
+    case notOwned(path: String, option: String, kind: String, marker: String, sample: [String])
+    case unreadableFolder(path: String, option: String, reason: String)
+    case foreignScreenshot(path: String, manifest: String)
+    case unreadableManifest(path: String, detail: String)
+}
+
 /// App Store screenshots could not be exported.
 public enum AppStoreError: Error, Equatable, Sendable {
     case noAppStoreLocale(tag: String)
@@ -157,6 +168,35 @@ extension GoldenError: CustomStringConvertible {
         case let .noCells(path, only):
             let filter = only.map { " match --only '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."
+        }
+    }
+}
+
+extension OutputError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .wouldReplaceInput(path, option, role, rolePath, example):
+            let what = path == rolePath ? "is" : "contains"
+            return "\(option) '\(path)' \(what) \(role) (\(rolePath)); writing there could overwrite or delete it, so nothing was "
+                + "touched. Pass a folder of its own, for example \(example)."
+        case let .insideInput(path, option, role, rolePath, example):
+            return "\(option) '\(path)' lies inside \(role) (\(rolePath)); output there would mix with the input, so nothing was "
+                + "touched. Pass a folder outside it, for example \(example)."
+        case let .notAFolder(path, option):
+            return "\(option) '\(path)' is a file, not a folder; nothing was touched. Pass a new or empty folder."
+        case let .notOwned(path, option, kind, marker, sample):
+            let listing = sample.isEmpty ? "" : " (it holds \(sample.joined(separator: ", "))…)"
+            return "\(option) '\(path)' already exists and was not written by render-cli\(listing); a run may overwrite or "
+                + "delete what is in its \(kind) folder, so nothing was touched. Pass a new or empty folder; a folder the "
+                + "tool wrote carries the file \(marker)."
+        case let .unreadableFolder(path, option, reason):
+            return "\(option) '\(path)' cannot be read (\(reason)); nothing was touched."
+        case let .foreignScreenshot(path, manifest):
+            return "\(path) exists and was not written by render-cli appstore (\(manifest) does not list it, or it changed since); "
+                + "nothing was touched. Move it away, or pass another --out."
+        case let .unreadableManifest(path, detail):
+            return "\(path): not a manifest render-cli appstore can read (\(detail)); nothing was touched. It lists the "
+                + "screenshots an earlier run wrote: restore it, or pass another --out."
         }
     }
 }

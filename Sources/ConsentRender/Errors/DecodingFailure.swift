@@ -31,6 +31,16 @@ enum DecodingFailure {
         }
     }
 
+    /// One phrase for a message: "line 3, column 5: …", "field 'x' is missing", ….
+    var summary: String {
+        switch self {
+        case let .syntax(detail): detail
+        case let .missingField(field): "field '\(field)' is missing"
+        case let .wrongType(field, expected): "field '\(field)' must be \(expected)"
+        case let .invalidValue(field, detail): "field '\(field)': \(detail)"
+        }
+    }
+
     /// `safeArea.portrait.top` style path of a coding path.
     static func fieldPath(_ path: [CodingKey]) -> String {
         path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }

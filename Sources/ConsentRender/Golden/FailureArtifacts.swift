@@ -3,7 +3,9 @@ import Foundation
 /// Writes what a reviewer needs to judge a failed cell, outside the golden folder, and the one
 /// `index.html` that lists every failure.
 struct FailureArtifacts {
-    let root: URL
+    /// The claimed artifacts folder; created with its marker on the first write.
+    let folder: OwnedFolder
+    var root: URL { folder.url }
 
     /// The record of one failure, kept beside its images so the index can be rebuilt from disk.
     struct Record: Codable {
@@ -16,8 +18,9 @@ struct FailureArtifacts {
     /// Writes the cell's images and link maps and returns its folder.
     func write(cell: String, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
                expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
+        try self.folder.prepare()
+        try removeCell(cell)
         let folder = root.appendingPathComponent(cell)
-        try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var files: [(name: String, data: Data)] = []
         if let expected { files.append(("expected.png", try expected.pngData())) }
@@ -41,6 +44,17 @@ struct FailureArtifacts {
         files.append(("failure.json", try JSONEncoder().encode(record)))
         try AtomicFileWriter.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
         return folder
+    }
+
+    /// Deletes one cell's earlier artifacts, inside the claimed folder.
+    func removeCell(_ cell: String) throws {
+        let item = root.appendingPathComponent(cell)
+        guard FileManager.default.fileExists(atPath: item.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: item)
+        } catch {
+            throw RenderError.writeFailed(path: item.path, reason: "cannot delete it (\((error as NSError).localizedDescription))")
+        }
     }
 
     /// Adds the machine differences to every failure record under the root.

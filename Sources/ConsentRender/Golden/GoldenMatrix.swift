@@ -146,6 +146,13 @@ extension GoldenMatrix {
             for (name, list) in [("devices", devices), ("languages", group.languages)] where list.isEmpty {
                 throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one")
             }
+            // Each becomes a folder or file name under the golden and artifacts folders.
+            for (name, values) in [("document", [group.document]), ("devices", devices), ("languages", group.languages)] {
+                for value in values where !isSinglePathComponent(value) {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)",
+                                                    fix: "'\(value)' must be a plain name without '/' (and not '.' or '..')")
+                }
+            }
             for device in devices {
                 for orientation in group.orientations ?? [.portrait] {
                     for appearance in group.appearances ?? [.light] {
@@ -171,6 +178,11 @@ extension GoldenMatrix {
         }
         return cells
     }
+}
+
+/// Whether `name` can stand as one folder or file name: not empty, no `/`, not `.` or `..`.
+func isSinglePathComponent(_ name: String) -> Bool {
+    !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.contains("\0")
 }
 
 /// `path` itself when absolute, else `path` under `base`.

@@ -53,11 +53,14 @@ public struct GoldenSuite: Sendable {
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
         let cells = try self.cells()
-        let artifacts = FailureArtifacts(root: artifactsDirectory)
-        if clearsArtifacts {
-            try? FileManager.default.removeItem(at: artifactsDirectory)
-        } else {
-            for cell in cells { try? FileManager.default.removeItem(at: artifactsDirectory.appendingPathComponent(cell.path)) }
+        let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
+        if FileManager.default.fileExists(atPath: artifactsDirectory.path) {
+            try artifacts.folder.prepare()
+            if clearsArtifacts {
+                try artifacts.folder.clear()
+            } else {
+                for cell in cells { try artifacts.removeCell(cell.path) }
+            }
         }
         let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         let options = diffOptions
@@ -95,6 +98,28 @@ public struct GoldenSuite: Sendable {
         let index = try artifacts.writeIndex()
         return GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
                             index: index, recordMode: recordMode)
+    }
+
+    /// Checks that the artifacts folder is the tool's to clear: never the golden folder, a document
+    /// or profiles folder or the current directory, and an existing folder only when it is marked,
+    /// empty or the conventional `.build/golden-failures`.
+    func claimArtifactsFolder() throws -> OwnedFolder {
+        var protected: [OwnedFolder.Protected] = [
+            .init(url: goldenDirectory, role: "the golden folder"),
+            .init(url: resolve(matrix.profiles, against: goldenDirectory), role: "the device profiles folder"),
+            .currentDirectory,
+        ]
+        for (name, path) in matrix.documents.sorted(by: { $0.key < $1.key }) {
+            protected.append(.init(url: resolve(path, against: goldenDirectory), role: "the document folder '\(name)'"))
+        }
+        return try OwnedFolder.claim(artifactsDirectory, kind: .goldenArtifacts, protecting: protected,
+                                     acceptsUnmarked: Self.isConventionalArtifactsFolder)
+    }
+
+    /// Whether `url` is a `.build/golden-failures` folder, the default that SwiftPM's build folder holds.
+    static func isConventionalArtifactsFolder(_ url: URL) -> Bool {
+        let standard = url.standardizedFileURL
+        return standard.lastPathComponent == "golden-failures" && standard.deletingLastPathComponent().lastPathComponent == ".build"
     }
 
     /// Golden files under the golden folder that no cell renders.

@@ -40,7 +40,17 @@ public struct MatrixRender: Sendable {
 
     /// The manifest and every cell's result, in cell order; `progress` is called as cells finish
     /// (from worker threads).
+    ///
+    /// The output folder must be new, empty, or one a matrix render wrote (it carries
+    /// `.consentrender-matrix`); it may not be or contain the document, the profiles or the current
+    /// directory. Otherwise nothing is written.
     public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> (manifest: MatrixManifest, results: [CellResult]) {
+        let output = try OwnedFolder.claim(
+            outputDirectory, kind: .matrix,
+            protecting: [.init(url: folder.url, role: "the document folder"),
+                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory],
+            acceptsUnmarked: Self.holdsEarlierMatrix)
+        try output.prepare()
         let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let all = renderInParallel(count: cells.count, jobs: jobs) { index, renderer in
             let result = render(cells[index], profile: profiles[cells[index].device]!, renderer: renderer)
@@ -57,6 +67,13 @@ public struct MatrixRender: Sendable {
                               reloadSeconds: galleryReloadSeconds).html.utf8)),
         ])
         return (manifest, all)
+    }
+
+    /// Whether `folder` holds a matrix written before output folders were marked: a `manifest.json`
+    /// that reads as a matrix manifest.
+    static func holdsEarlierMatrix(_ folder: URL) -> Bool {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return false }
+        return (try? JSONDecoder().decode(MatrixManifest.self, from: data)) != nil
     }
 
     private func render(_ cell: MatrixCell, profile: DeviceProfile, renderer: Result<ConsentRenderer, Error>) -> CellResult {
