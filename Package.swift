@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CZlib"],
-            resources: [.copy("Resources/fonts.conf")]
+            resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html")]
         ),
         .executableTarget(
             name: "render-cli",

@@ -19,7 +19,8 @@ enum AppStoreCommand {
     a file it did not write is reported as a warning and left alone, and one in the way of a new
     screenshot stops the export before anything is written.
 
-    Exit status: 0 written and verified; 2 bad usage or input.
+    Exit status: 0 written and verified; 2 bad usage or input;
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {

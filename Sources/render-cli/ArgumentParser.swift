@@ -55,6 +55,7 @@ struct ParsedArguments {
                 value = arguments[index + 1]
                 index += 1
             }
+            guard !value.isEmpty else { throw UsageError(message: "--\(name) needs a value, not an empty one") }
             guard values[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
             values[name] = value
             index += 1

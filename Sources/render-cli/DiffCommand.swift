@@ -17,7 +17,8 @@ enum DiffCommand {
       --out DIFF.png   write the expected image faded, differing pixels in red and ignored
                        anti-aliasing in yellow (or both images side by side if their sizes differ)
 
-    Exit status: 0 the images match; 1 they differ; 2 bad usage or an unreadable file.
+    Exit status: 0 the images match; 1 they differ; 2 bad usage or an unreadable file;
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {

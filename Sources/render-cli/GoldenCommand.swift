@@ -21,7 +21,8 @@ enum GoldenCommand {
                        the tool clears it at the start of a run. A folder of yours, the golden,
                        document or profiles folder, or the current directory is refused (exit 2)
 
-    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input.
+    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input;
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     enum Action: String, CaseIterable {

@@ -17,16 +17,13 @@ enum LintCommand {
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
       --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device}
 
-    Exit status: 0 no errors (warnings allowed); 1 an error; 2 bad usage or input.
+    Exit status: 0 no errors (warnings allowed); 1 an error; 2 bad usage or input;
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        var values = arguments
-        // Lint looks at every orientation and appearance unless told otherwise.
-        if !values.contains("--orientations") { values += ["--orientations", "portrait,landscape"] }
-        if !values.contains("--appearances") { values += ["--appearances", "light,dark"] }
         let options = try ParsedArguments(
-            values, options: ["document", "devices", "languages", "orientations", "appearances", "tint", "format", "profiles"],
+            arguments, options: ["document", "devices", "languages", "orientations", "appearances", "tint", "format", "profiles"],
             flags: ["tcf"])
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
@@ -34,8 +31,10 @@ enum LintCommand {
         } ?? false
         let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
-        let plan = try MatrixOptions(options).plan(folder: folder, catalog: catalog)
-        let tint = try MatrixOptions(options).tint()
+        // Lint looks at every orientation and appearance unless told otherwise.
+        let matrix = MatrixOptions(options, orientations: Orientation.allCases, appearances: Appearance.allCases)
+        let plan = try matrix.plan(folder: folder, catalog: catalog)
+        let tint = try matrix.tint()
         let lintOptions = LintOptions(tcf: options.flag("tcf"))
         let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let renderer = try ConsentRenderer()

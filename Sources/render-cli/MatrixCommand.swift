@@ -21,7 +21,8 @@ enum MatrixCommand {
                        exactly once between them
       --format json    print manifest.json to stdout at the end instead of a line per cell
 
-    Exit status: 0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written).
+    Exit status: 0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written);
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     enum Format: String, CaseIterable {
@@ -48,16 +49,22 @@ enum MatrixCommand {
         for failure in failures {
             printError("render-cli matrix: \(failure.cell.path): \(failure.error!)")
         }
-        return failures.isEmpty ? 0 : 2
+        if failures.isEmpty { return 0 }
+        return failures.contains { $0.errorCause == .environment } ? 3 : 2
     }
 }
 
 /// The options `matrix` and `watch` share, turned into a `MatrixRender`.
 struct MatrixOptions {
     let options: ParsedArguments
+    /// What `--orientations` and `--appearances` mean when they are absent.
+    let defaultOrientations: [Orientation]
+    let defaultAppearances: [Appearance]
 
-    init(_ options: ParsedArguments) {
+    init(_ options: ParsedArguments, orientations: [Orientation] = [.portrait], appearances: [Appearance] = [.light]) {
         self.options = options
+        defaultOrientations = orientations
+        defaultAppearances = appearances
     }
 
     /// Every cell the device, language, orientation and appearance options ask for.
@@ -65,8 +72,8 @@ struct MatrixOptions {
         let devices = try list("devices", all: { try catalog.ids() })
         for device in devices { _ = try catalog.profile(reference: device) }
         let languages = try list("languages", all: { folder.languages })
-        let orientations = try options.choices("orientations", as: Orientation.self, default: [.portrait])
-        let appearances = try options.choices("appearances", as: Appearance.self, default: [.light])
+        let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
+        let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)
         return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
     }
 

@@ -31,7 +31,8 @@ enum RenderCommand {
       --allow-missing-glyphs
                          render characters no font covers (as boxes) with a warning instead of failing
 
-    Exit status: 0 written; 2 bad usage or bad input (nothing written).
+    Exit status: 0 written; 2 bad usage or bad input (nothing written);
+                 3 an internal or I/O failure (disk full, Cairo error).
     """
 
     static func run(_ arguments: [String]) throws {

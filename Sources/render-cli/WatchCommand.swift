@@ -9,7 +9,8 @@ enum WatchCommand {
     Renders the matrix like render-cli matrix (same options), then watches the document folder and
     the device profiles and renders again whenever a file changes, is added or is removed. The
     gallery OUT/index.html reloads itself every 2 seconds, so keep it open while editing text.
-    A file that does not parse is reported and the watch goes on. Stop with Ctrl-C.
+    A file that does not parse is reported and the watch goes on; a bad option or an output folder
+    that is not the tool's to write into ends it with exit status 2. Stop with Ctrl-C.
 
       --interval SECONDS   how often to look for changes (default 0.5)
     """
@@ -22,6 +23,9 @@ enum WatchCommand {
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))
         let profiles = try locateProfileCatalog(explicit: options.value("profiles")).directory
+        // The options and the output folder do not change while watching: a mistake there ends
+        // the watch at once (exit 2) instead of repeating on every change.
+        _ = try matrix.matrixRender(galleryReloadSeconds: 2).claimOutput()
         var seen = snapshot(of: [document, profiles])
         renderOnce(matrix, reason: "first render")
         while true {

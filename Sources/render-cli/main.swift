@@ -88,5 +88,5 @@ do {
     exit(2)
 } catch {
     printError("render-cli \(name): \(error)")
-    exit(2)
+    exit(ErrorCause(of: error) == .input ? 2 : 3)
 }

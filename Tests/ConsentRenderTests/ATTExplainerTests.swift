@@ -61,6 +61,22 @@ import Testing
         }
     }
 
+    @Test(arguments: [("en", 1.2, "Tracking "), ("zh-Hans", 1.2, "跟踪"), ("he", 1.25, "מעקב "), ("ar", 1.45, "التتبع "),
+                      ("ur", 1.85, "ٹریکنگ ")])
+    func titleTakesTheLanguagesLineHeightAndAtMostThreeLines(language: String, multiple: Double, word: String) throws {
+        let words = String(repeating: word, count: 60)
+        let documents = folder.folder("att-\(language)", files: [
+            "document.json": #"{ "template": "att-explainer", "defaultLanguage": "\#(language)" }"#,
+            "\(language).md": "# \(words)\n\nWe ask before we track you.\n",
+        ])
+        let page = try render(documents, language)
+        let title = page.layout.title
+        #expect(abs(title.block.lineHeight - 28 * multiple) < 1e-9)
+        #expect(title.block.maximumLines == 3)
+        #expect(title.size.height < 3.5 * 28 * multiple, "a long title stops at three lines")
+        #expect(page.layout.safeRect.contains(page.layout.buttons[0].rect))
+    }
+
     @Test func allowWordingIncentivesAndASecondButtonFailLint() throws {
         var files = ["en.md": "# Ads\n\n## Why\n\nWe show ads. Read our [privacy policy](https://example.com/p)."]
         files["document.json"] = #"{ "template": "att-explainer", "strings": { "continue": { "en": "Allow tracking" } } }"#

@@ -332,6 +332,31 @@ import Testing
         #expect(equal.allSatisfy { $0.message.hasPrefix("looks disabled (drawn at 40% opacity") && $0.rect != nil && $0.language == "en" })
     }
 
+    @Test func lintTakesTheEqualsFormOfItsListOptions() throws {
+        let result = try run(["lint", "--document", document, "--devices=iphone-se-3", "--languages=en", "--orientations=landscape",
+                              "--appearances=dark"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 screens of doc linted") || result.stdout.contains("1 screen of doc linted"),
+                "\(result.stdout)")
+    }
+
+    @Test func matrixManifestGivesTheTintAnExplainerWasDrawnWith() throws {
+        let out = folder.url.appendingPathComponent("att")
+        let result = try run(["matrix", "--document", repositoryRoot.appendingPathComponent("Samples/att-explainer").path,
+                              "--devices", "iphone-se-3", "--languages", "en", "--appearances", "light,dark",
+                              "--tint", "#D81B60", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.cells.map(\.tint) == ["#007AFF", "#0A84FF"], "system blue, never the brand tint")
+    }
+
+    @Test func anIOFailureExitsThreeNotTwo() throws {
+        let result = try run(["render", "--document", document, "--device", "iphone-se-3", "--language", "en",
+                              "--out", "/proc/consentrender/x.png"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("/proc/consentrender"))
+    }
+
     @Test func aKillMidRenderLeavesNoPartialFile() throws {
         let out = folder.url.appendingPathComponent("killed")
         let process = Process()

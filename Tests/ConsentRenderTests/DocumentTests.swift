@@ -161,7 +161,7 @@ import Testing
         let german = try ChromeStrings.resolve(language: "de-AT", settings: settings, folder: "doc")
         #expect(german.accept == "Akzeptieren" && german.title == "Datenschutzhinweis")
         let chinese = try ChromeStrings.resolve(language: "zh-Hans", settings: settings, folder: "doc")
-        #expect(chinese == ChromeStrings(accept: "同意", decline: "不同意", continueLabel: "继续", readMore: "查看详情",
+        #expect(chinese == ChromeStrings(accept: "同意", decline: "不同意", continueLabel: "继续",
                                          title: "个人信息保护提示"))
     }
 

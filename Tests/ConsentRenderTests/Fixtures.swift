@@ -132,5 +132,5 @@ func isTinted(_ pixel: Color, tint: Color, background: Color) -> Bool {
 
 /// Chrome strings with these button labels and English for the rest.
 func chrome(accept: String, decline: String) -> ChromeStrings {
-    ChromeStrings(accept: accept, decline: decline, continueLabel: "Continue", readMore: "Read more", title: "Privacy Notice")
+    ChromeStrings(accept: accept, decline: decline, continueLabel: "Continue", title: "Privacy Notice")
 }

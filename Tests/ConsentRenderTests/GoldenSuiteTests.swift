@@ -67,7 +67,8 @@ import Testing
         let rerecorded = try run(.all)
         #expect(rerecorded.passed && rerecorded.outcomes.allSatisfy { $0.outcome == .passed })
         #expect(try snapshot() == recorded, "re-recording unchanged images keeps their bytes")
-        #expect(!FileManager.default.fileExists(atPath: artifacts.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [".consentrender-artifacts"],
+                "a passing run leaves its artifacts folder empty but for the marker")
     }
 
     @Test func failureWritesArtifactsAndIndexButNeverTouchesGoldens() throws {

@@ -76,7 +76,7 @@ let worldDocuments: [String: String] = [
     @Test(arguments: ChromeStrings.appStoreLocalizations)
     func shortDocumentRendersInEveryAppStoreLocalizationWithoutMissingGlyphs(tag: String) throws {
         let strings = try ChromeStrings.resolve(language: tag, settings: DocumentSettings(), folder: "doc")
-        let markdown = "# \(strings.title)\n\n\(strings.readMore): [\(strings.title)](https://example.com/\(tag)). \(strings.continueLabel).\n"
+        let markdown = "# \(strings.title)\n\n\(strings.decline): [\(strings.title)](https://example.com/\(tag)). \(strings.continueLabel).\n"
         let documents = try DocumentFolder(url: folder.folder("one-\(tag)", files: ["\(tag).md": markdown]))
         let page = try renderer.render(RenderRequest(
             folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: tag,

@@ -83,7 +83,7 @@ import Testing
         #expect(ChromeStrings.appStoreLocalizations.count == 39)
         for tag in ChromeStrings.appStoreLocalizations {
             let strings = try ChromeStrings.resolve(language: tag, settings: DocumentSettings(), folder: "doc")
-            for text in [strings.accept, strings.decline, strings.continueLabel, strings.readMore, strings.title] {
+            for text in [strings.accept, strings.decline, strings.continueLabel, strings.title] {
                 #expect(!text.isEmpty, "\(tag)")
             }
         }

@@ -111,11 +111,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [".consentrender-artifacts"])
     }
 
-    @Test func aPassingRunIntoANewFolderCreatesNothing() throws {
+    @Test func aNewFolderIsMadeAndMarkedBeforeAnyWork() throws {
         try recordGoldens()
         let artifacts = root.appendingPathComponent("new/artifacts")
         #expect(try verify(artifacts: artifacts.path).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: artifacts.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [".consentrender-artifacts"])
+    }
+
+    @Test func anArtifactsPathThroughAFileStopsTheRunBeforeItRenders() throws {
+        try recordGoldens()
+        try Data("keep me".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        let result = try verify(artifacts: root.appendingPathComponent("notes.txt/failures").path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot be made: '\(root.appendingPathComponent("notes.txt").path)' is a file"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "no cell was rendered")
+    }
+
+    @Test func aDefaultFolderThatIsASymbolicLinkIsNotTheTools() throws {
+        try recordGoldens()
+        let workspace = folder.folder("workspace", files: [:])
+        let documents = folder.folder("Documents", files: ["passport.pdf": "scan"])
+        try FileManager.default.createDirectory(at: workspace.appendingPathComponent(".build"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: workspace.appendingPathComponent(".build/golden-failures"),
+                                                   withDestinationURL: documents)
+        let before = try contents(of: documents)
+        let result = try verify(artifacts: ".build/golden-failures", in: workspace)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(try contents(of: documents) == before)
     }
 
     @Test func goldenCellNamesMustNotLeaveTheirFolders() throws {
@@ -137,8 +159,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a folder of the user's documents", "Documents", "already exists and was not written by render-cli"),
-        ("a file of the user's", "notes.txt", "is a file, not a folder"),
+        ("a folder of the user's documents", "Documents", "already holds files ConsentRender did not write"),
+        ("a file of the user's", "notes.txt", "is a file; nothing was touched"),
         ("the document folder", "doc", "is the document folder"),
         ("a folder inside the document folder", "doc/renders", "lies inside the document folder"),
         ("the current directory", ".", "is the current directory"),
@@ -163,6 +185,27 @@ import Testing
         let again = try matrix(out: out.path)
         #expect(again.status == 0, "a folder with a matrix manifest was written by an earlier version: \(again.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".consentrender-matrix").path))
+    }
+
+    @Test func matrixNeverWritesThroughASymbolicLinkInItsOwnFolder() throws {
+        let out = root.appendingPathComponent("out")
+        #expect(try matrix(out: out.path).status == 0)
+        let cellFolder = out.appendingPathComponent("iphone-se-3/portrait-light")
+        let theirs = folder.folder("theirs", files: ["en.png": "mine"])
+        try FileManager.default.removeItem(at: cellFolder)
+        try FileManager.default.createSymbolicLink(at: cellFolder, withDestinationURL: theirs)
+        let result = try matrix(out: out.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("holds a symbolic link at"), "\(result.stderr)")
+        #expect(try contents(of: theirs) == ["en.png": Data("mine".utf8)])
+    }
+
+    @Test func watchEndsAtOnceWhenItsOutputFolderIsRefused() throws {
+        _ = folder.folder("Documents", files: ["index.html": "my page"])
+        let result = try runRenderCLI(["watch", "--document", root.appendingPathComponent("doc").path, "--devices", "iphone-se-3",
+                                       "--languages", "en", "--out", root.appendingPathComponent("Documents").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("already holds files ConsentRender did not write"), "\(result.stderr)")
     }
 
     // MARK: appstore
@@ -206,8 +249,9 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try Data(contentsOf: handMade) == Data("designer's".utf8))
         #expect(try Data(contentsOf: edited) == Data("retouched".utf8), "a screenshot changed since it was written is not ours any more")
-        #expect(second.stderr.contains("00_hand-made.png was not written by render-cli appstore"), "\(second.stderr)")
+        #expect(second.stderr.contains("00_hand-made.png was not written by the App Store export"), "\(second.stderr)")
         #expect(second.stderr.contains("03_5.5_iphone-8-plus_portrait.png changed since an earlier export wrote it"))
+        #expect(!second.stderr.contains("03_5.5_iphone-8-plus_portrait.png was not written"), "one warning per file")
     }
 
     @Test func appstoreStopsBeforeOverwritingAFileItDidNotWrite() throws {
@@ -218,7 +262,7 @@ import Testing
         let before = try contents(of: root)
         let result = try appstore(out: out, allClasses: false)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("was not written by render-cli appstore") && result.stderr.contains("nothing was touched"))
+        #expect(result.stderr.contains("was not written by the App Store export") && result.stderr.contains("nothing was touched"))
         #expect(try contents(of: root) == before)
     }
 

@@ -91,7 +91,7 @@ public struct AppStoreExport: Sendable {
         let out = outputDirectory
         // The folder is shared with fastlane's own files, so it is not claimed whole: only the files
         // the manifest lists are the tool's.
-        try OwnedFolder.checkPlacement(of: out, option: "--out", example: "fastlane",
+        try OwnedFolder.checkPlacement(of: out, kind: .appStoreExport,
                                        protecting: [.init(url: folder.url, role: "the document folder"),
                                                     .init(url: catalog.directory, role: "the device profiles folder")])
         let earlier = try AppStoreManifest.load(from: out)
@@ -109,11 +109,12 @@ public struct AppStoreExport: Sendable {
         do {
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         } catch {
-            throw RenderError.writeFailed(path: out.path, reason: "cannot create the folder (\((error as NSError).localizedDescription))")
+            throw RenderError.writeFailed(path: out.path, reason: "cannot create the folder (\(describeFileError(error)))")
         }
         try pending.write(to: out)
 
         let folder = self.folder, appearance = self.appearance, tint = self.tint
+        let exportFolder = OwnedFolder(url: out, kind: .appStoreExport)
         let planList = plans
         let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
             let plan = planList[index]
@@ -121,8 +122,8 @@ public struct AppStoreExport: Sendable {
                 let page = try renderer.get().render(RenderRequest(
                     folder: folder, profile: plan.profile, requestedLanguage: plan.language, orientation: plan.orientation,
                     appearance: appearance, tint: tint))
-                let url = out.appendingPathComponent(plan.file)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
+                    .appendingPathComponent((plan.file as NSString).lastPathComponent)
                 let data = try page.bitmap.pngData()
                 try AtomicFileWriter.write([(url, data)])
                 let shot = try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
@@ -131,26 +132,27 @@ public struct AppStoreExport: Sendable {
         }
         let written = try results.map { try $0.get() }
 
-        var removed: [String] = [], warnings: [String] = []
+        var removed: [String] = [], warnings: [String] = [], changed: Set<String> = []
         for entry in earlier?.screenshots ?? [] where !plannedPaths.contains(entry.path) {
             let url = out.appendingPathComponent(entry.path)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             guard earlier?.owns(entry.path, in: out) == true else {
                 warnings.append("\(url.path) changed since an earlier export wrote it; left alone, and fastlane deliver will upload it")
+                changed.insert(entry.path)
                 continue
             }
             do {
                 try FileManager.default.removeItem(at: url)
             } catch {
-                throw RenderError.writeFailed(path: url.path, reason: "cannot delete this stale screenshot (\((error as NSError).localizedDescription))")
+                throw RenderError.writeFailed(path: url.path, reason: "cannot delete this stale screenshot (\(describeFileError(error)))")
             }
             removed.append(entry.path)
             // A locale folder the export made and emptied goes too (rmdir fails on any other).
             rmdir(url.deletingLastPathComponent().path)
         }
         try AppStoreManifest(document: self.folder.name, screenshots: written.map(\.1)).write(to: out)
-        warnings += foreignFiles(in: out, besides: plannedPaths).map {
-            "\(out.appendingPathComponent($0).path) was not written by render-cli appstore; left alone, and fastlane deliver will upload it"
+        warnings += foreignFiles(in: out, besides: plannedPaths.union(changed)).map {
+            "\(out.appendingPathComponent($0).path) was not written by the App Store export; left alone, and fastlane deliver will upload it"
         }
         return Outcome(screenshots: written.map(\.0), removed: removed.sorted(), warnings: warnings)
     }

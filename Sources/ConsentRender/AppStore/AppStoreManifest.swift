@@ -30,7 +30,7 @@ struct AppStoreManifest: Codable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw OutputError.unreadableManifest(path: url.path, detail: (error as NSError).localizedDescription)
+            throw OutputError.unreadableManifest(path: url.path, detail: describeFileError(error))
         }
         let manifest: AppStoreManifest
         do {

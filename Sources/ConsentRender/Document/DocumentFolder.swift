@@ -68,7 +68,7 @@ public struct DocumentFolder: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \((error as NSError).localizedDescription)")
+            throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \(describeFileError(error))")
         }
         let settings: DocumentSettings
         do {

@@ -36,7 +36,7 @@ extension Bitmap {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw PNGDecodingError(path: url.path, reason: (error as NSError).localizedDescription)
+            throw PNGDecodingError(path: url.path, reason: describeFileError(error))
         }
         try self.init(pngData: data, path: url.path)
     }

@@ -1,6 +1,34 @@
 // Every sentence ConsentRender shows a user about bad input lives in this file, so the wording
 // stays consistent: quote the bad value, name the file and field, and say how to fix it.
 
+/// Whose fault an error is: bad input the user can fix (exit status 2), or a failure of the
+/// machine or the tool (exit status 3): a full disk, a Cairo or font setup error, an encoder fault.
+public enum ErrorCause: Sendable, Equatable {
+    case input
+    case environment
+
+    /// The cause of any error ConsentRender throws; an error it does not know (Foundation's own
+    /// file errors, say) is taken as the environment's.
+    public init(of error: Error) {
+        switch error {
+        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError:
+            self = .input
+        case let error as RenderError:
+            switch error {
+            case .outputNotPNG, .outputIsDirectory, .outputFolderMissing, .missingGlyphs: self = .input
+            case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: self = .environment
+            }
+        case let error as AppStoreError:
+            switch error {
+            case .noAppStoreLocale, .languageNotInDocument, .noDeviceForClass: self = .input
+            case .unacceptedSize, .hasAlpha: self = .environment
+            }
+        default:
+            self = .environment
+        }
+    }
+}
+
 /// A device profile could not be found or read.
 public enum ProfileError: Error, Equatable, Sendable {
     case unknownDevice(id: String, suggestion: String?, directory: String)
@@ -51,11 +79,12 @@ public enum GoldenError: Error, Equatable, Sendable {
 
 /// An output folder is not the tool's to write into or clear.
 public enum OutputError: Error, Equatable, Sendable {
-    case wouldReplaceInput(path: String, option: String, role: String, rolePath: String, example: String)
-    case insideInput(path: String, option: String, role: String, rolePath: String, example: String)
-    case notAFolder(path: String, option: String)
-    case notOwned(path: String, option: String, kind: String, marker: String, sample: [String])
-    case unreadableFolder(path: String, option: String, reason: String)
+    case wouldReplaceInput(folder: String, path: String, effect: String, role: String, rolePath: String, isSame: Bool)
+    case insideInput(folder: String, path: String, role: String, rolePath: String)
+    case notAFolder(folder: String, path: String, file: String)
+    case notOwned(folder: String, path: String, effect: String, marker: String, sample: [String])
+    case symbolicLink(folder: String, path: String, link: String)
+    case unreadableFolder(folder: String, path: String, reason: String)
     case foreignScreenshot(path: String, manifest: String)
     case unreadableManifest(path: String, detail: String)
 }
@@ -175,28 +204,31 @@ extension GoldenError: CustomStringConvertible {
 extension OutputError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .wouldReplaceInput(path, option, role, rolePath, example):
-            let what = path == rolePath ? "is" : "contains"
-            return "\(option) '\(path)' \(what) \(role) (\(rolePath)); writing there could overwrite or delete it, so nothing was "
-                + "touched. Pass a folder of its own, for example \(example)."
-        case let .insideInput(path, option, role, rolePath, example):
-            return "\(option) '\(path)' lies inside \(role) (\(rolePath)); output there would mix with the input, so nothing was "
-                + "touched. Pass a folder outside it, for example \(example)."
-        case let .notAFolder(path, option):
-            return "\(option) '\(path)' is a file, not a folder; nothing was touched. Pass a new or empty folder."
-        case let .notOwned(path, option, kind, marker, sample):
-            let listing = sample.isEmpty ? "" : " (it holds \(sample.joined(separator: ", "))…)"
-            return "\(option) '\(path)' already exists and was not written by render-cli\(listing); a run may overwrite or "
-                + "delete what is in its \(kind) folder, so nothing was touched. Pass a new or empty folder; a folder the "
-                + "tool wrote carries the file \(marker)."
-        case let .unreadableFolder(path, option, reason):
-            return "\(option) '\(path)' cannot be read (\(reason)); nothing was touched."
+        case let .wouldReplaceInput(folder, path, effect, role, rolePath, isSame):
+            return "\(folder) '\(path)' \(isSame ? "is" : "contains") \(role) (\(rolePath)), and \(effect); nothing was "
+                + "touched. Choose a folder of its own: a new or empty one."
+        case let .insideInput(folder, path, role, rolePath):
+            return "\(folder) '\(path)' lies inside \(role) (\(rolePath)), where its files would mix with what the run reads; "
+                + "nothing was touched. Choose a folder outside it."
+        case let .notAFolder(folder, path, file):
+            let what = file == path ? "is a file" : "cannot be made: '\(file)' is a file"
+            return "\(folder) '\(path)' \(what); nothing was touched. Give the path of a folder."
+        case let .notOwned(folder, path, effect, marker, sample):
+            let listing = sample.isEmpty ? "" : " (\(sample.joined(separator: ", "))…)"
+            return "\(folder) '\(path)' already holds files ConsentRender did not write\(listing), and \(effect); nothing was "
+                + "touched. Choose a new or empty folder (a folder the tool made carries the file \(marker))."
+        case let .symbolicLink(folder, path, link):
+            return "\(folder) '\(path)' holds a symbolic link at '\(link)', which could lead into a folder of yours; the tool "
+                + "writes only into folders it made, so nothing was written through it. Remove the link."
+        case let .unreadableFolder(folder, path, reason):
+            return "\(folder) '\(path)' cannot be read (\(reason)); nothing was touched."
         case let .foreignScreenshot(path, manifest):
-            return "\(path) exists and was not written by render-cli appstore (\(manifest) does not list it, or it changed since); "
-                + "nothing was touched. Move it away, or pass another --out."
+            return "\(path) exists and was not written by the App Store export (\(manifest) does not list it, or it changed "
+                + "since); nothing was touched. Move it away, or export into another folder."
         case let .unreadableManifest(path, detail):
-            return "\(path): not a manifest render-cli appstore can read (\(detail)); nothing was touched. It lists the "
-                + "screenshots an earlier run wrote: restore it, or pass another --out."
+            return "\(path): not a list of exported screenshots that can be read (\(detail)); nothing was touched. It says which "
+                + "screenshots an earlier export wrote, so the tool will not delete or overwrite any without it: restore it, or "
+                + "move the screenshots folder's files away yourself and delete it."
         }
     }
 }

@@ -18,10 +18,8 @@ struct FailureArtifacts {
     /// Writes the cell's images and link maps and returns its folder.
     func write(cell: String, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
                expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
-        try self.folder.prepare()
-        try removeCell(cell)
-        let folder = root.appendingPathComponent(cell)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try self.folder.remove(cell)
+        let folder = try self.folder.subfolder(cell)
         var files: [(name: String, data: Data)] = []
         if let expected { files.append(("expected.png", try expected.pngData())) }
         if let actual { files.append(("actual.png", try actual.pngData())) }
@@ -41,27 +39,16 @@ struct FailureArtifacts {
         if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
         if let actualLinks { files.append(("actual.links.json", actualLinks)) }
         let record = Record(cell: cell, reasons: reasons, environmentChanges: [], files: files.map(\.name))
-        files.append(("failure.json", try JSONEncoder().encode(record)))
+        files.append(("failure.json", try canonicalJSONData(record)))
         try AtomicFileWriter.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
         return folder
-    }
-
-    /// Deletes one cell's earlier artifacts, inside the claimed folder.
-    func removeCell(_ cell: String) throws {
-        let item = root.appendingPathComponent(cell)
-        guard FileManager.default.fileExists(atPath: item.path) else { return }
-        do {
-            try FileManager.default.removeItem(at: item)
-        } catch {
-            throw RenderError.writeFailed(path: item.path, reason: "cannot delete it (\((error as NSError).localizedDescription))")
-        }
     }
 
     /// Adds the machine differences to every failure record under the root.
     func annotate(environmentChanges: [String]) throws {
         for (url, var record) in records() {
             record.environmentChanges = environmentChanges
-            try AtomicFileWriter.write([(url, try JSONEncoder().encode(record))])
+            try AtomicFileWriter.write([(url, try canonicalJSONData(record))])
         }
     }
 

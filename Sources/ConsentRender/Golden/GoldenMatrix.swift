@@ -79,7 +79,7 @@ extension GoldenMatrix {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw GoldenError.unreadableMatrix(path: url.path, reason: (error as NSError).localizedDescription)
+            throw GoldenError.unreadableMatrix(path: url.path, reason: describeFileError(error))
         }
         do {
             return try JSONDecoder().decode(GoldenMatrix.self, from: data)

@@ -53,14 +53,13 @@ public struct GoldenSuite: Sendable {
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
         let cells = try self.cells()
+        // Made (and marked) before any work, so a folder that cannot be written stops the run at once.
         let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
-        if FileManager.default.fileExists(atPath: artifactsDirectory.path) {
-            try artifacts.folder.prepare()
-            if clearsArtifacts {
-                try artifacts.folder.clear()
-            } else {
-                for cell in cells { try artifacts.removeCell(cell.path) }
-            }
+        try artifacts.folder.prepare()
+        if clearsArtifacts {
+            try artifacts.folder.clear()
+        } else {
+            for cell in cells { try artifacts.folder.remove(cell.path) }
         }
         let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         let options = diffOptions
@@ -116,10 +115,12 @@ public struct GoldenSuite: Sendable {
                                      acceptsUnmarked: Self.isConventionalArtifactsFolder)
     }
 
-    /// Whether `url` is a `.build/golden-failures` folder, the default that SwiftPM's build folder holds.
+    /// Whether `url` is a `.build/golden-failures` folder, the default inside SwiftPM's build
+    /// folder, and a real folder there (a symbolic link could lead anywhere).
     static func isConventionalArtifactsFolder(_ url: URL) -> Bool {
         let standard = url.standardizedFileURL
         return standard.lastPathComponent == "golden-failures" && standard.deletingLastPathComponent().lastPathComponent == ".build"
+            && !isSymbolicLink(standard)
     }
 
     /// Golden files under the golden folder that no cell renders.

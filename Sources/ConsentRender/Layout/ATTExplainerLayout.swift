@@ -24,7 +24,9 @@ public func layoutATTExplainer(_ content: DialogContent, on profile: DeviceProfi
     let titleStyle = BaseTextStyle(fontSize: 28, weight: .bold, color: colors.label, linkColor: colors.link)
     var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
     titleBuilder.append(content.document.title ?? [.text(content.strings.title)], links: &links)
-    let titleBlock = titleBuilder.block(width: columnWidth, alignment: .natural, lineHeight: 28 * 1.2)
+    // Three lines at most (ellipsised), so the sections and the button always keep their room.
+    let titleBlock = titleBuilder.block(width: columnWidth, alignment: .natural, lineHeight: 28 * traits.displayLineHeightMultiple,
+                                        maximumLines: 3)
     let titleMeasurement = measurer.measure(titleBlock)
     let title = PlacedText(origin: Point(x: columnX, y: snap(safe.minY + 24)),
                            size: Size(width: columnWidth, height: titleMeasurement.size.height), block: titleBlock)

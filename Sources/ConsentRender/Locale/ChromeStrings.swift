@@ -1,22 +1,17 @@
-/// The dialog's own words, which do not come from the document's Markdown: button labels, the
-/// "read more" link text and the title used when a document has no `# ` heading.
+/// The dialog's own words, which do not come from the document's Markdown: button labels and the
+/// title used when a document has no `# ` heading.
 public struct ChromeStrings: Sendable, Equatable {
     public var accept: String
     public var decline: String
     /// The single action of explainer screens ("Continue", "继续").
     public var continueLabel: String
-    public var readMore: String
     /// The dialog title when the document has none.
     public var title: String
 
-    /// The keys `document.json`'s `strings` may override.
-    public static let keys = ["accept", "decline", "continue", "readMore", "title"]
-
-    public init(accept: String, decline: String, continueLabel: String, readMore: String, title: String) {
+    public init(accept: String, decline: String, continueLabel: String, title: String) {
         self.accept = accept
         self.decline = decline
         self.continueLabel = continueLabel
-        self.readMore = readMore
         self.title = title
     }
 
@@ -26,8 +21,7 @@ public struct ChromeStrings: Sendable, Equatable {
     public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> ChromeStrings {
         let lookup = try lookupFunction(language: language, settings: settings, folder: folder, table: builtIn)
         return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"),
-                             continueLabel: try lookup("continue"), readMore: try lookup("readMore"),
-                             title: try lookup("title"))
+                             continueLabel: try lookup("continue"), title: try lookup("title"))
     }
 
     /// A function that finds a key for `language`: the document's overrides first, then `table`,

@@ -49,6 +49,14 @@ public struct LanguageTraits: Sendable, Equatable {
         }
     }
 
+    /// Line height as a multiple of the font size for display text (large titles, 28 pt and up),
+    /// which iOS sets tighter than body text: ×1.2 for Latin and CJK, and a script with marks that
+    /// stack above and below the line keeps its extra height (×1.45 Arabic, Thai and Devanagari,
+    /// ×1.85 Nastaliq), so they are never clipped.
+    public var displayLineHeightMultiple: Double {
+        max(1.2, lineHeightMultiple - 0.15)
+    }
+
     /// The family list for code spans.
     public var monospaceFamilies: String {
         "Noto Sans Mono," + fontFamilies

@@ -35,6 +35,8 @@ public struct MatrixRender: Sendable {
         public var entry: MatrixManifest.Cell?
         public var linkMap: LinkMap?
         public var error: String?
+        /// Whose fault the error is, when there is one.
+        public var errorCause: ErrorCause?
         public var warnings: [String]
     }
 
@@ -45,15 +47,11 @@ public struct MatrixRender: Sendable {
     /// `.consentrender-matrix`); it may not be or contain the document, the profiles or the current
     /// directory. Otherwise nothing is written.
     public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> (manifest: MatrixManifest, results: [CellResult]) {
-        let output = try OwnedFolder.claim(
-            outputDirectory, kind: .matrix,
-            protecting: [.init(url: folder.url, role: "the document folder"),
-                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory],
-            acceptsUnmarked: Self.holdsEarlierMatrix)
+        let output = try claimOutput()
         try output.prepare()
         let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let all = renderInParallel(count: cells.count, jobs: jobs) { index, renderer in
-            let result = render(cells[index], profile: profiles[cells[index].device]!, renderer: renderer)
+            let result = render(cells[index], profile: profiles[cells[index].device]!, into: output, renderer: renderer)
             progress?(result)
             return result
         }
@@ -69,6 +67,15 @@ public struct MatrixRender: Sendable {
         return (manifest, all)
     }
 
+    /// Checks, without writing anything, that the output folder is the matrix's to write into.
+    public func claimOutput() throws -> OwnedFolder {
+        try OwnedFolder.claim(
+            outputDirectory, kind: .matrix,
+            protecting: [.init(url: folder.url, role: "the document folder"),
+                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory],
+            acceptsUnmarked: Self.holdsEarlierMatrix)
+    }
+
     /// Whether `folder` holds a matrix written before output folders were marked: a `manifest.json`
     /// that reads as a matrix manifest.
     static func holdsEarlierMatrix(_ folder: URL) -> Bool {
@@ -76,29 +83,31 @@ public struct MatrixRender: Sendable {
         return (try? JSONDecoder().decode(MatrixManifest.self, from: data)) != nil
     }
 
-    private func render(_ cell: MatrixCell, profile: DeviceProfile, renderer: Result<ConsentRenderer, Error>) -> CellResult {
+    private func render(_ cell: MatrixCell, profile: DeviceProfile, into output: OwnedFolder,
+                        renderer: Result<ConsentRenderer, Error>) -> CellResult {
         do {
             let renderer = try renderer.get()
             let page = try renderer.render(RenderRequest(
                 folder: folder, profile: profile, requestedLanguage: cell.language, orientation: cell.orientation,
                 appearance: cell.appearance, tint: tint))
-            let png = outputDirectory.appendingPathComponent(cell.path + ".png")
-            let links = outputDirectory.appendingPathComponent(cell.path + ".links.json")
-            try FileManager.default.createDirectory(at: png.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let cellFolder = try output.subfolder((cell.path as NSString).deletingLastPathComponent)
+            let name = (cell.path as NSString).lastPathComponent
+            let png = cellFolder.appendingPathComponent(name + ".png")
+            let links = cellFolder.appendingPathComponent(name + ".links.json")
             try AtomicFileWriter.write([(png, try page.bitmap.pngData()), (links, try page.linkMap.jsonData())])
             let map = page.linkMap
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             let entry = MatrixManifest.Cell(
                 device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
-                language: map.language, tint: page.layout.buttons.first { $0.role == .accept }?.fill.hex ?? "",
+                language: map.language, tint: page.layout.buttons.first { $0.role.isPrimary }?.fill.hex ?? "",
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
-            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, warnings: page.warnings)
+            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil, warnings: page.warnings)
         } catch {
-            return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", warnings: [])
+            return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
         }
     }
 }

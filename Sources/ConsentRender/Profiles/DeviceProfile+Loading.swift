@@ -14,7 +14,7 @@ extension DeviceProfile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ProfileError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw ProfileError.unreadable(path: path, reason: describeFileError(error))
         }
         let profile: DeviceProfile
         do {

@@ -14,7 +14,7 @@ public struct DeviceProfileCatalog: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw ProfileError.unreadable(path: directory.path, reason: (error as NSError).localizedDescription)
+            throw ProfileError.unreadable(path: directory.path, reason: describeFileError(error))
         }
         return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
