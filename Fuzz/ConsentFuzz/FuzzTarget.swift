@@ -18,8 +18,9 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// libFuzzer entry point: the first byte picks what the rest is fed to.
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
-/// 2: a device profile's JSON; 3: a document.json; anything else: a Markdown file rendered on an
-/// iPad in an RTL language. Errors are expected; a crash, hang or sanitizer report is a finding.
+/// 2: a device profile's JSON; 3: a document.json, then a render with it; anything else: a Markdown
+/// file rendered on an iPad in an RTL language. Every input stays in memory: no file is written.
+/// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
@@ -28,45 +29,40 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let payload = bytes.dropFirst()
     switch selector % 5 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
-    case 2: _ = try? write(payload, as: "profile.json").flatMap { try DeviceProfile.load(from: $0) }
-    case 3: _ = try? write(payload, as: "document.json").flatMap { try DocumentFolder(url: $0.deletingLastPathComponent()) }
+    case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
+    case 3: renderSettings(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
 }
-
-private let scratch: URL = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consent-fuzz-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}()
 
 private let profiles = DeviceProfileCatalog(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("DeviceProfiles"))
 
 nonisolated(unsafe) private let renderer = try! ConsentRenderer()
 
-private func write(_ data: Data, as name: String) throws -> URL? {
-    let folder = scratch.appendingPathComponent(name + "-dir")
-    try? FileManager.default.removeItem(at: folder)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let url = folder.appendingPathComponent(name)
-    try data.write(to: url)
-    if name == "document.json" { try Data("# T\n\nBody".utf8).write(to: folder.appendingPathComponent("en.md")) }
-    return url
+/// A document.json, decoded and (when it decodes) used for a render: every input stays in memory.
+private func renderSettings(_ data: Data) {
+    guard let settings = try? DocumentSettings.decode(data, source: "document.json") else { return }
+    let content = ConsentContent(name: "fuzz", source: "fuzz", settings: settings,
+                                 languageFiles: ["en": Data("# T\n\nBody [privacy](https://example.com/p)".utf8)])
+    render(content, language: "en", device: "iphone-se-3", orientation: .portrait)
 }
 
 private func renderMarkdown(_ data: Data, language: String, device: String, orientation: Orientation) {
-    guard let url = try? write(data, as: "\(language).md"),
-          let folder = try? DocumentFolder(url: url.deletingLastPathComponent()),
-          let profile = try? profiles.profile(id: device) else { return }
-    guard let page = try? renderer.render(RenderRequest(folder: folder, profile: profile, requestedLanguage: language,
-                                                        orientation: orientation, appearance: .light, allowsMissingGlyphs: true))
+    render(ConsentContent(name: "fuzz", source: "fuzz", languageFiles: [language: Data(data)]), language: language, device: device,
+           orientation: orientation)
+}
+
+private func render(_ content: ConsentContent, language: String, device: String, orientation: Orientation) {
+    guard let profile = try? profiles.profile(id: device) else { return }
+    let variant = RenderVariant(device: device, orientation: orientation, language: language)
+    guard let page = try? renderer.render(RenderRequest(content: content, profile: profile, variant: variant, allowsMissingGlyphs: true))
     else { return }
     _ = renderer.lint(page, device: device)
     // Properties every render keeps: links inside the body (or the title, which may hold links)
     // and the screen, buttons on screen.
-    let screen = Rect(x: 0, y: 0, width: page.layout.screen.width, height: page.layout.screen.height)
+    let screen = page.layout.screenRect
     for link in page.layout.links {
         for rect in link.visibleRects where !(page.layout.body.viewport.contains(rect, tolerance: 0.01)
                                               || page.layout.title.frame.contains(rect, tolerance: 0.01))

@@ -7,8 +7,7 @@ enum RenderCommand {
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
-                             [--template agreement-dialog|launch-consent|att-explainer]
-                             [--state initial|decline-confirm]
+                             [--template NAME] [--state STATE]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -23,9 +22,10 @@ enum RenderCommand {
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are created
       --profiles DIR     where device profiles live (default: ./DeviceProfiles)
-      --template NAME    use this template instead of the document's (document.json "template")
-      --state STATE      launch-consent only: decline-confirm renders the confirmation shown after
-                         a decline (default: initial)
+      --template NAME    use this template instead of the document's (document.json "template"):
+    \(templateList)
+      --state STATE      which screen of the template (default: initial; launch-consent also has
+                         decline-confirm, the confirmation shown after a decline)
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
                          over the render, for design review
       --allow-missing-glyphs
@@ -60,7 +60,7 @@ enum RenderCommand {
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint,
             allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
-            state: try options.choice("state", as: ScreenState.self, default: .initial), template: try template(options)))
+            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options)))
         try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
@@ -71,7 +71,7 @@ enum RenderCommand {
         }
 
         let map = page.linkMap
-        let visibleLinks = map.links.filter(\.visible).count
+        let visibleLinks = map.links.filter { $0.visible }.count
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
         print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(orientation.rawValue)-\(appearance.rawValue) "
             + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
@@ -81,11 +81,18 @@ enum RenderCommand {
 /// The `--template` option, checked against the templates there are.
 func template(_ options: ParsedArguments) throws -> String? {
     guard let name = options.value("template") else { return nil }
-    guard DocumentSettings.supportedTemplates.contains(name) else {
-        throw UsageError(message: "--template '\(name)' is not one of: \(DocumentSettings.supportedTemplates.joined(separator: ", "))")
+    let ids = TemplateRegistry.standard.ids
+    guard ids.contains(name) else {
+        let suggestion = closestMatch(to: name, among: ids).map { " Did you mean '\($0)'?" } ?? ""
+        throw UsageError(message: "--template '\(name)' is not a template.\(suggestion) Use one of: \(ids.joined(separator: ", "))")
     }
     return name
 }
+
+/// The templates for help texts, one per line.
+let templateList = TemplateRegistry.standard.templates.map { template in
+    "                           \(template.id): \(template.summary)"
+}.joined(separator: "\n")
 
 /// A render's two output files, checked before any rendering starts.
 struct OutputFiles {
@@ -101,7 +108,7 @@ struct OutputFiles {
     }
 
     func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil) throws {
-        var files = [(png, try page.bitmap.pngData()), (linkMap, try page.linkMap.jsonData())]
+        var files = [(png, try OutputFormat.png.encode(page)), (linkMap, try page.linkMap.jsonData())]
         if let overlayImage { files.append((overlay, try overlayImage.pngData())) }
         try AtomicFileWriter.write(files)
     }
@@ -110,7 +117,7 @@ struct OutputFiles {
 /// Checks an output path before any work: it must end in .png and not be a folder; its folder is
 /// created if missing and must be writable.
 func preparedPNGOutput(_ path: String) throws -> URL {
-    guard path.lowercased().hasSuffix(".png") else {
+    guard OutputFormat(fileName: path) == .png else {
         throw RenderError.outputNotPNG(path: path)
     }
     let url = URL(fileURLWithPath: path)

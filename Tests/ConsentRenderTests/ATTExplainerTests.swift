@@ -25,7 +25,7 @@ import Testing
             #expect(page.linkMap.buttons.map(\.role) == [.continue] && page.linkMap.buttons.map(\.label) == [label])
             #expect(page.layout.buttons[0].fill == Theme.systemBlueLight, "no brand colour")
             #expect(!page.layout.textBlocks.flatMap(\.runs).contains { $0.color == Color(hex: "#D81B60") })
-            #expect(page.layout.decorations.count == 3, "one dot per section")
+            #expect(page.layout.items.filter { $0.id.hasPrefix("section-dot-") }.count == 3, "one dot per section")
             #expect(renderer.lint(page, device: "iphone-15-pro").filter { $0.severity == .error }.isEmpty)
         }
         #expect(try render(sample, "en", appearance: .dark).layout.buttons[0].fill == Theme.systemBlueDark)
@@ -40,9 +40,10 @@ import Testing
             #expect(block.frame.minX >= column.minX - 1e-6 && block.frame.maxX <= column.maxX + 1e-6)
         }
         var boxes = 0, rules = 0
-        for decoration in page.layout.body.decorations {
-            switch decoration {
-            case let .box(rect, _, _, _):
+        for item in page.layout.items where item.id.hasPrefix("body-shape-") {
+            guard case let .shape(shape) = item.drawable else { continue }
+            switch shape {
+            case let .fill(rect, _, _):
                 boxes += 1
                 #expect(rect.minX >= safe.minX && rect.maxX <= safe.maxX)
             case let .line(from, to, _, _):
@@ -90,12 +91,12 @@ import Testing
         #expect(renderer.lint(incentive, device: "iphone-15-pro").contains { $0.rule == "att.no-incentive" && $0.severity == .error })
 
         var twoButtons = try render(sample, "en")
-        var second = twoButtons.layout.buttons[0]
-        second.role = .decline
-        second.label = "Not now"
-        second.rect.y -= 60
-        twoButtons.layout.buttons.append(second)
-        let single = PageLint(page: twoButtons.layout, device: "iphone-15-pro", template: "att-explainer").findings()
+        twoButtons.layout.duplicateButton(0) { second in
+            second.role = .decline
+            second.label = "Not now"
+            second.rect.y -= 60
+        }
+        let single = PageLint(page: twoButtons.layout, device: "iphone-15-pro", template: ATTExplainerTemplate()).findings()
             .filter { $0.rule == "att.single-action" }
         #expect(single.count == 1 && single[0].message.contains("this one has 2 (Continue, Not now)"))
     }

@@ -119,8 +119,14 @@ import Testing
         }
         #expect(path == badJSON.path + "/document.json")
         let badTemplate = folder.folder("bad-template", files: ["en.md": "# T\n\nB", "document.json": #"{ "template": "carousel" }"#])
-        let templateError = #expect(throws: DocumentError.self) { try DocumentFolder(url: badTemplate) }
-        #expect(templateError?.description.contains("agreement-dialog") == true)
+        // Templates can be added by a library user, so the name is checked against the renderer's registry.
+        let carousel = try DocumentFolder(url: badTemplate)
+        let templateError = #expect(throws: TemplateError.self) {
+            try ConsentRenderer().render(RenderRequest(folder: carousel, profile: try shippedProfiles.profile(id: "iphone-se-3"),
+                                                       requestedLanguage: "en", orientation: .portrait, appearance: .light))
+        }
+        #expect(templateError?.description == badTemplate.path + "/document.json: field 'template' is 'carousel', which is not a "
+            + "template. Use one of: agreement-dialog, launch-consent, att-explainer.")
     }
 
     struct ResolutionCase: CustomStringConvertible, Sendable {

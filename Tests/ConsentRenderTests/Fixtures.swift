@@ -134,3 +134,95 @@ func isTinted(_ pixel: Color, tint: Color, background: Color) -> Bool {
 func chrome(accept: String, decline: String) -> ChromeStrings {
     ChromeStrings(accept: accept, decline: decline, continueLabel: "Continue", title: "Privacy Notice")
 }
+
+/// A layout context for `device` in `orientation`, with text in `language` measured by `measurer`.
+func layoutContext(device: String, _ orientation: Orientation, language: String = "en", appearance: Appearance = .light,
+                   tint: Color? = nil, style: StyleTokens = .iOSDefault, measurer: any TextMeasuring) throws -> LayoutContext {
+    let profile = try shippedProfiles.profile(id: device)
+    return LayoutContext(profile: profile, orientation: orientation, style: style,
+                         traits: ScreenTraits(appearance: appearance, language: LanguageTraits(tag: language),
+                                              tint: tint ?? profile.tint, adaptsSystemBlue: tint == nil),
+                         measurer: measurer)
+}
+
+/// The agreement dialog of `document` laid out directly, without a renderer.
+func layoutAgreement(_ document: ConsentDocument, strings: ChromeStrings, language: String = "en", device: String,
+                     _ orientation: Orientation, measurer: any TextMeasuring) throws -> PageLayout {
+    let context = try layoutContext(device: device, orientation, language: language, measurer: measurer)
+    return try AgreementDialogTemplate().layout(ScreenContent(document: document, language: language, strings: strings, source: "test"),
+                                                state: .initial, in: context)
+}
+
+/// Edits of a laid-out page, for crafting the bad screens lint tests need.
+extension PageLayout {
+    /// Replaces what item `id` draws.
+    mutating func updateItem(_ id: String, _ edit: (inout Drawable) -> Void) {
+        for layer in layers.indices {
+            if let index = layers[layer].items.firstIndex(where: { $0.id == id }) {
+                edit(&layers[layer].items[index].drawable)
+                return
+            }
+        }
+        preconditionFailure("no item \(id)")
+    }
+
+    /// Edits button `index` through its view and writes the result back into its semantics and items.
+    mutating func editButton(_ index: Int, _ edit: (inout Button) -> Void) {
+        var button = buttons[index]
+        edit(&button)
+        var semantics = self.semantics.buttons[index]
+        semantics.role = button.role
+        semantics.label = button.label
+        semantics.rect = button.rect
+        updateItem(semantics.shapeID) { $0 = .shape(.fill(button.rect, cornerRadius: button.cornerRadius, color: button.fill)) }
+        updateItem(semantics.labelID) { $0 = .text(button.labelText) }
+        if let borderID = semantics.borderID {
+            if let border = button.border {
+                updateItem(borderID) { $0 = .shape(.stroke(button.rect, cornerRadius: button.cornerRadius, color: border, width: 1, dash: [])) }
+            } else {
+                for layer in layers.indices { layers[layer].items.removeAll { $0.id == borderID } }
+                semantics.borderID = nil
+            }
+        }
+        self.semantics.buttons[index] = semantics
+    }
+
+    /// Adds a copy of button `index`, edited, as a new button.
+    mutating func duplicateButton(_ index: Int, _ edit: (inout Button) -> Void) {
+        var semantics = self.semantics.buttons[index]
+        let suffix = "-copy-\(self.semantics.buttons.count)"
+        let content = layers.firstIndex { $0.kind == .content }!
+        for id in [semantics.shapeID, semantics.labelID] + (semantics.borderID.map { [$0] } ?? []) {
+            var item = self.item(id)!
+            item.id += suffix
+            layers[content].items.append(item)
+        }
+        semantics.shapeID += suffix
+        semantics.labelID += suffix
+        semantics.borderID = semantics.borderID.map { $0 + suffix }
+        self.semantics.buttons.append(semantics)
+        editButton(self.semantics.buttons.count - 1, edit)
+    }
+
+    /// Removes the buttons `predicate` picks, with their items.
+    mutating func removeButtons(where predicate: (ButtonSemantics) -> Bool) {
+        let removed = semantics.buttons.filter(predicate)
+        let ids = Set(removed.flatMap { [$0.shapeID, $0.labelID] + ($0.borderID.map { [$0] } ?? []) })
+        for layer in layers.indices { layers[layer].items.removeAll { ids.contains($0.id) } }
+        semantics.buttons.removeAll(where: predicate)
+    }
+
+    /// Edits the title's placed text.
+    mutating func editTitle(_ edit: (inout PlacedText) -> Void) {
+        var title = self.title
+        edit(&title)
+        updateItem(semantics.titleID) { $0 = .text(title) }
+    }
+
+    /// Edits body block `index`'s placed text.
+    mutating func editBodyBlock(_ index: Int, _ edit: (inout PlacedText) -> Void) {
+        var block = body.blocks[index]
+        edit(&block)
+        updateItem(semantics.body.blockIDs[index]) { $0 = .text(block) }
+    }
+}

@@ -24,7 +24,7 @@ let worldDocuments: [String: String] = [
 
     init() throws {
         renderer = try ConsentRenderer()
-        engine = renderer.textEngine
+        engine = try renderer.engine(for: .noto)
     }
 
     func paragraph(_ text: String, language: String, width: Double) -> TextBlock {

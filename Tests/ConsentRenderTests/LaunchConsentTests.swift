@@ -24,11 +24,15 @@ import Testing
         #expect(page.linkMap.buttons.first { $0.role == .decline }?.label == "不同意并退出")
         // The launch screen's colour shows as it is: no dimming.
         #expect(page.bitmap.color(x: 3, y: 3) == Color(hex: "#0E6BA8"))
-        let launch = try #require(page.layout.launchScreen)
-        let logo = try #require(launch.logo).rect.pixelRect(scale: 3)
+        guard case let .image(logoImage)? = page.layout.item("launch-logo")?.drawable else {
+            Issue.record("no logo")
+            return
+        }
+        let logo = logoImage.rect.pixelRect(scale: 3)
         let tile = page.bitmap.color(x: logo.x + logo.width / 2 - 40, y: logo.y + logo.height - 30)
         #expect(tile.red > 230 && tile.green > 230 && tile.blue > 230, "the logo's white tile is drawn")
-        #expect(launch.appName?.block.text == "云帆出行")
+        #expect(page.layout.text("launch-app-name")?.block.text == "云帆出行")
+        #expect(page.layout.layers.map(\.kind) == [.backdrop, .appChrome, .content], "no scrim over a launch screen")
         #expect(page.layout.dialog.rect.intersection(logo.pointsRect(scale: 3)) == nil, "the brand is not under the dialog")
         let english = try render(sample, "en")
         #expect(english.linkMap.buttons.first { $0.role == .decline }?.label == "Disagree and exit")
@@ -48,9 +52,9 @@ import Testing
 
     @Test func phonesInLandscapeLeaveTheBrandOutRatherThanUnderTheDialog() throws {
         let page = try render(sample, "en", .landscape)
-        #expect(page.layout.launchScreen?.logo == nil && page.layout.launchScreen?.appName == nil)
+        #expect(page.layout.item("launch-logo") == nil && page.layout.item("launch-app-name") == nil)
         let pad = try render(sample, "en", device: "ipad-pro-13", .landscape)
-        #expect(pad.layout.launchScreen?.logo != nil)
+        #expect(pad.layout.item("launch-logo") != nil)
     }
 
     @Test func declineThatDoesNotSayWhatHappensWarns() throws {
@@ -71,11 +75,12 @@ import Testing
         let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: missingLogo) }
         #expect(error?.description.contains("field 'launch.logo'") == true)
         let agreement = try DocumentFolder(url: folder.folder("agreement", files: testAgreement))
-        #expect(throws: DocumentError.self) {
+        let stateError = #expect(throws: TemplateError.self) {
             try renderer.render(RenderRequest(folder: agreement, profile: try shippedProfiles.profile(id: "iphone-se-3"),
                                               requestedLanguage: "en", orientation: .portrait, appearance: .light,
                                               state: .declineConfirm))
         }
+        #expect(stateError?.description == "The agreement-dialog template has no state 'decline-confirm'; its states are: initial.")
     }
 }
 

@@ -18,9 +18,7 @@ import Testing
 
     func layout(_ document: ConsentDocument, device: String, _ orientation: Orientation,
                 strings: ChromeStrings = chrome(accept: "Accept", decline: "Decline")) throws -> PageLayout {
-        let profile = try shippedProfiles.profile(id: device)
-        return layoutAgreementDialog(DialogContent(document: document, strings: strings, language: "en"),
-                                     on: profile, in: orientation, theme: lightTheme, text: measurer)
+        try layoutAgreement(document, strings: strings, device: device, orientation, measurer: measurer)
     }
 
     @Test func phoneCardHas24PointMarginsAndIsCentredInTheSafeArea() throws {
@@ -47,8 +45,8 @@ import Testing
         #expect(decline.rect.maxX < accept.rect.minX)
         #expect(decline.rect.width == accept.rect.width)
         #expect(decline.rect.height == 44 && accept.rect.height == 44)
-        #expect(decline.rect.minX == page.dialog.rect.minX + DialogMetrics.cardPadding)
-        #expect(accept.rect.maxX == page.dialog.rect.maxX - DialogMetrics.cardPadding)
+        #expect(decline.rect.minX == page.dialog.rect.minX + Metrics.iOSDefault.card.padding)
+        #expect(accept.rect.maxX == page.dialog.rect.maxX - Metrics.iOSDefault.card.padding)
         #expect(accept.fill == lightTheme.tint)
     }
 
@@ -58,17 +56,19 @@ import Testing
         let accept = try #require(page.buttons.first { $0.role == .accept })
         let decline = try #require(page.buttons.first { $0.role == .decline })
         #expect(accept.rect.maxY < decline.rect.minY)
-        #expect(accept.rect.width == page.dialog.rect.width - 2 * DialogMetrics.cardPadding)
+        #expect(accept.rect.width == page.dialog.rect.width - 2 * Metrics.iOSDefault.card.padding)
         #expect(decline.rect.width == accept.rect.width)
     }
 
     @Test func buttonWidthIsLabelPlus24PointsEachSideAndAtLeast44() {
-        let buttons = ButtonLayout(traits: LanguageTraits(tag: "en"), theme: lightTheme, measurer: measurer)
+        let context = try! layoutContext(device: "iphone-15-pro", .portrait, measurer: measurer)
+        let buttons = ButtonGroup(actions: [.init(role: .accept, label: "Accept")], metrics: context.metrics.buttons,
+                                  colors: ButtonGroup.Colors(theme: lightTheme))
         // Fixed advance: Latin letters are 8.5 pt at 17 pt, ideographs 17 pt.
-        #expect(buttons.intrinsicWidth(of: "Accept") == 6 * 8.5 + 48)
-        #expect(buttons.intrinsicWidth(of: "同意") == 2 * 17 + 48)
-        #expect(buttons.intrinsicWidth(of: "") == 48)
-        #expect(buttons.intrinsicWidth(of: "Accept") > buttons.intrinsicWidth(of: "同意"))
+        #expect(buttons.intrinsicWidth(of: "Accept", in: context) == 6 * 8.5 + 48)
+        #expect(buttons.intrinsicWidth(of: "同意", in: context) == 2 * 17 + 48)
+        #expect(buttons.intrinsicWidth(of: "", in: context) == 48)
+        #expect(buttons.intrinsicWidth(of: "Accept", in: context) > buttons.intrinsicWidth(of: "同意", in: context))
     }
 
     @Test func labelThatWrapsMakesItsButtonTaller() throws {
@@ -82,11 +82,11 @@ import Testing
     @Test(arguments: ["iphone-15-pro", "iphone-se-3", "iphone-11"])
     func landscapePhonePutsTheBodyInTheLeadingColumnAndButtonsInTheTrailingOne(device: String) throws {
         let page = try layout(document(paragraphs: 6), device: device, .landscape)
-        let contentWidth = page.dialog.rect.width - 2 * DialogMetrics.cardPadding
+        let contentWidth = page.dialog.rect.width - 2 * Metrics.iOSDefault.card.padding
         #expect(abs(page.body.viewport.width - (contentWidth - 16) * 0.7) <= 0.5)
         for button in page.buttons {
             #expect(button.rect.minX > page.body.viewport.maxX)
-            #expect(button.rect.maxX <= page.dialog.rect.maxX - DialogMetrics.cardPadding + 1e-9)
+            #expect(button.rect.maxX <= page.dialog.rect.maxX - Metrics.iOSDefault.card.padding + 1e-9)
         }
         let accept = try #require(page.buttons.first { $0.role == .accept })
         let decline = try #require(page.buttons.first { $0.role == .decline })
@@ -134,7 +134,7 @@ import Testing
         #expect(body.contentHeight > body.viewport.height)
         #expect(body.scrollIndicator != nil)
         #expect(body.fadeHeight > 0)
-        let lineHeight = DialogMetrics.bodyFontSize * 1.35
+        let lineHeight = TypeScale.iOSDefault.size(.body) * 1.35
         // The fold falls on a line boundary: no line is cut in half.
         let lineBottoms = body.blocks.flatMap { block in
             stride(from: block.origin.y + lineHeight, through: block.frame.maxY + 1e-6, by: lineHeight).map { $0 }

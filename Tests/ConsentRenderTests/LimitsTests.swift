@@ -32,7 +32,7 @@ import Testing
         }
         let page = try render("# Huge\n\n" + paragraphs.joined(separator: "\n\n"), name: "huge")
         #expect(page.linkMap.body.scrollable)
-        #expect(page.linkMap.body.contentHeight >= BodyBlockLayout.measuredHeightLimit)
+        #expect(page.linkMap.body.contentHeight >= BodyText.measuredHeightLimit)
         #expect(page.linkMap.links.count == linkCount)
         #expect(page.linkMap.links.first?.visible == true && page.linkMap.links.last?.visible == false)
         #expect(page.layout.body.blocks.count < 200, "only the top of the body is laid out")
@@ -55,7 +55,7 @@ import Testing
         }
         let page = try render(markdown, name: "nested")
         let viewport = page.layout.body.viewport
-        let indent = DialogMetrics.listIndent * Double(BodyBlockLayout.maximumListDepth)
+        let indent = Metrics.iOSDefault.text.listIndent * Double(BodyText.maximumListDepth)
         for block in page.layout.body.blocks {
             #expect(block.frame.minX >= viewport.minX && block.frame.maxX <= viewport.maxX + 1e-6)
             #expect(block.frame.minX <= viewport.minX + indent + 1e-6)

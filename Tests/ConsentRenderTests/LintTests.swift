@@ -51,7 +51,7 @@ import Testing
         var page = good.layout
         let index = page.buttons.firstIndex { $0.role == .accept }!
         // White on #0A7AF0 passes WCAG's 3:1 for large text but not TCF's 5:1.
-        page.buttons[index].fill = Color(hex: "#0A7AF0")!
+        page.editButton(index) { $0.fill = Color(hex: "#0A7AF0")! }
         #expect(errors(.contrastText, in: findings(page)).isEmpty)
         #expect(errors(.contrastText, in: findings(page, tcf: true)).first?.message.contains("IAB TCF v2.2 needs 5.00:1") == true)
     }
@@ -59,13 +59,13 @@ import Testing
     @Test func buttonWithoutBorderOnAPaleFillFailsTheEdgeRule() {
         var page = good.layout
         let index = page.buttons.firstIndex { $0.role == .decline }!
-        page.buttons[index].border = nil
+        page.editButton(index) { $0.border = nil }
         #expect(errors(.contrastButtonEdge, in: findings(page)).first?.message.contains("has no border") == true)
     }
 
     @Test func smallButtonsFailTargetSize() {
         var page = good.layout
-        page.buttons[0].rect.height = 30
+        page.editButton(0) { $0.rect.height = 30 }
         let found = errors(.targetSize, in: findings(page))
         #expect(found.count == 1 && found[0].message.contains("44×44 pt"))
         #expect(findings(good.layout).contains { $0.rule == "target.size" && $0.severity == .warning && $0.element == "link-0" })
@@ -73,7 +73,7 @@ import Testing
 
     @Test func missingDeclineFails() {
         var page = good.layout
-        page.buttons.removeAll { $0.role == .decline }
+        page.removeButtons { $0.role == .decline }
         #expect(errors(.declinePresent, in: findings(page)).count == 1)
         #expect(errors(.declinePresent, in: findings(good.layout)).isEmpty)
     }
@@ -87,8 +87,10 @@ import Testing
         #expect(found[0].message.contains("looks disabled (drawn at 40% opacity"))
         var smaller = good.layout
         let index = smaller.buttons.firstIndex { $0.role == .decline }!
-        smaller.buttons[index].labelText.block.runs[0].fontSize = 13
-        smaller.buttons[index].rect.width *= 0.5
+        smaller.editButton(index) { button in
+            button.labelText.block.runs[0].fontSize = 13
+            button.rect.width *= 0.5
+        }
         let all = findings(smaller)
         #expect(errors(.equalTreatment, in: all).first?.message.contains("is 13.0 pt semibold but accept is 17.0 pt semibold") == true)
         #expect(all.contains { $0.rule == "choice.equal-treatment" && $0.severity == .warning && $0.message.contains("50%") })
@@ -97,19 +99,19 @@ import Testing
 
     @Test func elementsOutsideTheSafeAreaOrInARoundedCornerFail() {
         var page = good.layout
-        page.buttons[0].rect.y = 10
+        page.editButton(0) { $0.rect.y = 10 }
         #expect(errors(.safeArea, in: findings(page)).first?.message.contains("leaves the safe area") == true)
         var corner = good.layout
         corner.safeArea = .zero
-        corner.buttons[0].rect = Rect(x: 2, y: corner.screen.height - 46, width: 100, height: 44)
+        corner.editButton(0) { [height = corner.screen.height] in $0.rect = Rect(x: 2, y: height - 46, width: 100, height: 44) }
         #expect(errors(.safeArea, in: findings(corner)).first?.message.contains("rounded bottom-left corner") == true)
         #expect(errors(.safeArea, in: findings(good.layout)).isEmpty)
     }
 
     @Test func cutOffTitleOrLabelFailsTruncation() {
         var page = good.layout
-        page.title.size.height = page.dialog.rect.height
-        page.buttons[1].labelText.size.width = page.buttons[1].rect.width + 40
+        page.editTitle { [height = page.dialog.rect.height] in $0.size.height = height }
+        page.editButton(1) { $0.labelText.size.width = $0.rect.width + 40 }
         let found = errors(.truncation, in: findings(page))
         #expect(Set(found.map(\.element)) == ["title", "\(page.buttons[1].role.rawValue) label"])
         #expect(errors(.truncation, in: findings(good.layout)).isEmpty)
@@ -117,10 +119,10 @@ import Testing
 
     @Test func buttonOffScreenOrOverlappingFailsVisibility() {
         var page = good.layout
-        page.buttons[1].rect.x = page.screen.width - 10
+        page.editButton(1) { [width = page.screen.width] in $0.rect.x = width - 10 }
         #expect(errors(.buttonsVisible, in: findings(page)).first?.message.contains("not fully visible in portrait") == true)
         var overlapping = good.layout
-        overlapping.buttons[1].rect = overlapping.buttons[0].rect
+        overlapping.editButton(1) { [first = overlapping.buttons[0].rect] in $0.rect = first }
         #expect(errors(.buttonsVisible, in: findings(overlapping)).contains { $0.message.contains("overlap") })
         #expect(errors(.buttonsVisible, in: findings(good.layout)).isEmpty)
     }
@@ -179,8 +181,8 @@ import Testing
 
     @Test func smallOrDenseBodyTextFails() {
         var page = good.layout
-        page.body.blocks[0].block.runs[0].fontSize = 11
-        page.body.blocks[1].block.lineHeight = 15
+        page.editBodyBlock(0) { $0.block.runs[0].fontSize = 11 }
+        page.editBodyBlock(1) { $0.block.lineHeight = 15 }
         let all = findings(page)
         #expect(errors(.minimumSize, in: all).first?.message == "11.0 pt text is too small; body text needs 13.0 pt here")
         #expect(errors(.density, in: all).first?.message.contains("lines are 15.0 pt apart for 15 pt text") == true)

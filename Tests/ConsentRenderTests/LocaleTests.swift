@@ -132,9 +132,8 @@ import Testing
             blocks.append(.paragraph([.text("نص الفقرة \(index) "), .link(url: "https://example.com/\(index)", content: [.text("سياسة")])]))
         }
         let document = ConsentDocument(title: [.text("الخصوصية")], blocks: blocks)
-        return layoutAgreementDialog(
-            DialogContent(document: document, strings: chrome(accept: "موافق", decline: "رفض"), language: "ar"),
-            on: try shippedProfiles.profile(id: device), in: orientation, theme: theme, text: FixedAdvanceMeasurer())
+        return try layoutAgreement(document, strings: chrome(accept: "موافق", decline: "رفض"), language: "ar", device: device,
+                                   orientation, measurer: FixedAdvanceMeasurer())
     }
 
     @Test func buttonsAreMirroredWithAcceptOnTheLeft() throws {
@@ -142,7 +141,7 @@ import Testing
         let accept = try #require(page.buttons.first { $0.role == .accept })
         let decline = try #require(page.buttons.first { $0.role == .decline })
         #expect(accept.rect.maxX < decline.rect.minX)
-        #expect(decline.rect.maxX == page.dialog.rect.maxX - DialogMetrics.cardPadding)
+        #expect(decline.rect.maxX == page.dialog.rect.maxX - Metrics.iOSDefault.card.padding)
     }
 
     @Test func listBulletsHangOnTheRight() throws {
@@ -159,7 +158,7 @@ import Testing
         for button in page.buttons {
             #expect(button.rect.maxX < page.body.viewport.minX)
         }
-        #expect(page.body.viewport.maxX == page.dialog.rect.maxX - DialogMetrics.cardPadding)
+        #expect(page.body.viewport.maxX == page.dialog.rect.maxX - Metrics.iOSDefault.card.padding)
         let indicator = try #require(page.body.scrollIndicator)
         #expect(indicator.maxX <= page.body.viewport.minX)
         #expect(page.safeRect.contains(page.dialog.rect))

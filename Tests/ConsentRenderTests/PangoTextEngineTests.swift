@@ -20,10 +20,11 @@ import Testing
     }
 
     @Test func acceptButtonIsWiderThanTheChineseOne() {
-        let english = ButtonLayout(traits: LanguageTraits(tag: "en"), theme: theme, measurer: engine)
-        let chinese = ButtonLayout(traits: LanguageTraits(tag: "zh-Hans"), theme: theme, measurer: engine)
-        let accept = english.intrinsicWidth(of: "Accept")
-        let agree = chinese.intrinsicWidth(of: "同意")
+        let buttons = ButtonGroup(actions: [.init(role: .accept, label: "Accept")], metrics: Metrics.iOSDefault.buttons,
+                                  colors: ButtonGroup.Colors(theme: theme))
+        let accept = buttons.intrinsicWidth(of: "Accept", in: try! layoutContext(device: "iphone-15-pro", .portrait, measurer: engine))
+        let agree = buttons.intrinsicWidth(of: "同意", in: try! layoutContext(device: "iphone-15-pro", .portrait, language: "zh-Hans",
+                                                                            measurer: engine))
         #expect(accept > agree)
         // 17 pt ideographs are 17 pt wide, so 同意 is 34 pt of label plus 2 × 24 pt.
         #expect(abs(agree - (34 + 48)) < 0.5)

@@ -2,21 +2,23 @@ import CCairo
 import CPNG
 import Foundation
 
-/// An opaque Cairo image surface and its drawing context, in points scaled to device pixels.
-final class CairoCanvas {
+/// A Cairo surface (an opaque image in memory, or a PDF page) and its drawing context, in points
+/// scaled to device pixels, drawing text with one `PangoTextEngine`.
+final class CairoCanvas: Canvas {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
-    let pixelWidth: Int
-    let pixelHeight: Int
+    private let textEngine: PangoTextEngine
 
     /// A canvas drawing straight into `pixels` (row-major 0xXXRRGGBB words, `pixelWidth` per
     /// row), which must outlive it: no copy is made when the drawing is done.
-    init(pixels: UnsafeMutableBufferPointer<UInt32>, pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+    init(pixels: UnsafeMutableBufferPointer<UInt32>, pixelWidth: Int, pixelHeight: Int, scale: Double,
+         text engine: PangoTextEngine) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && pixels.count == pixelWidth * pixelHeight,
                      "A canvas needs a positive size and one word per pixel")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(pixelWidth)))
         precondition(stride == pixelWidth * 4, "RGB24 rows are one word per pixel")
-        let bytes = UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        guard let base = pixels.baseAddress else { preconditionFailure("A canvas needs pixel storage") }
+        let bytes = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self)
         guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_RGB24, Int32(pixelWidth),
                                                                  Int32(pixelHeight), Int32(stride)) else {
             throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
@@ -38,9 +40,33 @@ final class CairoCanvas {
         }
         self.surface = surface
         self.cr = cr
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
+        textEngine = engine
         cairo_scale(cr, scale, scale)
+    }
+
+    /// A canvas drawing one PDF page of `size` points into `stream`, which receives the file's
+    /// bytes as Cairo writes them (until `finish`).
+    init(pdfPageOf size: Size, writingTo stream: PDFStream, text engine: PangoTextEngine) throws {
+        let closure = Unmanaged.passUnretained(stream).toOpaque()
+        guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, closure, size.width, size.height) else {
+            throw RenderError.cairo(operation: "cairo_pdf_surface_create_for_stream", status: "no surface")
+        }
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError.cairo(operation: "cairo_pdf_surface_create_for_stream", status: Self.describe(surfaceStatus))
+        }
+        guard let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RenderError.cairo(operation: "cairo_create", status: "no context")
+        }
+        self.surface = surface
+        self.cr = cr
+        textEngine = engine
     }
 
     deinit {
@@ -49,17 +75,23 @@ final class CairoCanvas {
     }
 
     /// Runs `body` with the context, restoring clip, source and transform afterwards.
-    func withSavedState(_ body: (OpaquePointer) -> Void) {
+    private func withSavedState<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
         cairo_save(cr)
-        body(cr)
-        cairo_restore(cr)
+        defer { cairo_restore(cr) }
+        return try body(cr)
     }
 
-    func fill(_ rect: Rect, with color: Color) {
+    func drawText(_ block: TextBlock, at origin: Point) {
         withSavedState { cr in
-            setSource(color)
-            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-            cairo_fill(cr)
+            cairo_move_to(cr, origin.x, origin.y)
+            textEngine.show(block, in: cr)
+        }
+    }
+
+    func translated(by offset: Point, _ body: () throws -> Void) rethrows {
+        try withSavedState { cr in
+            cairo_translate(cr, offset.x, offset.y)
+            try body()
         }
     }
 
@@ -73,7 +105,7 @@ final class CairoCanvas {
 
     /// Outlines `rect` (rounded by `radius`) with a line `width` points wide, dashed when `dash`
     /// gives on/off lengths.
-    func strokeRoundedRect(_ rect: Rect, radius: Double, with color: Color, width: Double, dash: [Double] = []) {
+    func strokeRoundedRect(_ rect: Rect, radius: Double, with color: Color, width: Double, dash: [Double]) {
         withSavedState { cr in
             setSource(color)
             cairo_set_line_width(cr, width)
@@ -83,20 +115,26 @@ final class CairoCanvas {
         }
     }
 
-    /// Draws the PNG file at `path` (transparency kept) scaled into `rect`; a file that cannot be
-    /// read leaves the rect empty (documents are checked when they are opened).
-    func drawImage(at path: String, in rect: Rect) {
-        guard let data = FileManager.default.contents(atPath: path) else { return }
+    /// Draws PNG bytes (transparency kept) scaled into `rect`.
+    func drawImage(png: Data, in rect: Rect) throws {
         var decoded = cr_png_decoded()
-        let status = data.withUnsafeBytes { raw in
+        let status = png.withUnsafeBytes { raw in
             cr_png_decode_premultiplied_argb(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &decoded)
         }
         defer { cr_png_decoded_free(&decoded) }
-        guard status == 0, let pixels = decoded.pixels else { return }
+        guard status == 0, let pixels = decoded.pixels else {
+            throw RenderError.pngEncoding(detail: "an image of the page could not be decoded (libpng status \(status))")
+        }
         let width = Int32(decoded.width), height = Int32(decoded.height)
         let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
-        guard let image = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, width, height, width * 4) else { return }
+        guard let image = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, width, height, width * 4) else {
+            throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
+        }
         defer { cairo_surface_destroy(image) }
+        let imageStatus = cairo_surface_status(image)
+        guard imageStatus == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: Self.describe(imageStatus))
+        }
         withSavedState { cr in
             cairo_translate(cr, rect.x, rect.y)
             cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
@@ -166,21 +204,27 @@ final class CairoCanvas {
     }
 
     /// Limits drawing inside `body` to `rect`.
-    func clipped(to rect: Rect, _ body: () -> Void) {
-        withSavedState { cr in
+    func clipped(to rect: Rect, _ body: () throws -> Void) rethrows {
+        try withSavedState { cr in
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
-            body()
+            try body()
         }
     }
 
-    /// Finishes drawing; fails if any drawing call left Cairo in an error state.
+    /// Finishes drawing (a PDF is written out to its stream); fails if any drawing call left
+    /// Cairo in an error state.
     func finish() throws {
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(operation: "drawing", status: Self.describe(status))
         }
         cairo_surface_flush(surface)
+        cairo_surface_finish(surface)
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(operation: "cairo_surface_finish", status: Self.describe(surfaceStatus))
+        }
     }
 
     /// Paints `rect` with `color`, replacing what is there (no blending: cheaper for opaque fills).
@@ -211,4 +255,9 @@ final class CairoCanvas {
     private static func describe(_ status: cairo_status_t) -> String {
         cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
     }
+}
+
+/// The bytes of a PDF as Cairo writes them.
+final class PDFStream {
+    var data = Data()
 }

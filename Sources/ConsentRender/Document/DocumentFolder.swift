@@ -1,16 +1,19 @@
 import Foundation
 
-/// A consent document on disk: `document.json` (optional) and one `<language>.md` per language.
+/// Loads a consent document from a folder: `document.json` (optional), one `<language>.md` per
+/// language, and the files the settings name. Everything is read when the folder is opened, so
+/// renders work from memory (`content`).
 public struct DocumentFolder: Sendable {
     public let url: URL
-    public let settings: DocumentSettings
+    public let content: ConsentContent
+
+    public var settings: DocumentSettings { content.settings }
     /// Language tags with a Markdown file, sorted.
-    public let languages: [String]
-
+    public var languages: [String] { content.languages }
     /// The folder's name, used to name golden images and reports.
-    public var name: String { url.lastPathComponent }
+    public var name: String { content.name }
 
-    /// Opens the folder and reads `document.json`; language files are read on demand.
+    /// Opens the folder and reads its files.
     public init(url: URL) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -18,48 +21,31 @@ public struct DocumentFolder: Sendable {
         }
         self.url = url
         let settingsURL = url.appendingPathComponent("document.json")
-        if FileManager.default.fileExists(atPath: settingsURL.path) {
-            settings = try Self.readSettings(at: settingsURL)
-        } else {
-            settings = DocumentSettings()
-        }
+        let settings = FileManager.default.fileExists(atPath: settingsURL.path) ? try Self.readSettings(at: settingsURL) : DocumentSettings()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        languages = names.filter { $0.hasSuffix(".md") && $0.first != "." }.map { String($0.dropLast(3)) }.sorted()
-        guard !languages.isEmpty else {
+        var files: [String: Data] = [:]
+        for name in names where name.hasSuffix(".md") && name.first != "." {
+            let fileURL = url.appendingPathComponent(name)
+            do {
+                files[String(name.dropLast(3))] = try Data(contentsOf: fileURL)
+            } catch {
+                throw DocumentError.unreadableFile(path: fileURL.path, reason: describeFileError(error))
+            }
+        }
+        guard !files.isEmpty else {
             throw DocumentError.noLanguageFiles(folder: url.path)
         }
+        var assets: [String: Data] = [:]
+        if let logo = settings.launch.logo {
+            assets[logo] = try? Data(contentsOf: url.appendingPathComponent(logo))
+        }
+        content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
+                                 assets: assets)
     }
 
     /// The parsed document for a language tag that has a file (see `LanguageResolver`).
     public func document(language: String) throws -> ConsentDocument {
-        let fileURL = url.appendingPathComponent(language + ".md")
-        let path = fileURL.path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError.missingLanguage(requested: language, folder: url.path, available: languages)
-        }
-        guard let markdown = String(data: data, encoding: .utf8) else {
-            throw DocumentError.notUTF8(path: path)
-        }
-        guard let blocks = MarkdownParser.parseBlocks(markdown) else {
-            throw DocumentError.markdownParserFailed(path: path)
-        }
-        guard !blocks.isEmpty else {
-            throw DocumentError.emptyDocument(path: path)
-        }
-        var body = blocks
-        var title: [Inline]?
-        if let titleIndex = blocks.firstIndex(where: { if case .heading(1, _) = $0 { true } else { false } }),
-           case let .heading(_, heading) = blocks[titleIndex] {
-            guard !heading.plainText.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw DocumentError.missingTitle(path: path)
-            }
-            title = heading
-            body.remove(at: titleIndex)
-        }
-        guard !body.isEmpty else {
-            throw DocumentError.emptyDocument(path: path)
-        }
-        return ConsentDocument(title: title, blocks: body)
+        try content.document(language: language)
     }
 
     private static func readSettings(at url: URL) throws -> DocumentSettings {
@@ -70,6 +56,15 @@ public struct DocumentFolder: Sendable {
         } catch {
             throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \(describeFileError(error))")
         }
+        let settings = try DocumentSettings.decode(data, source: path)
+        return settings
+    }
+}
+
+extension DocumentSettings {
+    /// Decodes and validates `document.json`; `source` names it in errors (the file's path). The
+    /// files it names are checked by whoever loads them (`DocumentFolder`).
+    public static func decode(_ data: Data, source path: String) throws -> DocumentSettings {
         let settings: DocumentSettings
         do {
             settings = try JSONDecoder().decode(DocumentSettings.self, from: data)
@@ -92,20 +87,6 @@ public struct DocumentFolder: Sendable {
         if let background = settings.launch.background, Color(hex: background) == nil {
             throw DocumentError.invalidSetting(path: path, field: "launch.background", value: "'\(background)'",
                                                fix: "write it as #RRGGBB, for example #0E6BA8")
-        }
-        if let logo = settings.launch.logo {
-            let logoURL = url.deletingLastPathComponent().appendingPathComponent(logo)
-            do {
-                _ = try Bitmap(contentsOfPNG: logoURL)
-            } catch {
-                throw DocumentError.invalidSetting(path: path, field: "launch.logo", value: "'\(logo)'",
-                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
-            }
-        }
-        guard DocumentSettings.supportedTemplates.contains(settings.template) else {
-            throw DocumentError.invalidSetting(
-                path: path, field: "template", value: "'\(settings.template)'",
-                fix: "use one of: \(DocumentSettings.supportedTemplates.joined(separator: ", "))")
         }
         return settings
     }

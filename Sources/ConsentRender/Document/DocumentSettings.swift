@@ -1,6 +1,7 @@
 /// The optional `document.json` beside a document's language files.
 public struct DocumentSettings: Codable, Sendable, Equatable {
-    /// Which screen the document is laid out as. Only `agreement-dialog` exists so far.
+    /// Which screen the document is laid out as: a template's id (`agreement-dialog`,
+    /// `launch-consent`, `att-explainer`, or one a library user registered), checked when it renders.
     public var template: String
     /// The language used when none of the requested ones has a file.
     public var defaultLanguage: String?
@@ -20,15 +21,13 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
     }
 
-    public static let supportedTemplates = ["agreement-dialog", "launch-consent", "att-explainer"]
-
     /// The launch screen a `launch-consent` dialog sits on.
     public var launch: LaunchScreen
 
     public struct LaunchScreen: Codable, Sendable, Equatable {
         /// `#RRGGBB`; omitted uses the system background.
         public var background: String?
-        /// A PNG file in the document folder, drawn centred (96 pt on phones, 128 pt on iPad).
+        /// A PNG file in the document folder, drawn centred (72 pt on phones, 112 pt on iPad).
         public var logo: String?
         /// Shown under the logo.
         public var appName: String?

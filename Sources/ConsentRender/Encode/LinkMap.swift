@@ -56,8 +56,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
 
     public static let currentSchemaVersion = 1
 
-    /// The map of `page`, rendered for `device` from a request for `requestedLanguage`.
-    public init(page: PageLayout, template: String, device: String, requestedLanguage: String) {
+    /// The map of `page`, drawn on a canvas as `composition` places it, rendered for `device`
+    /// from a request for `requestedLanguage`. Rects are in screen points; pixel rects are in the
+    /// output image's pixels.
+    public init(page: PageLayout, composition: Composition, template: String, device: String, requestedLanguage: String) {
         let scale = page.scale
         // Thousandths of a point are finer than any device pixel and keep the JSON readable.
         func r(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
@@ -72,8 +74,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
         language = Language(requested: requestedLanguage, resolved: page.language)
         self.scale = scale
         size = page.screen
-        pixelSize = PixelSize(width: Int((page.screen.width * scale).rounded()),
-                              height: Int((page.screen.height * scale).rounded()))
+        pixelSize = PixelSize(width: composition.pixelWidth, height: composition.pixelHeight)
         safeArea = page.safeArea
         dialog = rounded(page.dialog.rect)
         let viewport = page.body.viewport
@@ -81,10 +82,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
                     contentHeight: r(page.body.contentHeight), scrollable: page.body.isScrollable)
         links = page.links.map { link in
             Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible,
-                 rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map { $0.pixelRect(scale: scale) })
+                 rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map(composition.pixelRect))
         }
         buttons = page.buttons.map { button in
-            Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: button.rect.pixelRect(scale: scale))
+            Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect))
         }
     }
 }

@@ -11,7 +11,7 @@ public enum ErrorCause: Sendable, Equatable {
     /// file errors, say) is taken as the environment's.
     public init(of error: Error) {
         switch error {
-        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError:
+        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError:
             self = .input
         case let error as RenderError:
             switch error {
@@ -47,6 +47,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     case missingLanguage(requested: String, folder: String, available: [String])
     case invalidLanguageTag(tag: String)
     case notUTF8(path: String)
+    case unreadableFile(path: String, reason: String)
     case emptyDocument(path: String)
     case missingTitle(path: String)
     case malformedSettings(path: String, detail: String)
@@ -75,6 +76,20 @@ public enum GoldenError: Error, Equatable, Sendable {
     case invalidMatrix(path: String, field: String, fix: String)
     case conflictingCells(path: String, cell: String)
     case noCells(path: String, only: String?)
+}
+
+/// A template or one of its states does not exist.
+public enum TemplateError: Error, Equatable, Sendable {
+    /// Where a template's name came from.
+    public enum Source: Equatable, Sendable {
+        /// The `template` field of a document's settings file.
+        case document(path: String)
+        /// The render request (a command-line option, a matrix group).
+        case request
+    }
+
+    case unknownTemplate(name: String, source: Source, suggestion: String?, known: [String])
+    case unknownState(state: String, template: String, states: [String])
 }
 
 /// An output folder is not the tool's to write into or clear.
@@ -137,6 +152,8 @@ extension DocumentError: CustomStringConvertible {
             return "'\(tag)' in --language is not a BCP 47 language tag. Use a tag such as en, zh-Hans or pt-BR."
         case let .notUTF8(path):
             return "\(path): the file is not UTF-8 text. Save it as UTF-8."
+        case let .unreadableFile(path, reason):
+            return "\(path): cannot read the file (\(reason))."
         case let .emptyDocument(path):
             return "\(path): the document has no text. Write a '# Title' line and at least one paragraph."
         case let .missingTitle(path):
@@ -197,6 +214,22 @@ extension GoldenError: CustomStringConvertible {
         case let .noCells(path, only):
             let filter = only.map { " match --only '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."
+        }
+    }
+}
+
+extension TemplateError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unknownTemplate(name, source, suggestion, known):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let place = switch source {
+            case let .document(path): "\(path): field 'template' is '\(name)', which is not a template."
+            case .request: "Unknown template '\(name)'."
+            }
+            return "\(place)\(hint) Use one of: \(known.joined(separator: ", "))."
+        case let .unknownState(state, template, states):
+            return "The \(template) template has no state '\(state)'; its states are: \(states.joined(separator: ", "))."
         }
     }
 }

@@ -1,12 +1,3 @@
-/// A text block placed on the screen: `origin` is its top-left corner in points.
-public struct PlacedText: Codable, Sendable, Equatable {
-    public var origin: Point
-    public var size: Size
-    public var block: TextBlock
-
-    public var frame: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
-}
-
 /// What a button does when tapped.
 public enum ButtonRole: String, Codable, Sendable {
     case accept
@@ -22,18 +13,6 @@ public enum ButtonRole: String, Codable, Sendable {
     public var isPrimary: Bool { self == .accept || self == .review || self == .continue }
 }
 
-/// A placed button: its filled rounded rectangle and centred label.
-public struct PlacedButton: Codable, Sendable, Equatable {
-    public var role: ButtonRole
-    public var label: String
-    public var rect: Rect
-    public var cornerRadius: Double
-    public var fill: Color
-    /// A 1 pt outline inside the button's edge, if it has one.
-    public var border: Color?
-    public var labelText: PlacedText
-}
-
 /// A link of the title or body, with one rectangle per visual line.
 public struct PlacedLink: Codable, Sendable, Equatable {
     public var id: String
@@ -47,20 +26,35 @@ public struct PlacedLink: Codable, Sendable, Equatable {
     public var isVisible: Bool { !visibleRects.isEmpty }
 }
 
-/// The dialog's scrolling body: its viewport on screen and the blocks inside it.
-public struct BodyLayout: Codable, Sendable, Equatable {
+/// What the link map and the lint read beside the drawing: the screen's surface, title, body,
+/// buttons and links, each pointing at the items that draw it.
+public struct PageSemantics: Codable, Sendable, Equatable {
+    /// The item the content sits on (the dialog card, or a full-screen page's background).
+    public var surfaceID: String
+    public var titleID: String
+    public var body: BodySemantics
+    public var buttons: [ButtonSemantics]
+    public var links: [PlacedLink]
+    /// The accent the page was drawn with (the brand tint, or system blue on a system-styled page).
+    public var tint: Color
+    /// The actions the template meant to show, in order; the lint checks each one is drawn and visible.
+    public var declaredActions: [ButtonRole]
+}
+
+/// The scrolling body: its viewport on screen and the items inside it.
+public struct BodySemantics: Codable, Sendable, Equatable {
     /// The visible part of the body on screen.
     public var viewport: Rect
     /// Height of all body content; more than the viewport when the body scrolls.
     public var contentHeight: Double
-    /// Blocks at their on-screen positions with the body scrolled to the top.
-    public var blocks: [PlacedText]
-    /// The scroll indicator, shown only when the body scrolls.
-    public var scrollIndicator: Rect?
-    /// Height of the fade drawn at the fold when the body scrolls.
-    public var fadeHeight: Double
-    /// Shapes drawn under the body's text and clipped with it (diagram nodes, arrows, table rules).
-    public var decorations: [Decoration] = []
+    /// How far the body is scrolled down, in points (0: the top).
+    public var scrollOffset: Double
+    /// The body's text items, in reading order.
+    public var blockIDs: [String]
+    /// The scroll indicator's item, shown only when the body scrolls.
+    public var indicatorID: String?
+    /// The fade at the fold, drawn only when the body scrolls.
+    public var fadeID: String?
 
     public var isScrollable: Bool { contentHeight > viewport.height + Self.fitTolerance }
 
@@ -68,15 +62,21 @@ public struct BodyLayout: Codable, Sendable, Equatable {
     static let fitTolerance = 1e-6
 }
 
-/// The dialog card.
-public struct DialogBox: Codable, Sendable, Equatable {
+/// A button: where it is and which items draw it.
+public struct ButtonSemantics: Codable, Sendable, Equatable {
+    public var role: ButtonRole
+    public var label: String
     public var rect: Rect
-    public var cornerRadius: Double
-    public var fill: Color
+    /// The filled shape.
+    public var shapeID: String
+    /// The outline, if the button has one.
+    public var borderID: String?
+    public var labelID: String
 }
 
-/// Everything on one rendered screen, in points: what the painter draws, the link map lists
-/// and the lint checks. Holds plain values only.
+/// Everything on one rendered screen, in points: layers of placed items (what the painter draws)
+/// and the semantics beside them (what the link map lists and the lint checks). Holds plain
+/// values only, so the pixels and the link rectangles come from one source and never disagree.
 public struct PageLayout: Codable, Sendable, Equatable {
     public var screen: Size
     public var scale: Double
@@ -85,52 +85,131 @@ public struct PageLayout: Codable, Sendable, Equatable {
     public var safeArea: EdgeInsets
     /// Radius of the display's rounded corners, in points.
     public var displayCornerRadius: Double
-    public var backdrop: Color
-    public var dimming: Color
-    public var dialog: DialogBox
-    public var title: PlacedText
-    public var body: BodyLayout
-    public var buttons: [PlacedButton]
-    public var links: [PlacedLink]
-    public var scrollIndicatorColor: Color
     /// The resolved BCP 47 language of the text.
     public var language: String
-    /// The launch screen behind a launch-consent dialog.
-    public var launchScreen: LaunchScreenLayout?
-    /// Shapes drawn over the page outside the body (the explainer's section dots).
-    public var decorations: [Decoration] = []
+    /// Bottom to top, one layer of each kind at most.
+    public var layers: [Layer]
+    public var semantics: PageSemantics
 
-    /// Every text block on the page: title, body, then button labels.
+    /// Every item, bottom to top.
+    public var items: [PlacedItem] { layers.flatMap(\.items) }
+
+    /// The item with `id`, if the page has one.
+    public func item(_ id: String) -> PlacedItem? {
+        for layer in layers {
+            if let item = layer.items.first(where: { $0.id == id }) { return item }
+        }
+        return nil
+    }
+
+    /// The placed text of item `id`, if it is text.
+    public func text(_ id: String) -> PlacedText? {
+        if case let .text(text)? = item(id)?.drawable { return text }
+        return nil
+    }
+
+    /// Every text block on the page, in drawing order: derived from the items, so no text can
+    /// escape the glyph check or the font fingerprint.
     public var textBlocks: [TextBlock] {
-        [title.block] + body.blocks.map(\.block) + buttons.map(\.labelText.block)
-            + (launchScreen?.appName.map { [$0.block] } ?? [])
+        items.compactMap { item in if case let .text(text) = item.drawable { text.block } else { nil } }
     }
 
     /// The safe area as a rectangle of the screen.
     public var safeRect: Rect {
-        Rect(x: 0, y: 0, width: screen.width, height: screen.height).insetBy(safeArea)
+        screenRect.insetBy(safeArea)
+    }
+
+    /// The whole screen.
+    public var screenRect: Rect {
+        Rect(x: 0, y: 0, width: screen.width, height: screen.height)
     }
 }
 
-/// The replica of an app's launch screen that a launch-consent dialog sits on.
-public struct LaunchScreenLayout: Codable, Sendable, Equatable {
-    /// The logo file and where it is drawn, if the document has one.
-    public var logo: PlacedImage?
-    public var appName: PlacedText?
-}
+// Read-only views of the semantics with the items they point at, for the link map and the lint.
+extension PageLayout {
+    /// The surface the content sits on.
+    public struct Surface: Sendable, Equatable {
+        public var rect: Rect
+        public var cornerRadius: Double
+        public var fill: Color
+    }
 
-/// A PNG file drawn into a rectangle.
-public struct PlacedImage: Codable, Sendable, Equatable {
-    public var path: String
-    public var rect: Rect
-}
+    /// The scrolling body with its text.
+    public struct Body: Sendable, Equatable {
+        public var viewport: Rect
+        public var contentHeight: Double
+        public var scrollOffset: Double
+        public var blocks: [PlacedText]
+        public var scrollIndicator: Rect?
+        /// Height of the fade at the fold; 0 when there is none.
+        public var fadeHeight: Double
+        public var isScrollable: Bool
+    }
 
-/// A shape the painter draws, in points.
-public enum Decoration: Codable, Sendable, Equatable {
-    /// A rounded rectangle, filled and/or outlined (1 pt).
-    case box(rect: Rect, radius: Double, fill: Color?, stroke: Color?)
-    case line(from: Point, to: Point, color: Color, width: Double)
-    /// A filled triangle pointing down with its tip at `tip`.
-    case arrowhead(tip: Point, size: Double, color: Color)
-    case dot(center: Point, radius: Double, color: Color)
+    /// A button with its fill, outline and label.
+    public struct Button: Sendable, Equatable {
+        public var role: ButtonRole
+        public var label: String
+        public var rect: Rect
+        public var cornerRadius: Double
+        public var fill: Color
+        public var border: Color?
+        public var labelText: PlacedText
+    }
+
+    public var dialog: Surface {
+        switch item(semantics.surfaceID)?.drawable {
+        case let .shape(.fill(rect, radius, color))?: Surface(rect: rect, cornerRadius: radius, fill: color)
+        case let .shape(.screenFill(color))?: Surface(rect: screenRect, cornerRadius: 0, fill: color)
+        default: preconditionFailure("The surface '\(semantics.surfaceID)' of a page must be a filled shape")
+        }
+    }
+
+    public var title: PlacedText {
+        guard let title = text(semantics.titleID) else {
+            preconditionFailure("The title '\(semantics.titleID)' of a page must be a text item")
+        }
+        return title
+    }
+
+    public var body: Body {
+        var texts: [String: PlacedText] = [:]
+        var indicator: Rect?
+        var fadeHeight = 0.0
+        for item in items {
+            switch item.drawable {
+            case let .text(text): texts[item.id] = text
+            case let .shape(shape):
+                if item.id == semantics.body.indicatorID { indicator = shape.bounds }
+                if item.id == semantics.body.fadeID { fadeHeight = shape.bounds?.height ?? 0 }
+            case .image: break
+            }
+        }
+        let body = semantics.body
+        return Body(viewport: body.viewport, contentHeight: body.contentHeight, scrollOffset: body.scrollOffset,
+                    blocks: body.blockIDs.compactMap { texts[$0] }, scrollIndicator: indicator, fadeHeight: fadeHeight,
+                    isScrollable: body.isScrollable)
+    }
+
+    public var buttons: [Button] {
+        semantics.buttons.map { button in
+            var fill = Color(red: 0, green: 0, blue: 0, alpha: 0)
+            var radius = 0.0
+            if case let .shape(.fill(_, cornerRadius, color))? = item(button.shapeID)?.drawable {
+                fill = color
+                radius = cornerRadius
+            }
+            var border: Color?
+            if let id = button.borderID, case let .shape(.stroke(_, _, color, _, _))? = item(id)?.drawable {
+                border = color
+            }
+            guard let label = text(button.labelID) else {
+                preconditionFailure("The label '\(button.labelID)' of a button must be a text item")
+            }
+            return Button(role: button.role, label: button.label, rect: button.rect, cornerRadius: radius, fill: fill,
+                          border: border, labelText: label)
+        }
+    }
+
+    public var links: [PlacedLink] { semantics.links }
 }

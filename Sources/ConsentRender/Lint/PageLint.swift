@@ -1,17 +1,34 @@
 import Foundation
 
+/// One check of a rendered screen.
+public struct PageLintRule: Sendable {
+    /// The rule's id, such as `contrast.text`; findings carry it.
+    public var id: String
+    public var check: @Sendable (PageLint) -> [LintFinding]
+
+    public init(id: String, check: @escaping @Sendable (PageLint) -> [LintFinding]) {
+        self.id = id
+        self.check = check
+    }
+
+    init(_ rule: LintRule, _ check: @escaping @Sendable (PageLint) -> [LintFinding]) {
+        self.init(id: rule.rawValue, check: check)
+    }
+}
+
 /// Checks a rendered screen against the consent rules: measured from the layout (geometry) and
-/// the painted colours, not from the input files.
+/// the painted colours, not from the input files. Every screen gets the common rules its template
+/// does not exempt it from, plus the template's own.
 public struct PageLint: Sendable {
     public var page: PageLayout
     public var device: String
-    /// The template the screen was laid out with; some rules belong to one template.
-    public var template: String
+    /// The template the screen was laid out with.
+    public var template: any ScreenTemplate
     /// Characters no font covered in this render.
     public var missingCharacters: [Unicode.Scalar]
     public var options: LintOptions
 
-    public init(page: PageLayout, device: String, template: String = "agreement-dialog",
+    public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
                 missingCharacters: [Unicode.Scalar] = [], options: LintOptions = LintOptions()) {
         self.page = page
         self.device = device
@@ -20,40 +37,50 @@ public struct PageLint: Sendable {
         self.options = options
     }
 
+    /// The rules every consent screen follows unless its template says otherwise.
+    public static let commonRules: [PageLintRule] = [
+        PageLintRule(.contrastText) { $0.textContrast() },
+        PageLintRule(.contrastButtonEdge) { $0.buttonEdges() },
+        PageLintRule(.targetSize) { $0.targetSizes() },
+        PageLintRule(.declinePresent) { $0.declinePresent() },
+        PageLintRule(.equalTreatment) { $0.equalTreatment() },
+        PageLintRule(.policyPresent) { $0.policyPresent() },
+        PageLintRule(.safeArea) { $0.safeArea() },
+        PageLintRule(.truncation) { $0.truncation() },
+        PageLintRule(.buttonsVisible) { $0.buttonsVisible() },
+        PageLintRule(.linkScheme) { $0.linkSchemes() },
+        PageLintRule(.linkTextControls) { $0.linkTextControls() },
+        PageLintRule(.minimumSize) { $0.textSizes().filter { $0.rule == LintRule.minimumSize.rawValue } },
+        PageLintRule(.density) { $0.textSizes().filter { $0.rule == LintRule.density.rawValue } },
+        PageLintRule(.missingGlyphs) { $0.glyphs() },
+        PageLintRule(.languageMix) { $0.languageMix() },
+    ]
+
+    /// The rules this screen gets: the common ones its template keeps, then the template's own.
+    public var rules: [PageLintRule] {
+        Self.commonRules.filter { !template.exemptRules.contains($0.id) } + template.lintRules
+    }
+
     /// Every finding, errors first.
     public func findings() -> [LintFinding] {
-        var all: [LintFinding] = []
-        all += textContrast()
-        all += buttonEdges()
-        all += targetSizes()
-        if template == "att-explainer" {
-            all += attRules()
-        } else {
-            all += choice()
-            all += policyPresent()
-        }
-        all += safeArea()
-        all += truncation()
-        all += buttonsVisible()
-        all += linkSchemes()
-        all += linkTextControls()
-        all += textSizes()
-        all += glyphs()
-        all += languageMix()
-        all += launchDeclineOutcome()
-        return all.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
+        rules.flatMap { $0.check(self) }.sorted { ($0.severity, $0.rule) < ($1.severity, $1.rule) }
+    }
+
+    /// A finding of `rule` about `element`, at `rect` on the screen.
+    public func finding(_ rule: String, _ severity: LintSeverity, _ element: String, _ rect: Rect?, _ message: String) -> LintFinding {
+        LintFinding(rule: rule, severity: severity, message: message, element: element, rect: rect,
+                    language: page.language, device: device)
     }
 
     func finding(_ rule: LintRule, _ severity: LintSeverity, _ element: String, _ rect: Rect?, _ message: String) -> LintFinding {
-        LintFinding(rule: rule.rawValue, severity: severity, message: message, element: element, rect: rect,
-                    language: page.language, device: device)
+        finding(rule.rawValue, severity, element, rect, message)
     }
 
     private var card: Color { page.dialog.fill }
     /// The filled button (accept, or review on a decline confirmation).
-    private var accept: PlacedButton? { page.buttons.first { $0.role.isPrimary } }
+    private var accept: PageLayout.Button? { page.buttons.first { $0.role.isPrimary } }
     /// The plain button (decline, or exit on a decline confirmation).
-    private var decline: PlacedButton? { page.buttons.first { !$0.role.isPrimary } }
+    private var decline: PageLayout.Button? { page.buttons.first { !$0.role.isPrimary } }
 
     /// WCAG's large text: 18 pt, or 14 pt bold.
     private func isLarge(_ run: TextRun) -> Bool {
@@ -122,14 +149,18 @@ public struct PageLint: Sendable {
         return results
     }
 
-    /// `choice.decline-present` and `choice.equal-treatment`: refusing is as easy as accepting.
-    func choice() -> [LintFinding] {
-        let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
-        guard let decline, screen.contains(decline.rect) else {
+    /// `choice.decline-present`: a way to refuse on the first screen.
+    func declinePresent() -> [LintFinding] {
+        guard let decline, page.screenRect.contains(decline.rect) else {
             return [finding(.declinePresent, .error, "decline button", nil,
                             "there is no decline button on the first screen; consent needs a real choice (GDPR Art. 7)")]
         }
-        guard let accept else { return [] }
+        return []
+    }
+
+    /// `choice.equal-treatment`: refusing is as easy as accepting.
+    func equalTreatment() -> [LintFinding] {
+        guard let decline, page.screenRect.contains(decline.rect), let accept else { return [] }
         var results: [LintFinding] = []
         let acceptRun = accept.labelText.block.runs.first, declineRun = decline.labelText.block.runs.first
         if let acceptRun, let declineRun, acceptRun.fontSize != declineRun.fontSize || acceptRun.weight != declineRun.weight {
@@ -214,7 +245,7 @@ public struct PageLint: Sendable {
 
     /// `layout.buttons-visible`: both buttons wholly on screen, in the dialog, not overlapping.
     func buttonsVisible() -> [LintFinding] {
-        let screen = Rect(x: 0, y: 0, width: page.screen.width, height: page.screen.height)
+        let screen = page.screenRect
         var results = page.buttons.compactMap { button -> LintFinding? in
             guard !(screen.contains(button.rect) && page.dialog.rect.contains(button.rect)) else { return nil }
             return finding(.buttonsVisible, .error, "\(button.role.rawValue) button", button.rect,
@@ -223,8 +254,11 @@ public struct PageLint: Sendable {
         if let accept, let decline, accept.rect.intersection(decline.rect) != nil {
             results.append(finding(.buttonsVisible, .error, "buttons", accept.rect, "the accept and decline buttons overlap"))
         }
-        if page.buttons.count < 2 && template != "att-explainer" {
-            results.append(finding(.buttonsVisible, .error, "buttons", nil, "the screen shows \(page.buttons.count) of its 2 buttons"))
+        let declared = page.semantics.declaredActions
+        let drawn = declared.filter { role in page.buttons.contains { $0.role == role } }
+        if drawn.count < declared.count {
+            results.append(finding(.buttonsVisible, .error, "buttons", nil,
+                                   "the screen shows \(drawn.count) of its \(declared.count) buttons"))
         }
         return results
     }
@@ -347,25 +381,32 @@ extension PageLint {
                                  "belohnung", "prämie", "récompense", "recompensa", "бонус", "награда", "مكافأة", "รางวัล", "इनाम"]
 
     /// `att.single-action`, `att.no-allow-wording`, `att.no-incentive` (App Store Review
-    /// Guideline 5.1.1(iv) and Apple's ATT guidance).
-    func attRules() -> [LintFinding] {
+    /// Guideline 5.1.1(iv) and Apple's ATT guidance): the explainer template's rules.
+    static let attSingleAction = PageLintRule(.attSingleAction) { lint in
+        let page = lint.page
+        guard page.buttons.count != 1 || page.buttons.first?.role != .continue else { return [] }
+        return [lint.finding(.attSingleAction, .error, "buttons", page.buttons.first?.rect,
+                             "an explainer offers exactly one action, leading to the system prompt; this one has "
+                             + "\(page.buttons.count) (\(page.buttons.map(\.label).joined(separator: ", ")))")]
+    }
+
+    static let attNoAllowWording = PageLintRule(.attNoAllowWording) { $0.allowWording() }
+
+    static let attNoIncentive = PageLintRule(.attNoIncentive) { lint in
+        let text = (lint.page.textBlocks.map(\.text)).joined(separator: " ").lowercased()
+        guard let word = Self.incentiveWords.first(where: { text.contains($0) }) else { return [] }
+        return [lint.finding(.attNoIncentive, .error, "text", lint.page.body.viewport,
+                             "mentions '\(word)'; Apple rejects apps that offer incentives for allowing tracking")]
+    }
+
+    private func allowWording() -> [LintFinding] {
         var results: [LintFinding] = []
-        if page.buttons.count != 1 || page.buttons.first?.role != .continue {
-            results.append(finding(.attSingleAction, .error, "buttons", page.buttons.first?.rect,
-                                   "an explainer offers exactly one action, leading to the system prompt; this one has "
-                                   + "\(page.buttons.count) (\(page.buttons.map(\.label).joined(separator: ", ")))"))
-        }
         for button in page.buttons {
             let label = button.label.lowercased()
             if let word = Self.allowWords.first(where: { label.contains($0) }) {
                 results.append(finding(.attNoAllowWording, .error, "\(button.role.rawValue) label", button.rect,
                                        "'\(button.label)' says '\(word)'; label it like \"Continue\"/\"继续\": the system prompt asks the question"))
             }
-        }
-        let text = (page.textBlocks.map(\.text)).joined(separator: " ").lowercased()
-        if let word = Self.incentiveWords.first(where: { text.contains($0) }) {
-            results.append(finding(.attNoIncentive, .error, "text", page.body.viewport,
-                                   "mentions '\(word)'; Apple rejects apps that offer incentives for allowing tracking"))
         }
         return results
     }
@@ -376,8 +417,10 @@ extension PageLint {
 
     /// `launch.decline-explains-outcome` (warning): on a launch-consent screen the decline label
     /// says what happens next, e.g. "不同意并退出" (MIIT: users must know declining ends the session).
-    func launchDeclineOutcome() -> [LintFinding] {
-        guard template == "launch-consent", let decline, decline.role == .decline else { return [] }
+    static let launchDeclineExplainsOutcome = PageLintRule(.launchDeclineExplainsOutcome) { $0.launchDeclineOutcome() }
+
+    private func launchDeclineOutcome() -> [LintFinding] {
+        guard let decline, decline.role == .decline else { return [] }
         let label = decline.label.lowercased()
         guard !Self.exitWords.contains(where: { label.contains($0) }) else { return [] }
         return [finding(.launchDeclineExplainsOutcome, .warning, "decline label", decline.rect,

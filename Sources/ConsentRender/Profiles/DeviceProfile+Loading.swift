@@ -9,13 +9,17 @@ extension DeviceProfile {
     ///
     /// Every problem is a `ProfileError` naming the file and the field.
     public static func load(from url: URL) throws -> DeviceProfile {
-        let path = url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ProfileError.unreadable(path: path, reason: describeFileError(error))
+            throw ProfileError.unreadable(path: url.path, reason: describeFileError(error))
         }
+        return try decode(data, source: url.path)
+    }
+
+    /// Decodes and validates a profile's JSON; `source` names it in errors (a file's path).
+    public static func decode(_ data: Data, source path: String) throws -> DeviceProfile {
         let profile: DeviceProfile
         do {
             profile = try JSONDecoder().decode(DeviceProfile.self, from: data)

@@ -1,61 +1,40 @@
 import Foundation
 
-/// Everything one render needs, already loaded.
-public struct RenderRequest: Sendable {
-    public var folder: DocumentFolder
-    public var profile: DeviceProfile
-    /// The language as the user asked for it (a tag or a comma-separated preference list).
-    public var requestedLanguage: String
-    public var orientation: Orientation
-    public var appearance: Appearance
-    /// A tint the user chose; nil uses the profile's.
-    public var tint: Color?
-    /// Whether characters no font covers are a warning instead of an error.
-    public var allowsMissingGlyphs: Bool
-    /// Which screen of the template: the consent itself, or (launch-consent) the confirmation after a decline.
-    public var state: ScreenState
-    /// A template to use instead of the document's (`--template`).
-    public var template: String?
-
-    public init(folder: DocumentFolder, profile: DeviceProfile, requestedLanguage: String,
-                orientation: Orientation, appearance: Appearance, tint: Color? = nil, allowsMissingGlyphs: Bool = false,
-                state: ScreenState = .initial, template: String? = nil) {
-        self.folder = folder
-        self.profile = profile
-        self.requestedLanguage = requestedLanguage
-        self.orientation = orientation
-        self.appearance = appearance
-        self.tint = tint
-        self.allowsMissingGlyphs = allowsMissingGlyphs
-        self.state = state
-        self.template = template
-    }
-}
-
-/// Which screen of a template to render.
-public enum ScreenState: String, Codable, Sendable, CaseIterable {
-    case initial
-    /// launch-consent: the confirmation shown after the user declines.
-    case declineConfirm = "decline-confirm"
-}
-
 /// The outputs of one render.
 public struct RenderedPage: Sendable {
     public var layout: PageLayout
+    /// Where the screen sits on the output's canvas.
+    public var composition: Composition
     public var bitmap: Bitmap
     public var linkMap: LinkMap
+    /// The template the screen was laid out with.
+    public var template: any ScreenTemplate
     /// True when no requested language had a file and the document's `defaultLanguage` was used.
     public var usedDefaultLanguage: Bool
     /// Problems that did not stop the render (missing glyphs under `allowsMissingGlyphs`).
     public var warnings: [String]
+    /// The fonts the text was set in.
+    public var fonts: FontSet
 }
 
-/// Renders consent documents. Holds one Pango engine, so use one renderer per thread.
+/// Renders consent screens. Holds a Pango engine per font set, so use one renderer per thread.
 public final class ConsentRenderer {
-    public let textEngine: PangoTextEngine
+    /// The templates it lays screens out with.
+    public let templates: TemplateRegistry
+    private var engines: [FontSet: PangoTextEngine] = [:]
 
-    public init() throws {
-        textEngine = try PangoTextEngine()
+    /// A renderer knowing `templates`; fails when the fonts cannot be set up.
+    public init(templates: TemplateRegistry = .standard) throws {
+        self.templates = templates
+        _ = try engine(for: .noto)
+    }
+
+    /// The engine setting text in `fonts`, made on first use.
+    func engine(for fonts: FontSet) throws -> PangoTextEngine {
+        if let engine = engines[fonts] { return engine }
+        let engine = try PangoTextEngine(fonts: fonts)
+        engines[fonts] = engine
+        return engine
     }
 
     /// Resolves the language, lays out, paints and maps one screen.
@@ -66,90 +45,98 @@ public final class ConsentRenderer {
     /// A screen laid out and checked, not yet painted.
     public struct LaidOutPage: Sendable {
         public var layout: PageLayout
+        public var composition: Composition
         public var linkMap: LinkMap
+        public var template: any ScreenTemplate
         public var usedDefaultLanguage: Bool
         public var warnings: [String]
+        public var fonts: FontSet
+    }
+
+    /// The template a request asks for, and the state it shows, both checked.
+    public func template(for request: RenderRequest) throws -> any ScreenTemplate {
+        let template: any ScreenTemplate
+        if let name = request.variant.template {
+            template = try templates.template(name, from: .request)
+        } else {
+            let settingsPath = (request.content.source as NSString).appendingPathComponent("document.json")
+            template = try templates.template(request.content.settings.template, from: .document(path: settingsPath))
+        }
+        guard template.states.contains(request.variant.state) else {
+            throw TemplateError.unknownState(state: request.variant.state.rawValue, template: template.id,
+                                             states: template.states.map(\.rawValue))
+        }
+        return template
     }
 
     /// The first half of `render`: resolves the language, lays out and checks for missing glyphs.
     public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
-        textEngine.startPage()
-        let folder = request.folder
-        let (language, source, document, usedDefaultLanguage) = try Self.content(for: request)
-        let strings = try ChromeStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path)
-        let theme = Theme(appearance: request.appearance, tint: request.tint ?? request.profile.tint,
-                          adaptsSystemBlue: request.tint == nil, declineOpacity: folder.settings.style.declineOpacity ?? 1)
-        let layout: PageLayout
-        let template = request.template ?? folder.settings.template
-        switch template {
-        case "launch-consent":
-            layout = layoutLaunchConsent(
-                DialogContent(document: document, strings: strings, language: language),
-                launch: try LaunchStrings.resolve(language: language, settings: folder.settings, folder: folder.url.path),
-                screen: folder.settings.launch, folder: folder.url, state: request.state,
-                on: request.profile, in: request.orientation, theme: theme, text: textEngine)
-        case "att-explainer":
-            guard request.state == .initial else {
-                throw DocumentError.invalidSetting(path: folder.url.appendingPathComponent("document.json").path, field: "template",
-                                                   value: "'\(template)'",
-                                                   fix: "--state \(request.state.rawValue) needs the launch-consent template")
-            }
-            layout = layoutATTExplainer(DialogContent(document: document, strings: strings, language: language),
-                                        on: request.profile, in: request.orientation, theme: theme, text: textEngine)
-        default:
-            guard request.state == .initial else {
-                throw DocumentError.invalidSetting(path: folder.url.appendingPathComponent("document.json").path, field: "template",
-                                                   value: "'\(template)'",
-                                                   fix: "--state \(request.state.rawValue) needs the launch-consent template")
-            }
-            layout = layoutAgreementDialog(
-                DialogContent(document: document, strings: strings, language: language),
-                on: request.profile, in: request.orientation, theme: theme, text: textEngine)
-        }
+        let template = try template(for: request)
+        let style = request.style
+        let engine = try engine(for: style.fonts)
+        engine.startPage()
+        let content = request.content
+        let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
+        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source)
+        let traits = ScreenTraits(appearance: request.variant.appearance, language: LanguageTraits(tag: language),
+                                  tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
+        let context = LayoutContext(profile: request.profile, orientation: request.variant.orientation, style: style, traits: traits,
+                                    measurer: engine)
+        let screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
+                                   assets: content.assets, source: content.source)
+        let layout = try template.layout(screen, state: request.variant.state, in: context)
         var warnings: [String] = []
-        let missing = missingCharacters(in: layout)
+        let missing = missingCharacters(in: layout, engine: engine)
         if !missing.isEmpty {
-            let error = RenderError.missingGlyphs(
-                characters: missing.map(Self.describe), language: language, file: folder.url.appendingPathComponent(source + ".md").path)
+            let error = RenderError.missingGlyphs(characters: missing.map(Self.describe), language: language,
+                                                  file: content.path(of: source))
             guard request.allowsMissingGlyphs else { throw error }
             warnings.append(error.description)
         }
-        var linkMap = LinkMap(page: layout, template: template, device: request.profile.id,
-                              requestedLanguage: request.requestedLanguage)
-        linkMap.state = request.state == .initial ? nil : request.state.rawValue
-        return LaidOutPage(layout: layout, linkMap: linkMap, usedDefaultLanguage: usedDefaultLanguage, warnings: warnings)
+        let composition = Composition(screenOf: layout)
+        var linkMap = LinkMap(page: layout, composition: composition, template: template.id, device: request.profile.id,
+                              requestedLanguage: request.variant.language)
+        linkMap.state = request.variant.state == .initial ? nil : request.variant.state.rawValue
+        return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
+                           usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, fonts: style.fonts)
     }
 
     /// The second half of `render`: paints a laid-out page.
     public func paint(_ page: LaidOutPage) throws -> RenderedPage {
-        let bitmap = try ConsentRender.paint(page.layout, text: textEngine)
-        return RenderedPage(layout: page.layout, bitmap: bitmap, linkMap: page.linkMap,
-                            usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings)
+        let bitmap = try paintBitmap(page.layout, composition: page.composition, engine: try engine(for: page.fonts))
+        return RenderedPage(layout: page.layout, composition: page.composition, bitmap: bitmap, linkMap: page.linkMap,
+                            template: page.template, usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings,
+                            fonts: page.fonts)
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.
     ///
     /// A pseudo-locale (`en-XA`, `ar-XB`) asked for first, which the document has no file for, is
     /// made from the document's English file, or its default language.
-    static func content(for request: RenderRequest) throws
+    static func document(for request: RenderRequest) throws
         -> (language: String, source: String, document: ConsentDocument, usedDefault: Bool) {
-        let folder = request.folder
-        let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
-        let preferences = try LanguageResolver.parse(request.requestedLanguage)
+        let content = request.content
+        let resolver = LanguageResolver(available: content.languages, defaultLanguage: content.settings.defaultLanguage)
+        let preferences = try LanguageResolver.parse(request.variant.language)
         if let first = preferences.first, let pseudo = PseudoLocale(first),
-           !folder.languages.contains(where: { $0.caseInsensitiveCompare(first.description) == .orderedSame }) {
-            let source = resolver.match(LanguageTag(language: "en")) ?? folder.settings.defaultLanguage ?? folder.languages[0]
-            return (first.description, source, pseudo.transform(try folder.document(language: source)), false)
+           !content.languages.contains(where: { $0.caseInsensitiveCompare(first.description) == .orderedSame }) {
+            let source = resolver.match(LanguageTag(language: "en")) ?? content.settings.defaultLanguage ?? content.languages[0]
+            return (first.description, source, pseudo.transform(try content.document(language: source)), false)
         }
-        let (language, usedDefault) = try resolver.resolution(of: request.requestedLanguage, folder: folder.url.path)
-        return (language, language, try folder.document(language: language), usedDefault)
+        let (language, usedDefault) = try resolver.resolution(of: request.variant.language, folder: content.source)
+        return (language, language, try content.document(language: language), usedDefault)
     }
 
     /// Characters of any text on the page that no installed font covers, each once.
-    public func missingCharacters(in layout: PageLayout) -> [Unicode.Scalar] {
+    public func missingCharacters(in layout: PageLayout, fonts: FontSet = .noto) -> [Unicode.Scalar] {
+        guard let engine = try? engine(for: fonts) else { return [] }
+        return missingCharacters(in: layout, engine: engine)
+    }
+
+    private func missingCharacters(in layout: PageLayout, engine: PangoTextEngine) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
         for block in layout.textBlocks {
-            for scalar in textEngine.missingCharacters(in: block) where !missing.contains(scalar) {
+            for scalar in engine.missingCharacters(in: block) where !missing.contains(scalar) {
                 missing.append(scalar)
             }
         }
@@ -164,20 +151,56 @@ public final class ConsentRenderer {
 }
 
 extension ConsentRenderer {
-    /// The lint findings of a rendered screen (see `PageLint`).
+    /// The lint findings of a rendered screen: the common rules its template keeps and the
+    /// template's own (see `PageLint`).
     public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
-        PageLint(page: page.layout, device: device, template: page.linkMap.template,
-                 missingCharacters: missingCharacters(in: page.layout), options: options).findings()
+        PageLint(page: page.layout, device: device, template: page.template,
+                 missingCharacters: missingCharacters(in: page.layout, fonts: page.fonts), options: options).findings()
     }
 
-    /// The page with the design-review overlay drawn over it (see `paintWithOverlay`).
+    /// The page with the design-review overlay drawn over it (see `PageLayout.withReviewOverlay`).
     public func overlay(of page: RenderedPage) throws -> Bitmap {
-        try paintWithOverlay(page.layout, text: textEngine)
+        try paintBitmap(page.layout.withReviewOverlay(), composition: page.composition, engine: try engine(for: page.fonts))
+    }
+
+    /// The page as a one-page PDF: text and shapes as vectors, at the composition's size in points.
+    public func pdf(of page: RenderedPage) throws -> Data {
+        let stream = PDFStream()
+        do {
+            let canvas = try CairoCanvas(pdfPageOf: page.composition.canvasSize, writingTo: stream, text: try engine(for: page.fonts))
+            try Painter(page: page.layout, composition: page.composition).paint(on: canvas)
+            try canvas.finish()
+        }
+        return stream.data
     }
 
     /// Paths of the font files that set any text of `layout`.
-    public func fontFiles(in layout: PageLayout) -> Set<String> {
-        layout.textBlocks.reduce(into: Set<String>()) { $0.formUnion(textEngine.fontFiles(in: $1)) }
+    public func fontFiles(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+        guard let engine = try? engine(for: fonts) else { return [] }
+        return layout.textBlocks.reduce(into: Set<String>()) { $0.formUnion(engine.fontFiles(in: $1)) }
+    }
+
+    /// Draws `page` into a new bitmap of exactly the composition's pixel size.
+    private func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
+        let width = composition.pixelWidth, height = composition.pixelHeight
+        var failure: Error?
+        // Every pixel is written by the first, full-screen fill, so the storage starts uninitialised.
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            do {
+                let canvas = try CairoCanvas(pixels: buffer, pixelWidth: width, pixelHeight: height, scale: composition.scale,
+                                             text: engine)
+                try Painter(page: page, composition: composition).paint(on: canvas)
+                try canvas.finish()
+            } catch {
+                failure = error
+                buffer.initialize(repeating: 0)
+            }
+            // RGB24 leaves the top byte of each word undefined; make every pixel opaque.
+            for index in buffer.indices { buffer[index] |= 0xFF00_0000 }
+            initialized = buffer.count
+        }
+        if let failure { throw failure }
+        return Bitmap(width: width, height: height, pixels: pixels)
     }
 }
 

@@ -1,56 +1,73 @@
 import CCairo
 import Foundation
 
-/// The project's private fontconfig configuration, loaded once from `Resources/fonts.conf`.
+/// A private fontconfig configuration: the project's `Resources/fonts.conf` (Debian's Noto font
+/// folders only) plus a font set's own files.
 ///
-/// It lists only Debian's Noto font folders, so no host font or host rule can change a render.
-/// It is also made fontconfig's current configuration, so no code path falls back to the host's.
+/// No host font or host rule can change a render, and the configuration is handed to each
+/// renderer's font map, never made fontconfig's process-wide current one, so one document's fonts
+/// never reach another's. Configurations are built once per font set and shared: fontconfig
+/// allows reading a built configuration from several threads.
 final class FontConfiguration: @unchecked Sendable {
-    // Built once and never changed afterwards; fontconfig allows reading a built config from
-    // several threads.
     let config: OpaquePointer
 
     private init(config: OpaquePointer) {
         self.config = config
     }
 
-    /// The shared configuration, or why it could not be built.
-    static let shared: Result<FontConfiguration, RenderError> = load()
+    deinit {
+        FcConfigDestroy(config)
+    }
 
-    private static func load() -> Result<FontConfiguration, RenderError> {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var built: [FontSet: FontConfiguration] = [:]
+
+    /// The configuration for `fonts`, built on first use.
+    static func configuration(for fonts: FontSet) throws -> FontConfiguration {
+        lock.lock()
+        defer { lock.unlock() }
+        if let configuration = built[fonts] { return configuration }
+        let configuration = try load(fonts)
+        built[fonts] = configuration
+        return configuration
+    }
+
+    private static func load(_ fonts: FontSet) throws -> FontConfiguration {
         guard let file = Bundle.module.url(forResource: "fonts", withExtension: "conf") else {
-            return .failure(.fontConfiguration(detail: "fonts.conf is missing from the ConsentRender resources"))
+            throw RenderError.fontConfiguration(detail: "fonts.conf is missing from the ConsentRender resources")
         }
         guard let config = FcConfigCreate() else {
-            return .failure(.fontConfiguration(detail: "fontconfig could not create a configuration"))
+            throw RenderError.fontConfiguration(detail: "fontconfig could not create a configuration")
         }
+        // Owned from here on: a failure below destroys it with the object.
+        let configuration = FontConfiguration(config: config)
         guard FcConfigParseAndLoad(config, file.path, 1) != 0 else {
-            FcConfigDestroy(config)
-            return .failure(.fontConfiguration(detail: "fontconfig could not parse \(file.path)"))
+            throw RenderError.fontConfiguration(detail: "fontconfig could not parse \(file.path)")
         }
         guard FcConfigBuildFonts(config) != 0 else {
-            FcConfigDestroy(config)
-            return .failure(.fontConfiguration(detail: "fontconfig could not scan the Noto font folders"))
+            throw RenderError.fontConfiguration(detail: "fontconfig could not scan the Noto font folders")
         }
         let fontCount = FcConfigGetFonts(config, FcSetSystem).map { Int($0.pointee.nfont) } ?? 0
         guard fontCount > 0 else {
-            FcConfigDestroy(config)
-            return .failure(.fontConfiguration(
-                detail: "no fonts in /usr/share/fonts/truetype/noto or /usr/share/fonts/opentype/noto"))
+            throw RenderError.fontConfiguration(detail: "no fonts in /usr/share/fonts/truetype/noto or /usr/share/fonts/opentype/noto")
         }
-        FcConfigSetCurrent(config)
-        return .success(FontConfiguration(config: config))
+        for path in fonts.files where FcConfigAppFontAddFile(config, path) == 0 {
+            throw RenderError.fontConfiguration(detail: "fontconfig could not load the font file \(path)")
+        }
+        return configuration
     }
 
     /// Paths of every font file this configuration can use, sorted.
     var fontFiles: [String] {
-        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
         var paths = Set<String>()
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = set.pointee.fonts[index] else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
-                paths.insert(String(cString: file))
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, kind) else { continue }
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                    paths.insert(String(cString: file))
+                }
             }
         }
         return paths.sorted()

@@ -6,14 +6,17 @@ import CCairo
 /// threads, so use one engine per thread. Layout measures the same at every scale because
 /// metric hinting is off and glyph positions are not rounded.
 public final class PangoTextEngine: TextMeasuring {
+    /// Keeps the font map's configuration alive as long as the engine.
+    private let configuration: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Left-to-right paragraphs.
     private let context: OpaquePointer
     /// Right-to-left paragraphs (Arabic, Hebrew, …): the same fonts with an RTL base direction.
     private let rightToLeftContext: OpaquePointer
 
-    public init() throws {
-        let configuration = try FontConfiguration.shared.get()
+    /// An engine setting text in `fonts` (the Noto fonts unless a document adds its own).
+    public init(fonts: FontSet = .noto) throws {
+        let configuration = try FontConfiguration.configuration(for: fonts)
         guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw RenderError.fontConfiguration(detail: "Pango could not create a FreeType font map")
         }
@@ -23,6 +26,7 @@ public final class PangoTextEngine: TextMeasuring {
             g_object_unref(fontMap)
             throw RenderError.fontConfiguration(detail: "Pango could not create a context")
         }
+        self.configuration = configuration
         self.fontMap = fontMap
         self.context = context
         self.rightToLeftContext = rightToLeftContext
@@ -117,7 +121,7 @@ public final class PangoTextEngine: TextMeasuring {
                     for glyphIndex in 0..<Int(glyphs.pointee.num_glyphs) {
                         let glyph = glyphs.pointee.glyphs[glyphIndex].glyph
                         // Pango marks a glyph no font has with this flag and keeps the character in the rest.
-                        let unknownFlag: UInt32 = 0x1000_0000
+                        let unknownFlag = UInt32(cr_pango_glyph_unknown_flag)
                         if glyph & unknownFlag != 0, let scalar = Unicode.Scalar(glyph & ~unknownFlag), !missing.contains(scalar) {
                             missing.append(scalar)
                         }
@@ -141,13 +145,9 @@ public final class PangoTextEngine: TextMeasuring {
         }
     }
 
-    /// Draws `block` with its top-left corner at `origin` (points) on `canvas`.
-    func draw(_ block: TextBlock, at origin: Point, on canvas: CairoCanvas) {
-        let layout = handle(for: block)
-        canvas.withSavedState { cr in
-            cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, layout.layout)
-        }
+    /// Draws `block` at the current point of the Cairo context `cr` (its top-left corner).
+    func show(_ block: TextBlock, in cr: OpaquePointer) {
+        pango_cairo_show_layout(cr, handle(for: block).layout)
     }
 }
 
@@ -156,7 +156,10 @@ private final class PangoLayoutHandle {
     let layout: OpaquePointer
 
     init(block: TextBlock, context: OpaquePointer) {
-        layout = pango_layout_new(context)
+        guard let layout = pango_layout_new(context) else {
+            preconditionFailure("Pango could not allocate a layout (out of memory)")
+        }
+        self.layout = layout
         let traits = LanguageTraits(tag: block.language)
         var text = block.text
         text.withUTF8 { bytes in
@@ -224,7 +227,9 @@ private final class PangoLayoutHandle {
     }
 
     private static func fontDescription(for run: TextRun, traits: LanguageTraits) -> OpaquePointer {
-        let description = pango_font_description_new()!
+        guard let description = pango_font_description_new() else {
+            preconditionFailure("Pango could not allocate a font description (out of memory)")
+        }
         pango_font_description_set_family(description, run.monospace ? traits.monospaceFamilies : traits.fontFamilies)
         pango_font_description_set_size(description, pangoUnits(run.fontSize))
         let weight: PangoWeight = switch run.weight {

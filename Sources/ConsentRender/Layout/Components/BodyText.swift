@@ -1,14 +1,23 @@
-/// A placed text block with the measurement it was placed by (origins relative to the column).
-struct MeasuredBlock {
-    var placed: PlacedText
-    var measurement: TextMeasurement
-}
+/// Stacks Markdown blocks (paragraphs, headings, lists, quotes, tables) in a column, relative to
+/// the column's top-left corner: the text of a scrolling body.
+struct BodyText {
+    let context: LayoutContext
+    /// Text and link colours.
+    let color: Color
+    let linkColor: Color
+    /// The roles of paragraphs and headings.
+    var bodyRole: TextRole = .body
+    var headingRole: TextRole = .heading
 
-/// Stacks the document's body blocks in a column, relative to the column's top-left corner.
-struct BodyBlockLayout {
-    let traits: LanguageTraits
-    let theme: Theme
-    let measurer: any TextMeasuring
+    init(context: LayoutContext, color: Color, linkColor: Color) {
+        self.context = context
+        self.color = color
+        self.linkColor = linkColor
+    }
+
+    private var traits: LanguageTraits { context.language }
+    private var measurer: any TextMeasuring { context.measurer }
+    private var metrics: Metrics.Text { context.metrics.text }
 
     /// Placed blocks (origins relative to the column) and the column's total height.
     func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [MeasuredBlock], height: Double) {
@@ -18,11 +27,11 @@ struct BodyBlockLayout {
     }
 
     private var bodyStyle: BaseTextStyle {
-        BaseTextStyle(fontSize: DialogMetrics.bodyFontSize, weight: .regular, color: theme.label, linkColor: theme.link)
+        context.textStyle(bodyRole, color: color, linkColor: linkColor)
     }
 
     private var headingStyle: BaseTextStyle {
-        BaseTextStyle(fontSize: DialogMetrics.headingFontSize, weight: .semibold, color: theme.label, linkColor: theme.link)
+        context.textStyle(headingRole, color: color, linkColor: linkColor)
     }
 
     /// How far down the body is laid out, in points. Only the first screen shows, so a very long
@@ -42,7 +51,7 @@ struct BodyBlockLayout {
                 for rest in blocks[index...] { Self.collectLinks(in: rest, into: &links) }
                 break
             }
-            if index > 0 { cursor += DialogMetrics.paragraphSpacing }
+            if index > 0 { cursor += metrics.paragraphSpacing }
             cursor += place(block, x: x, y: cursor, width: width, listDepth: listDepth, into: &placed, links: &links)
         }
         return cursor - y
@@ -60,7 +69,7 @@ struct BodyBlockLayout {
             let lines = ([header] + rows).map { Block.paragraph(Array($0.joined(separator: [.text(" · ")]))) }
             return stack(lines, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
         case let .quote(blocks):
-            let indent = DialogMetrics.listIndent
+            let indent = metrics.listIndent
             guard width > indent * 2 else {
                 return stack(blocks, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
             }
@@ -68,12 +77,12 @@ struct BodyBlockLayout {
             let contentX = traits.isRightToLeft ? x : x + indent
             return stack(blocks, x: contentX, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
         case let .list(ordered, start, items):
-            let indent = DialogMetrics.listIndent
+            let indent = metrics.listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
             let markerWidth = width > indent * 3 && listDepth < Self.maximumListDepth ? indent : 0
             var cursor = y
             for (number, item) in items.enumerated() {
-                if number > 0 { cursor += DialogMetrics.listItemSpacing }
+                if number > 0 { cursor += metrics.listItemSpacing }
                 let marker = ordered ? "\(start + number)." : (listDepth % 2 == 0 ? "•" : "◦")
                 if markerWidth > 0 {
                     var builder = StyledTextBuilder(base: bodyStyle, traits: traits)

@@ -1,0 +1,217 @@
+/// A group of N buttons, side by side or stacked, each sized to its label, all of equal size
+/// (equal treatment: refusing looks as available as accepting).
+///
+/// `actions` are in stacking order, top first. Side by side they run in the reverse order from the
+/// leading edge, so the first action (the primary one) is on the trailing side as iOS puts it; in
+/// a right-to-left language the row is mirrored.
+public struct ButtonGroup {
+    /// How a button is drawn.
+    public enum Prominence: Sendable, Equatable {
+        /// Filled with the accent colour, the label in `onTint`.
+        case filled
+        /// A neutral fill with an outline, the label in the text colour; a decline is drawn at the
+        /// style's decline opacity.
+        case neutral
+    }
+
+    public struct Action: Sendable, Equatable {
+        public var role: ButtonRole
+        public var label: String
+        public var prominence: Prominence
+
+        public init(role: ButtonRole, label: String, prominence: Prominence? = nil) {
+            self.role = role
+            self.label = label
+            self.prominence = prominence ?? (role.isPrimary ? .filled : .neutral)
+        }
+    }
+
+    public enum Axis: Sendable, Equatable {
+        /// Side by side, equal widths.
+        case horizontal
+        /// Full width, one above the other.
+        case vertical
+    }
+
+    /// The colours buttons are drawn in.
+    public struct Colors: Sendable, Equatable {
+        public var filled: Color
+        public var onFilled: Color
+        public var neutral: Color
+        public var neutralBorder: Color
+        public var neutralLabel: Color
+        public var separator: Color
+        /// Opacity of a decline's fill, outline and label.
+        public var declineOpacity: Double
+
+        /// A theme's colours: the tint filled, the rest neutral.
+        public init(theme: Theme) {
+            filled = theme.tint
+            onFilled = theme.onTint
+            neutral = theme.neutralFill
+            neutralBorder = theme.neutralBorder
+            neutralLabel = theme.label
+            separator = theme.palette.separator
+            declineOpacity = theme.declineOpacity
+        }
+    }
+
+    public var actions: [Action]
+    public var metrics: Metrics.Buttons
+    public var colors: Colors
+    /// Hairlines between the buttons, as iOS 18 alerts draw them.
+    public var separators: Bool
+    /// Prefix of the items' ids, unique on the page.
+    public var idPrefix: String
+
+    public init(actions: [Action], metrics: Metrics.Buttons, colors: Colors, separators: Bool = false, idPrefix: String = "button") {
+        precondition(!actions.isEmpty, "A button group needs at least one action")
+        self.actions = actions
+        self.metrics = metrics
+        self.colors = colors
+        self.separators = separators
+        self.idPrefix = idPrefix
+    }
+
+    /// What a placed group draws and means.
+    public struct Placement {
+        public var items: [PlacedItem]
+        public var buttons: [ButtonSemantics]
+        /// From the group's top to its last button's bottom.
+        public var height: Double
+
+        /// The same buttons moved by whole points or pixels (labels and all).
+        public func offsetBy(dx: Double, dy: Double) -> Placement {
+            var moved = self
+            moved.items = items.map { $0.offsetBy(dx: dx, dy: dy) }
+            moved.buttons = buttons.map { button in
+                var button = button
+                button.rect = button.rect.offsetBy(dx: dx, dy: dy)
+                return button
+            }
+            return moved
+        }
+    }
+
+    /// The width a button needs for `label` on one line: the label and the padding each side, at
+    /// least the minimum width.
+    public func intrinsicWidth(of label: String, in context: LayoutContext) -> Double {
+        let unbounded = labelBlock(label, color: colors.neutralLabel, width: 100_000, in: context)
+        return max(metrics.minimumWidth, context.measurer.measure(unbounded).size.width + 2 * metrics.horizontalPadding)
+    }
+
+    /// Side by side when every button fits at equal widths in `width`, else stacked.
+    public func axis(toFit width: Double, in context: LayoutContext) -> Axis {
+        let widest = actions.map { intrinsicWidth(of: $0.label, in: context) }.max() ?? 0
+        return Double(actions.count) * widest + Double(actions.count - 1) * metrics.spacing <= width ? .horizontal : .vertical
+    }
+
+    /// The buttons placed in a box whose top-left corner is `origin` and which is `width` wide.
+    public func place(_ axis: Axis, at origin: Point, width: Double, in context: LayoutContext) -> Placement {
+        let count = Double(actions.count)
+        var laidOut: [(action: Action, button: LaidOutButton)]
+        switch axis {
+        case .horizontal:
+            let buttonWidth = context.snap((width - (count - 1) * metrics.spacing) / count)
+            let row = Array(actions.reversed())
+            // Positions from the leading edge; the last button ends at the box's trailing edge.
+            let positions = row.indices.map { index in
+                index == row.count - 1 ? origin.x + width - buttonWidth : origin.x + Double(index) * (buttonWidth + metrics.spacing)
+            }
+            let xs = context.language.isRightToLeft ? Array(positions.reversed()) : positions
+            laidOut = row.enumerated().map { index, action in
+                (action, button(action, at: Point(x: xs[index], y: origin.y), width: buttonWidth, in: context))
+            }
+            // A label that still wraps makes its button taller; keep the row's heights equal.
+            let height = laidOut.map(\.button.rect.height).max() ?? 0
+            laidOut = laidOut.map { ($0.action, $0.button.resized(height: height, in: context)) }
+        case .vertical:
+            laidOut = actions.map { ($0, button($0, at: origin, width: width, in: context)) }
+            let height = laidOut.map(\.button.rect.height).max() ?? 0
+            let step = context.snap(height + metrics.spacing)
+            laidOut = laidOut.enumerated().map { index, entry in
+                (entry.action, entry.button.resized(height: height, in: context).offsetBy(dy: Double(index) * step))
+            }
+        }
+        var items: [PlacedItem] = []
+        var buttons: [ButtonSemantics] = []
+        for (index, entry) in laidOut.enumerated() {
+            let id = "\(idPrefix)-\(entry.action.role.rawValue)" + (actions.filter { $0.role == entry.action.role }.count > 1 ? "-\(index)" : "")
+            let button = entry.button
+            items.append(PlacedItem(id: id, drawable: .shape(.fill(button.rect, cornerRadius: metrics.cornerRadius, color: button.fill))))
+            var borderID: String?
+            if let border = button.border {
+                borderID = id + "-border"
+                let inset = button.rect.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5))
+                items.append(PlacedItem(id: id + "-border", drawable: .shape(.stroke(
+                    inset, cornerRadius: metrics.cornerRadius - 0.5, color: border, width: 1, dash: []))))
+            }
+            items.append(PlacedItem(id: id + "-label", drawable: .text(button.label)))
+            buttons.append(ButtonSemantics(role: entry.action.role, label: entry.action.label, rect: button.rect, shapeID: id,
+                                           borderID: borderID, labelID: id + "-label"))
+        }
+        if separators {
+            items += separatorItems(between: buttons.map(\.rect), axis: axis, in: context)
+        }
+        let bottom = buttons.map(\.rect.maxY).max() ?? origin.y
+        return Placement(items: items, buttons: buttons, height: bottom - origin.y)
+    }
+
+    /// Hairlines midway between neighbouring buttons.
+    private func separatorItems(between rects: [Rect], axis: Axis, in context: LayoutContext) -> [PlacedItem] {
+        let hairline = 1 / context.scale
+        let sorted = rects.sorted { axis == .vertical ? $0.minY < $1.minY : $0.minX < $1.minX }
+        return zip(sorted, sorted.dropFirst()).enumerated().map { index, pair in
+            let (first, second) = pair
+            let shape: Shape = axis == .vertical
+                ? .line(from: Point(x: first.minX, y: (first.maxY + second.minY) / 2),
+                        to: Point(x: first.maxX, y: (first.maxY + second.minY) / 2), color: colors.separator, width: hairline)
+                : .line(from: Point(x: (first.maxX + second.minX) / 2, y: first.minY),
+                        to: Point(x: (first.maxX + second.minX) / 2, y: first.maxY), color: colors.separator, width: hairline)
+            return PlacedItem(id: "\(idPrefix)-separator-\(index)", drawable: .shape(shape))
+        }
+    }
+
+    /// One button before it joins its group.
+    private struct LaidOutButton {
+        var rect: Rect
+        var fill: Color
+        var border: Color?
+        var label: PlacedText
+
+        func resized(height: Double, in context: LayoutContext) -> LaidOutButton {
+            var button = self
+            let grow = height - rect.height
+            button.rect.height = height
+            button.label.origin.y = context.snap(label.origin.y + grow / 2)
+            return button
+        }
+
+        func offsetBy(dy: Double) -> LaidOutButton {
+            var button = self
+            button.rect = rect.offsetBy(dx: 0, dy: dy)
+            button.label.origin.y += dy
+            return button
+        }
+    }
+
+    private func button(_ action: Action, at origin: Point, width: Double, in context: LayoutContext) -> LaidOutButton {
+        let opacity = action.role == .decline ? colors.declineOpacity : 1
+        let labelColor = (action.prominence == .filled ? colors.onFilled : colors.neutralLabel).withAlpha(opacity)
+        let labelWidth = max(1, width - 2 * metrics.horizontalPadding)
+        let block = labelBlock(action.label, color: labelColor, width: labelWidth, in: context)
+        let labelHeight = context.measurer.measure(block).size.height
+        let height = context.snap(max(metrics.minimumHeight, labelHeight + 2 * metrics.verticalPadding))
+        let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
+        let labelOrigin = Point(x: context.snap(rect.midX - labelWidth / 2), y: context.snap(rect.midY - labelHeight / 2))
+        return LaidOutButton(
+            rect: rect, fill: action.prominence == .filled ? colors.filled : colors.neutral.withAlpha(opacity),
+            border: action.prominence == .filled ? nil : colors.neutralBorder.withAlpha(opacity),
+            label: PlacedText(origin: labelOrigin, size: Size(width: labelWidth, height: labelHeight), block: block))
+    }
+
+    private func labelBlock(_ label: String, color: Color, width: Double, in context: LayoutContext) -> TextBlock {
+        context.textBlock(label, role: .button, color: color, width: width, alignment: .center,
+                          maximumLines: metrics.labelMaximumLines)
+    }
+}

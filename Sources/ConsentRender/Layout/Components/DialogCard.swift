@@ -1,0 +1,109 @@
+/// A dialog card centred in the safe area: a tinted title, a body that scrolls when it does not
+/// fit, and a group of buttons. On phones in landscape the body takes the leading ~70% of the card
+/// and the buttons stack in the trailing column. Every origin lands on a whole device pixel.
+struct DialogCard {
+    var title: [Inline]
+    var body: [Block]
+    var buttons: ButtonGroup
+    var theme: Theme
+
+    /// What a placed card draws and means.
+    struct Placement {
+        /// The card, title, body and buttons, for the content layer.
+        var items: [PlacedItem]
+        var card: Rect
+        var titleID: String
+        var body: BodySemantics
+        var buttons: [ButtonSemantics]
+        var links: [PlacedLink]
+    }
+
+    func place(in context: LayoutContext) -> Placement {
+        let metrics = context.metrics.card
+        let safe = context.safeRect
+        let traits = context.language
+        let usesSideColumn = context.profile.idiom == .phone && context.orientation == .landscape
+
+        let cardWidth: Double = switch context.profile.idiom {
+        case .phone: context.snap(max(1, safe.width - 2 * metrics.sideMargin))
+        case .pad: context.snap(min(metrics.maximumPadWidth, max(1, safe.width - 2 * metrics.sideMargin)))
+        }
+        let cardX = context.snap(safe.midX - cardWidth / 2)
+        let padding = metrics.padding
+        let contentWidth = max(1, cardWidth - 2 * padding)
+        let bodyColumnWidth = usesSideColumn
+            ? context.snap((contentWidth - metrics.landscapeColumnSpacing) * metrics.landscapeBodyShare)
+            : contentWidth
+        let buttonColumnWidth = usesSideColumn ? contentWidth - metrics.landscapeColumnSpacing - bodyColumnWidth : contentWidth
+
+        // Title and body, measured before anything is placed.
+        var links: [LinkSource] = []
+        let titleStyle = context.textStyle(.title, color: theme.tint, linkColor: theme.tint)
+        var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
+        titleBuilder.append(title, links: &links)
+        let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
+                                            lineHeight: titleStyle.fontSize * traits.lineHeightMultiple,
+                                            maximumLines: context.metrics.text.titleMaximumLines)
+        let titleMeasurement = context.measurer.measure(titleBlock)
+        let titleHeight = titleMeasurement.size.height
+
+        var bodyText = BodyText(context: context, color: theme.label, linkColor: theme.link).layout(body, width: bodyColumnWidth,
+                                                                                                    links: &links)
+        // The viewport's origin is on the pixel grid, so snapping the relative origins puts every
+        // block on it too, and the fold can be computed from the final positions.
+        for index in bodyText.blocks.indices {
+            let origin = bodyText.blocks[index].placed.origin
+            bodyText.blocks[index].placed.origin = Point(x: context.snap(origin.x), y: context.snap(origin.y))
+        }
+
+        let axis: ButtonGroup.Axis = usesSideColumn ? .vertical : buttons.axis(toFit: contentWidth, in: context)
+        // Placed at the origin to learn their height, then moved into the card.
+        let buttonsAtOrigin = buttons.place(axis, at: Point(x: 0, y: 0), width: buttonColumnWidth, in: context)
+
+        // Card height: as tall as the content, up to the safe area less a margin.
+        let maximumCardHeight = max(1, safe.height - 2 * metrics.verticalMargin)
+        let headerHeight = context.snap(titleHeight + metrics.titleToBodySpacing)
+        let viewportHeight: Double
+        let cardHeight: Double
+        if usesSideColumn {
+            let maximumInner = maximumCardHeight - 2 * padding
+            viewportHeight = foldHeight(of: bodyText.blocks, contentHeight: bodyText.height, available: maximumInner - headerHeight,
+                                        scale: context.scale)
+            cardHeight = context.snap(max(headerHeight + viewportHeight, buttonsAtOrigin.height) + 2 * padding)
+        } else {
+            let chrome = 2 * padding + headerHeight + metrics.bodyToButtonsSpacing + buttonsAtOrigin.height
+            viewportHeight = foldHeight(of: bodyText.blocks, contentHeight: bodyText.height, available: maximumCardHeight - chrome,
+                                        scale: context.scale)
+            cardHeight = context.snap(chrome + viewportHeight)
+        }
+        let cardY = context.snap(safe.midY - cardHeight / 2)
+        let card = Rect(x: cardX, y: cardY, width: cardWidth, height: cardHeight)
+
+        // Place everything relative to the card. The body column is on the leading side: the right
+        // in a right-to-left language, with the button column mirrored to the left.
+        let leadingX = cardX + padding
+        let columnX = traits.isRightToLeft && usesSideColumn ? leadingX + contentWidth - bodyColumnWidth : leadingX
+        let buttonColumnX = traits.isRightToLeft ? leadingX : leadingX + contentWidth - buttonColumnWidth
+        let titleOrigin = Point(x: columnX, y: cardY + padding)
+        let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
+        let placedBody = bodyText.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
+        let buttonsOrigin: Point = usesSideColumn
+            ? Point(x: buttonColumnX, y: context.snap(card.midY - buttonsAtOrigin.height / 2))
+            : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
+        let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
+
+        let titleText = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
+        let scrollBody = ScrollBody(blocks: placedBody, viewport: viewport, contentHeight: bodyText.height,
+                                    indicatorGap: usesSideColumn ? metrics.landscapeColumnSpacing : padding,
+                                    surface: theme.card, indicatorColor: theme.scrollIndicator)
+        let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
+        var items = [PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card))),
+                     PlacedItem(id: "title", drawable: .text(titleText))]
+        items += bodyItems
+        items += placedButtons.items
+        return Placement(
+            items: items, card: card, titleID: "title", body: bodySemantics, buttons: placedButtons.buttons,
+            links: placeLinks(links, title: MeasuredBlock(placed: titleText, measurement: titleMeasurement), body: placedBody,
+                              viewport: viewport))
+    }
+}

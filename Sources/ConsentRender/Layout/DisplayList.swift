@@ -1,0 +1,170 @@
+import Foundation
+
+/// The layers a page is drawn in, bottom to top.
+public enum LayerKind: String, Codable, Sendable, CaseIterable {
+    /// The app's screen behind everything: its background colour.
+    case backdrop
+    /// The app's own interface behind the consent screen (a launch screen's logo and name).
+    case appChrome
+    /// The dimming laid over the app while a dialog shows.
+    case scrim
+    /// The consent screen itself: card, title, body, buttons.
+    case content
+    /// iOS's own chrome over everything the app draws (status bar, home indicator).
+    case systemChrome
+    /// Design-review marks (safe area, link rects, buttons), drawn only when asked for.
+    case overlay
+}
+
+/// One layer of a page: its items in drawing order.
+public struct Layer: Codable, Sendable, Equatable {
+    public var kind: LayerKind
+    public var items: [PlacedItem]
+
+    public init(kind: LayerKind, items: [PlacedItem]) {
+        self.kind = kind
+        self.items = items
+    }
+}
+
+/// Something drawn at a place on the screen, with an id the page's semantics refer to.
+public struct PlacedItem: Codable, Sendable, Equatable {
+    /// Unique on its page: `title`, `body-3`, `button-accept-label`, …
+    public var id: String
+    public var drawable: Drawable
+    /// Drawn only inside this rectangle (a scrolling body's viewport); nil draws everywhere.
+    public var clip: Rect?
+
+    public init(id: String, drawable: Drawable, clip: Rect? = nil) {
+        self.id = id
+        self.drawable = drawable
+        self.clip = clip
+    }
+
+    /// The smallest rectangle the item draws in, before clipping; nil when it covers the screen.
+    public var bounds: Rect? {
+        switch drawable {
+        case let .text(text): text.frame
+        case let .image(image): image.rect
+        case let .shape(shape): shape.bounds
+        }
+    }
+}
+
+/// What an item draws.
+public enum Drawable: Codable, Sendable, Equatable {
+    case text(PlacedText)
+    case shape(Shape)
+    case image(PlacedImage)
+}
+
+/// A text block placed on the screen: `origin` is its top-left corner in points.
+public struct PlacedText: Codable, Sendable, Equatable {
+    public var origin: Point
+    public var size: Size
+    public var block: TextBlock
+
+    public init(origin: Point, size: Size, block: TextBlock) {
+        self.origin = origin
+        self.size = size
+        self.block = block
+    }
+
+    public var frame: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+}
+
+/// A PNG image drawn into a rectangle (its transparency kept). The bytes travel with the page, so
+/// a page needs no file to be drawn.
+public struct PlacedImage: Codable, Sendable, Equatable {
+    public var png: Data
+    public var rect: Rect
+
+    public init(png: Data, rect: Rect) {
+        self.png = png
+        self.rect = rect
+    }
+}
+
+/// A shape, in points.
+public enum Shape: Codable, Sendable, Equatable {
+    /// The whole screen in one opaque colour, replacing whatever was there.
+    case screenFill(Color)
+    /// A rectangle, rounded by `cornerRadius`, filled.
+    case fill(Rect, cornerRadius: Double, color: Color)
+    /// Everything inside `outer` that is outside `hole`, filled.
+    case fillOutside(Rect, hole: Rect, color: Color)
+    /// A rectangle's outline, rounded by `cornerRadius`, centred on its edge; dashed when `dash`
+    /// gives on and off lengths.
+    case stroke(Rect, cornerRadius: Double, color: Color, width: Double, dash: [Double])
+    case line(from: Point, to: Point, color: Color, width: Double)
+    case polygon([Point], color: Color)
+    case circle(center: Point, radius: Double, color: Color)
+    /// A rectangle filled with a gradient from `top` to `bottom`.
+    case verticalGradient(Rect, top: Color, bottom: Color)
+
+    /// The smallest rectangle the shape draws in; nil when it covers the screen.
+    public var bounds: Rect? {
+        switch self {
+        case .screenFill: nil
+        case let .fill(rect, _, _), let .fillOutside(rect, _, _), let .verticalGradient(rect, _, _): rect
+        case let .stroke(rect, _, _, width, _): rect.insetBy(EdgeInsets(top: -width / 2, left: -width / 2,
+                                                                         bottom: -width / 2, right: -width / 2))
+        case let .line(from, to, _, width):
+            Rect(x: min(from.x, to.x) - width / 2, y: min(from.y, to.y) - width / 2,
+                 width: abs(to.x - from.x) + width, height: abs(to.y - from.y) + width)
+        case let .polygon(points, _):
+            Rect(x: points.map(\.x).min() ?? 0, y: points.map(\.y).min() ?? 0,
+                 width: (points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0),
+                 height: (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0))
+        case let .circle(center, radius, _):
+            Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        }
+    }
+
+    /// The fill colour of a filled shape, for contrast checks.
+    public var fillColor: Color? {
+        switch self {
+        case let .screenFill(color), let .fill(_, _, color), let .fillOutside(_, _, color), let .polygon(_, color),
+             let .circle(_, _, color): color
+        case .stroke, .line, .verticalGradient: nil
+        }
+    }
+}
+
+extension PlacedItem {
+    /// The same item moved by `dx`, `dy` points (its clip too).
+    func offsetBy(dx: Double, dy: Double) -> PlacedItem {
+        var item = self
+        item.clip = clip?.offsetBy(dx: dx, dy: dy)
+        switch drawable {
+        case var .text(text):
+            text.origin = Point(x: text.origin.x + dx, y: text.origin.y + dy)
+            item.drawable = .text(text)
+        case var .image(image):
+            image.rect = image.rect.offsetBy(dx: dx, dy: dy)
+            item.drawable = .image(image)
+        case let .shape(shape):
+            item.drawable = .shape(shape.offsetBy(dx: dx, dy: dy))
+        }
+        return item
+    }
+}
+
+extension Shape {
+    func offsetBy(dx: Double, dy: Double) -> Shape {
+        func move(_ point: Point) -> Point { Point(x: point.x + dx, y: point.y + dy) }
+        switch self {
+        case .screenFill: return self
+        case let .fill(rect, radius, color): return .fill(rect.offsetBy(dx: dx, dy: dy), cornerRadius: radius, color: color)
+        case let .fillOutside(rect, hole, color):
+            return .fillOutside(rect.offsetBy(dx: dx, dy: dy), hole: hole.offsetBy(dx: dx, dy: dy), color: color)
+        case let .stroke(rect, radius, color, width, dash):
+            return .stroke(rect.offsetBy(dx: dx, dy: dy), cornerRadius: radius, color: color, width: width, dash: dash)
+        case let .line(from, to, color, width): return .line(from: move(from), to: move(to), color: color, width: width)
+        case let .polygon(points, color): return .polygon(points.map(move), color: color)
+        case let .circle(center, radius, color): return .circle(center: move(center), radius: radius, color: color)
+        case let .verticalGradient(rect, top, bottom):
+            return .verticalGradient(rect.offsetBy(dx: dx, dy: dy), top: top, bottom: bottom)
+        }
+    }
+}

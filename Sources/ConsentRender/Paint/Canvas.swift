@@ -1,0 +1,24 @@
+import Foundation
+
+/// Something a page can be drawn on, in points: a bitmap or (to come) a PDF page. The painter
+/// draws only through this, so every output takes the same drawing.
+protocol Canvas: AnyObject {
+    /// Paints `rect` with `color`, replacing what is there (no blending).
+    func replace(_ rect: Rect, with color: Color)
+    func fillRoundedRect(_ rect: Rect, radius: Double, with color: Color)
+    /// Fills everything inside `outer` that is outside `inner`.
+    func fill(_ outer: Rect, excluding inner: Rect, with color: Color)
+    func strokeRoundedRect(_ rect: Rect, radius: Double, with color: Color, width: Double, dash: [Double])
+    func strokeLine(from start: Point, to end: Point, with color: Color, width: Double)
+    func fillPolygon(_ points: [Point], with color: Color)
+    func fillCircle(center: Point, radius: Double, with color: Color)
+    func fillVerticalGradient(_ rect: Rect, from top: Color, to bottom: Color)
+    /// Draws PNG bytes scaled into `rect`, keeping their transparency.
+    func drawImage(png: Data, in rect: Rect) throws
+    /// Draws a text block with its top-left corner at `origin`.
+    func drawText(_ block: TextBlock, at origin: Point)
+    /// Limits drawing inside `body` to `rect`.
+    func clipped(to rect: Rect, _ body: () throws -> Void) rethrows
+    /// Moves everything drawn inside `body` by `offset` points.
+    func translated(by offset: Point, _ body: () throws -> Void) rethrows
+}

@@ -1,0 +1,44 @@
+extension PageLayout {
+    /// The page with the design-review overlay as its top layer: the area outside the safe area
+    /// shaded red and its edge dashed, the display's rounded corners outlined, every visible link
+    /// rect filled yellow and every button outlined green.
+    public func withReviewOverlay() -> PageLayout {
+        let screen = screenRect
+        var items: [PlacedItem] = [
+            PlacedItem(id: "overlay-unsafe-area", drawable: .shape(.fillOutside(screen, hole: safeRect, color: OverlayColors.unsafeArea))),
+            PlacedItem(id: "overlay-safe-area-edge", drawable: .shape(.stroke(safeRect, cornerRadius: 0, color: OverlayColors.safeAreaEdge,
+                                                                              width: 1, dash: [6, 4]))),
+        ]
+        if displayCornerRadius > 0 {
+            items.append(PlacedItem(id: "overlay-display-edge", drawable: .shape(.stroke(
+                screen.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5)), cornerRadius: displayCornerRadius,
+                color: OverlayColors.displayEdge, width: 1, dash: [2, 2]))))
+        }
+        for link in links {
+            for (index, rect) in link.visibleRects.enumerated() {
+                items.append(PlacedItem(id: "overlay-\(link.id)-\(index)", drawable: .shape(.fill(rect, cornerRadius: 0,
+                                                                                                   color: OverlayColors.linkFill))))
+                items.append(PlacedItem(id: "overlay-\(link.id)-\(index)-edge", drawable: .shape(.stroke(
+                    rect, cornerRadius: 0, color: OverlayColors.linkEdge, width: 1, dash: []))))
+            }
+        }
+        for (index, button) in buttons.enumerated() {
+            items.append(PlacedItem(id: "overlay-button-\(index)", drawable: .shape(.stroke(
+                button.rect, cornerRadius: button.cornerRadius, color: OverlayColors.buttonEdge, width: 2, dash: []))))
+        }
+        var page = self
+        page.layers.removeAll { $0.kind == .overlay }
+        page.layers.append(Layer(kind: .overlay, items: items))
+        return page
+    }
+}
+
+/// The overlay's colours, chosen to stand out on both appearances.
+enum OverlayColors {
+    static let unsafeArea = Color(red: 0xFF, green: 0x2D, blue: 0x55, alpha: 0.18)
+    static let safeAreaEdge = Color(red: 0xFF, green: 0x2D, blue: 0x55)
+    static let displayEdge = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    static let linkFill = Color(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0.35)
+    static let linkEdge = Color(red: 0xFF, green: 0x95, blue: 0x00)
+    static let buttonEdge = Color(red: 0x34, green: 0xC7, blue: 0x59)
+}

@@ -1,0 +1,36 @@
+/// Everything one render needs, in memory.
+public struct RenderRequest: Sendable {
+    public var content: ConsentContent
+    public var profile: DeviceProfile
+    public var variant: RenderVariant
+    /// A tint the user chose; nil uses the profile's.
+    public var tint: Color?
+    /// Whether characters no font covers are a warning instead of an error.
+    public var allowsMissingGlyphs: Bool
+
+    public init(content: ConsentContent, profile: DeviceProfile, variant: RenderVariant, tint: Color? = nil,
+                allowsMissingGlyphs: Bool = false) {
+        self.content = content
+        self.profile = profile
+        self.variant = variant
+        self.tint = tint
+        self.allowsMissingGlyphs = allowsMissingGlyphs
+    }
+
+    /// A request for one screen of a document folder.
+    public init(folder: DocumentFolder, profile: DeviceProfile, requestedLanguage: String, orientation: Orientation,
+                appearance: Appearance, tint: Color? = nil, allowsMissingGlyphs: Bool = false, state: ScreenState = .initial,
+                template: String? = nil) {
+        self.init(content: folder.content, profile: profile,
+                  variant: RenderVariant(device: profile.id, orientation: orientation, appearance: appearance,
+                                         language: requestedLanguage, state: state, template: template),
+                  tint: tint, allowsMissingGlyphs: allowsMissingGlyphs)
+    }
+
+    /// The style the document asks for: iOS's look with its `style` settings applied.
+    public var style: StyleTokens {
+        var style = StyleTokens.iOSDefault
+        if let opacity = content.settings.style.declineOpacity { style.declineOpacity = opacity }
+        return style
+    }
+}

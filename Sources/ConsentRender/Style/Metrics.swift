@@ -1,0 +1,102 @@
+/// The measurements of a consent screen, in points. `.iOSDefault` is the iOS alert look every
+/// template starts from; a team's style can change any of them.
+public struct Metrics: Sendable, Equatable {
+    /// The dialog card.
+    public struct Card: Sendable, Equatable {
+        public var cornerRadius = 14.0
+        /// Space between the card and the safe area's sides on phones.
+        public var sideMargin = 24.0
+        /// Space kept between the card and the safe area's top and bottom.
+        public var verticalMargin = 16.0
+        /// The card's widest on iPad.
+        public var maximumPadWidth = 540.0
+        public var padding = 20.0
+        /// In landscape on phones, the share of the card's content width the body column takes.
+        public var landscapeBodyShare = 0.7
+        public var landscapeColumnSpacing = 16.0
+        public var titleToBodySpacing = 12.0
+        public var bodyToButtonsSpacing = 16.0
+    }
+
+    /// Text set in a body column.
+    public struct Text: Sendable, Equatable {
+        public var paragraphSpacing = 8.0
+        public var listItemSpacing = 4.0
+        /// Width of a list's marker column (hanging indent), per nesting level.
+        public var listIndent = 20.0
+        /// A title runs to this many lines at most (ellipsised), so the buttons stay on screen.
+        public var titleMaximumLines = 3
+    }
+
+    /// Buttons.
+    public struct Buttons: Sendable, Equatable {
+        public var minimumHeight = 44.0
+        public var minimumWidth = 44.0
+        /// Added on each side of a label to give a button's width.
+        public var horizontalPadding = 24.0
+        /// Kept above and below a label; a one-line label fits 44 pt with room to spare, a
+        /// wrapped one makes the button taller.
+        public var verticalPadding = 10.0
+        public var spacing = 12.0
+        public var cornerRadius = 12.0
+        /// A label runs to this many lines at most (ellipsised).
+        public var labelMaximumLines = 3
+    }
+
+    /// The scrolling body's fold.
+    public struct Scrolling: Sendable, Equatable {
+        public var fadeHeight = 24.0
+        public var indicatorWidth = 3.0
+        public var indicatorInset = 2.0
+        /// The indicator is never shorter than this (or the viewport less its insets).
+        public var indicatorMinimumLength = 36.0
+    }
+
+    /// A full-screen, system-styled page (the ATT explainer).
+    public struct Page: Sendable, Equatable {
+        /// Kept clear on each side of the column, within the safe area.
+        public var sideMargin = 24.0
+        public var maximumColumnWidth = 600.0
+        public var titleTop = 24.0
+        public var titleToBodySpacing = 16.0
+        public var bodyToButtonSpacing = 16.0
+        public var buttonHeight = 50.0
+        public var buttonBottomMargin = 16.0
+        public var buttonCornerRadius = 12.0
+        /// Between a button's edge and its label.
+        public var buttonLabelInset = 16.0
+        public var sectionSpacing = 24.0
+        public var headingToTextSpacing = 8.0
+        public var blockSpacing = 10.0
+        /// The gap beyond the column that holds the scroll indicator.
+        public var indicatorGap = 8.0
+        public var flowNodePadding = 12.0
+        public var flowNodeCornerRadius = 10.0
+        public var flowArrowLength = 24.0
+        public var tableCellPadding = 8.0
+        /// The section dots on the trailing edge.
+        public var dotOffset = 15.0
+        public var dotSpacing = 14.0
+        public var dotRadius = 3.5
+        public var firstDotTop = 11.0
+    }
+
+    /// The launch screen behind a launch-consent dialog.
+    public struct LaunchScreen: Sendable, Equatable {
+        public var phoneLogoSide = 72.0
+        public var padLogoSide = 112.0
+        public var logoToNameSpacing = 12.0
+        /// A band must be this much taller than the brand to hold it.
+        public var bandMargin = 16.0
+    }
+
+    public var card = Card()
+    public var text = Text()
+    public var buttons = Buttons()
+    public var scrolling = Scrolling()
+    public var page = Page()
+    public var launchScreen = LaunchScreen()
+
+    /// The iOS look.
+    public static let iOSDefault = Metrics()
+}

@@ -1,0 +1,100 @@
+/// iOS's text size setting (Dynamic Type), from extra small to the largest accessibility size.
+public enum ContentSizeCategory: String, Codable, Sendable, CaseIterable {
+    case xSmall = "XS", small = "S", medium = "M", large = "L", xLarge = "XL", xxLarge = "XXL", xxxLarge = "XXXL"
+    case accessibility1 = "AX1", accessibility2 = "AX2", accessibility3 = "AX3", accessibility4 = "AX4", accessibility5 = "AX5"
+}
+
+/// Apple's text styles, whose sizes per category come from the HIG's Dynamic Type table.
+public enum AppleTextStyle: String, Codable, Sendable, CaseIterable {
+    case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+
+    /// Point sizes from xSmall to AX5 (HIG "Specifications", Dynamic Type sizes for iOS).
+    var sizes: [Double] {
+        switch self {
+        case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        }
+    }
+
+    /// The size at `category`.
+    public func size(at category: ContentSizeCategory) -> Double {
+        sizes[ContentSizeCategory.allCases.firstIndex(of: category) ?? 3]
+    }
+}
+
+/// What a piece of text is on a consent screen; each role has a size per text size category.
+public enum TextRole: String, Codable, Sendable, CaseIterable {
+    /// The dialog title.
+    case title
+    /// Body paragraphs and list items.
+    case body
+    /// Headings inside the body.
+    case heading
+    /// Button labels.
+    case button
+    /// A full-screen page's large title (the ATT explainer).
+    case pageTitle
+    /// A full-screen page's section headings.
+    case pageHeading
+    /// A full-screen page's text.
+    case pageBody
+    /// A full-screen page's table cells.
+    case pageTable
+    /// The app's name on a launch screen.
+    case appName
+}
+
+/// Text size and weight by role and size category: each role follows one of Apple's text
+/// styles, offset by a few points where the design calls for a size between two styles.
+public struct TypeScale: Sendable, Equatable {
+    public struct Style: Sendable, Equatable {
+        public var appleStyle: AppleTextStyle
+        /// Added to the Apple style's size at every category.
+        public var offset: Double
+        public var weight: FontWeight
+
+        public init(_ appleStyle: AppleTextStyle, offset: Double = 0, weight: FontWeight) {
+            self.appleStyle = appleStyle
+            self.offset = offset
+            self.weight = weight
+        }
+    }
+
+    public var styles: [TextRole: Style]
+
+    /// The point size of `role` at `category`.
+    public func size(_ role: TextRole, at category: ContentSizeCategory = .large) -> Double {
+        style(role).appleStyle.size(at: category) + style(role).offset
+    }
+
+    public func weight(_ role: TextRole) -> FontWeight {
+        style(role).weight
+    }
+
+    private func style(_ role: TextRole) -> Style {
+        guard let style = styles[role] else { preconditionFailure("The type scale has no style for \(role)") }
+        return style
+    }
+
+    /// iOS's own choices: a dialog title in Headline (17 pt semibold), body in Subheadline (15 pt),
+    /// headings in Callout (16 pt semibold), buttons in Headline; a page title in Title 1 (28 pt bold).
+    public static let iOSDefault = TypeScale(styles: [
+        .title: Style(.headline, weight: .semibold),
+        .body: Style(.subheadline, weight: .regular),
+        .heading: Style(.callout, weight: .semibold),
+        .button: Style(.headline, weight: .semibold),
+        .pageTitle: Style(.title1, weight: .bold),
+        .pageHeading: Style(.headline, weight: .semibold),
+        .pageBody: Style(.subheadline, weight: .regular),
+        .pageTable: Style(.subheadline, offset: -1, weight: .regular),
+        .appName: Style(.title2, weight: .semibold),
+    ])
+}

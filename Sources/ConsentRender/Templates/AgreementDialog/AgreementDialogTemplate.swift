@@ -1,0 +1,23 @@
+/// `agreement-dialog`: a card centred in the safe area over the dimmed app, with a tinted title, a
+/// body that scrolls when it does not fit, and accept and decline buttons.
+public struct AgreementDialogTemplate: ScreenTemplate {
+    public init() {}
+
+    public var id: String { "agreement-dialog" }
+    public var summary: String { "a consent card over the dimmed app, with accept and decline (the default)" }
+
+    public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
+        let theme = context.theme
+        let buttons = ButtonGroup(
+            actions: [.init(role: .accept, label: content.strings.accept), .init(role: .decline, label: content.strings.decline)],
+            metrics: context.metrics.buttons, colors: ButtonGroup.Colors(theme: theme))
+        let card = DialogCard(title: content.title, body: content.document.blocks, buttons: buttons, theme: theme).place(in: context)
+        var page = PageBuilder()
+        page.add("backdrop", .shape(.screenFill(theme.backdrop)), to: .backdrop)
+        page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: theme.dimming)), to: .scrim)
+        page.add(card.items, to: .content)
+        return page.page(in: context, semantics: PageSemantics(
+            surfaceID: "card", titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
+            declaredActions: [.accept, .decline]))
+    }
+}

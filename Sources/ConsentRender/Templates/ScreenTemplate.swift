@@ -1,0 +1,115 @@
+import Foundation
+
+/// Which screen of a template to render: the consent itself, or a later one (launch-consent's
+/// confirmation after a decline). A template lists the states it has.
+public struct ScreenState: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    /// The screen a template opens with.
+    public static let initial: ScreenState = "initial"
+    /// launch-consent: the confirmation shown after the user declines.
+    public static let declineConfirm: ScreenState = "decline-confirm"
+}
+
+/// What a template lays out: one language's document and the words around it.
+public struct ScreenContent: Sendable {
+    public var document: ConsentDocument
+    /// The resolved BCP 47 tag of the document's language.
+    public var language: String
+    /// Button labels and the fallback title in that language.
+    public var strings: ChromeStrings
+    public var settings: DocumentSettings
+    /// The document folder's other files by name (a launch screen's logo), read when it was loaded.
+    public var assets: [String: Data]
+    /// Where the content comes from, for messages (the document folder's path).
+    public var source: String
+
+    public init(document: ConsentDocument, language: String, strings: ChromeStrings, settings: DocumentSettings = DocumentSettings(),
+                assets: [String: Data] = [:], source: String) {
+        self.document = document
+        self.language = language
+        self.strings = strings
+        self.settings = settings
+        self.assets = assets
+        self.source = source
+    }
+
+    /// The title: the document's first level-1 heading, else the built-in title.
+    public var title: [Inline] {
+        document.title ?? [.text(strings.title)]
+    }
+}
+
+/// A kind of consent screen: how it lays out, which states it has and which lint rules it keeps.
+///
+/// Add one to a `TemplateRegistry` to render it; `document.json`'s `template`, the CLI's
+/// `--template` and its help all read the registry.
+public protocol ScreenTemplate: Sendable {
+    /// The name documents and the command line use, such as `agreement-dialog`.
+    var id: String { get }
+    /// One line for help texts.
+    var summary: String { get }
+    /// The screens it can show, the first being the one it opens with.
+    var states: [ScreenState] { get }
+    /// Lays `content` out as the screen `state` on the context's device.
+    func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout
+    /// Checks that only this template's screens get.
+    var lintRules: [PageLintRule] { get }
+    /// Ids of the common rules (`PageLint.commonRules`) that do not apply to this template's screens.
+    var exemptRules: Set<String> { get }
+}
+
+extension ScreenTemplate {
+    public var states: [ScreenState] { [.initial] }
+    public var lintRules: [PageLintRule] { [] }
+    public var exemptRules: Set<String> { [] }
+}
+
+/// The templates a renderer knows, by id.
+public struct TemplateRegistry: Sendable {
+    public private(set) var templates: [any ScreenTemplate]
+
+    public init(_ templates: [any ScreenTemplate]) {
+        self.templates = []
+        for template in templates { register(template) }
+    }
+
+    /// The three templates ConsentRender ships.
+    public static let standard = TemplateRegistry([AgreementDialogTemplate(), LaunchConsentTemplate(), ATTExplainerTemplate()])
+
+    /// Adds `template`; one with the same id is replaced.
+    public mutating func register(_ template: any ScreenTemplate) {
+        precondition(!template.id.isEmpty && !template.states.isEmpty, "A template needs an id and at least one state")
+        templates.removeAll { $0.id == template.id }
+        templates.append(template)
+    }
+
+    public var ids: [String] { templates.map(\.id) }
+
+    /// The template called `id`; `source` says where the name came from, for the error.
+    public func template(_ id: String, from source: TemplateError.Source) throws -> any ScreenTemplate {
+        guard let template = templates.first(where: { $0.id == id }) else {
+            throw TemplateError.unknownTemplate(name: id, source: source, suggestion: closestMatch(to: id, among: ids), known: ids)
+        }
+        return template
+    }
+}
