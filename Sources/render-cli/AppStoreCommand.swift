@@ -5,7 +5,8 @@ import Foundation
 enum AppStoreCommand {
     static let help = """
     Usage: render-cli appstore --document DIR --languages LIST|all --out DIR [--all-classes]
-                               [--orientations portrait,landscape] [--appearance light|dark]
+                               [--orientations portrait,landscape] [--states initial,decline-confirm]
+                               [--appearance light|dark]
                                [--tint #RRGGBB] [--jobs N] [--profiles DIR]
 
     Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder
@@ -25,7 +26,7 @@ enum AppStoreCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "languages", "out", "orientations", "appearance", "tint", "jobs", "profiles"],
+            arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles"],
             flags: ["all-classes"])
         let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
         let languagesText = try options.required("languages", example: "zh-Hans,en")
@@ -34,12 +35,15 @@ enum AppStoreCommand {
         let out = URL(fileURLWithPath: try options.required("out", example: "out/appstore"))
         let tint = try options.color("tint")
         let orientations = try options.choices("orientations", as: Orientation.self, default: [.portrait])
-        let export = AppStoreExport(
+        var export = AppStoreExport(
             folder: folder, catalog: try locateProfileCatalog(explicit: options.value("profiles")), languages: languages,
             classes: options.flag("all-classes") ? AppStoreExport.allClasses : AppStoreExport.requiredClasses,
             orientations: orientations, appearance: try options.choice("appearance", as: Appearance.self, default: .light),
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        if let states = options.value("states") {
+            export.states = states.split(separator: ",").map { ScreenState(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        }
         let outcome = try export.run()
         for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")

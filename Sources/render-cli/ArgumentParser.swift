@@ -5,6 +5,24 @@ struct UsageError: Error {
     let message: String
 }
 
+/// A library error about the value of one option, shown with the option's name first; its exit
+/// status is the underlying error's.
+struct OptionError: Error, CustomStringConvertible {
+    let option: String
+    let underlying: Error
+
+    var description: String { "--\(option): \(underlying)" }
+}
+
+/// Runs `body`, naming `option` in any error it throws that `applies` picks.
+func withOption<T>(_ option: String, when applies: (Error) -> Bool = { _ in true }, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch where applies(error) {
+        throw OptionError(option: option, underlying: error)
+    }
+}
+
 /// The options of one subcommand, parsed from `--name value` pairs, `--flag` switches and, where
 /// a subcommand takes them, operands (file names) in order.
 struct ParsedArguments {

@@ -106,12 +106,16 @@ enum BenchCommand {
             var laidOut: ConsentRenderer.LaidOutPage?
             var page: RenderedPage?
             var png = Data()
-            let times = try [
-                seconds { laidOut = try renderer.layOut(request) },
-                seconds { page = try renderer.paint(laidOut!) },
-                seconds { png = try page!.bitmap.pngData() },
-                seconds { try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page!.linkMap.jsonData())]) },
-            ]
+            var layoutSeconds = 0.0, paintSeconds = 0.0, encodeSeconds = 0.0
+            layoutSeconds = try seconds { laidOut = try renderer.layOut(request) }
+            guard let laidOut else { preconditionFailure("layOut returned") }
+            paintSeconds = try seconds { page = try renderer.paint(laidOut) }
+            guard let page else { preconditionFailure("paint returned") }
+            encodeSeconds = try seconds { png = try page.bitmap.pngData() }
+            let writeSeconds = try seconds {
+                try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
+            }
+            let times = [layoutSeconds, paintSeconds, encodeSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
             guard round >= 3 else { continue }
             layout += times[0]; paint += times[1]; encode += times[2]; write += times[3]

@@ -6,6 +6,7 @@ enum LintCommand {
     static let help = """
     Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
                            [--orientations portrait,landscape] [--appearances light,dark]
+                           [--states initial,decline-confirm]
                            [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
 
     Renders every combination (by default every device, language, orientation and appearance) and
@@ -23,7 +24,8 @@ enum LintCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "devices", "languages", "orientations", "appearances", "tint", "format", "profiles"],
+            arguments, options: ["document", "devices", "languages", "orientations", "appearances", "states", "tint", "format",
+                                 "profiles"],
             flags: ["tcf"])
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
@@ -40,12 +42,13 @@ enum LintCommand {
         let renderer = try ConsentRenderer()
         var findings = try DocumentLint(folder: folder).findings()
         for cell in plan.cells {
-            let page = try renderer.render(RenderRequest(
-                folder: folder, profile: profiles[cell.device]!, requestedLanguage: cell.language, orientation: cell.orientation,
-                appearance: cell.appearance, tint: tint, allowsMissingGlyphs: true))
+            guard let profile = profiles[cell.device] else { continue }
+            let page = try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
+                                                         allowsMissingGlyphs: true))
+            let state = cell.state == .initial ? "" : " \(cell.state)"
             findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
                 var finding = finding
-                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)"
+                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)\(state)"
                 return finding
             }
         }

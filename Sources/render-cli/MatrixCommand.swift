@@ -6,7 +6,8 @@ enum MatrixCommand {
     static let help = """
     Usage: render-cli matrix --document DIR --out DIR [--devices LIST|all] [--languages LIST|all]
                              [--orientations portrait,landscape] [--appearances light,dark]
-                             [--tint #RRGGBB] [--jobs N] [--shard I/N] [--format text|json] [--profiles DIR]
+                             [--states initial,decline-confirm] [--tint #RRGGBB] [--jobs N] [--shard I/N]
+                             [--format text|json] [--profiles DIR] [--allow-missing-glyphs]
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
@@ -16,6 +17,10 @@ enum MatrixCommand {
       --devices        profile ids, comma-separated, or all (default: all)
       --languages      tags, comma-separated, or all = every language file of the document (default)
       --orientations   default portrait          --appearances   default light
+      --states         the template's screens to render, or all (default: initial); launch-consent
+                       also has decline-confirm, written as <language>-decline-confirm.png
+      --allow-missing-glyphs
+                       render characters no font covers (as boxes) with a warning instead of failing the cell
       --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it
       --shard I/N      render only the I-th of N interleaved parts, so N CI machines cover the matrix
                        exactly once between them
@@ -32,8 +37,8 @@ enum MatrixCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "tint", "jobs",
-                                 "shard", "format", "profiles"])
+            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
+                                 "shard", "format", "profiles"], flags: ["allow-missing-glyphs"])
         let render = try MatrixOptions(options).matrixRender()
         let format = try options.choice("format", as: Format.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
@@ -47,7 +52,7 @@ enum MatrixCommand {
         }
         let failures = results.filter { $0.error != nil }
         for failure in failures {
-            printError("render-cli matrix: \(failure.cell.path): \(failure.error!)")
+            printError("render-cli matrix: \(failure.cell.path): \(failure.error ?? "failed")")
         }
         if failures.isEmpty { return 0 }
         return failures.contains { $0.errorCause == .environment } ? 3 : 2
@@ -74,7 +79,10 @@ struct MatrixOptions {
         let languages = try list("languages", all: { folder.languages })
         let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
         let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)
-        return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages)
+        let states = try list("states", all: {
+            try TemplateRegistry.standard.template(of: folder.content).states.map(\.rawValue)
+        }).map(ScreenState.init(rawValue:))
+        return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states)
     }
 
     /// The `--tint` colour, or nil for the profiles' own.
@@ -97,8 +105,10 @@ struct MatrixOptions {
             shard = parsed
         }
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
-        return MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
-                            shard: shard, galleryReloadSeconds: galleryReloadSeconds)
+        var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
+                                  shard: shard, galleryReloadSeconds: galleryReloadSeconds)
+        render.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        return render
     }
 
     private func list(_ name: String, all: () throws -> [String]) throws -> [String] {

@@ -48,7 +48,7 @@ enum RenderCommand {
         let outputs = try OutputFiles(pngPath: outPath)
 
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
-        let profile = try catalog.profile(reference: deviceReference)
+        let profile = try withOption("device") { try catalog.profile(reference: deviceReference) }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
         let folder = try DocumentFolder(url: URL(fileURLWithPath: documentPath))
         guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
@@ -56,11 +56,11 @@ enum RenderCommand {
         }
 
         let renderer = try ConsentRenderer()
-        let page = try renderer.render(RenderRequest(
+        let page = try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) { try renderer.render(RenderRequest(
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint,
             allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
-            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options)))
+            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))) }
         try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
@@ -118,12 +118,12 @@ struct OutputFiles {
 /// created if missing and must be writable.
 func preparedPNGOutput(_ path: String) throws -> URL {
     guard OutputFormat(fileName: path) == .png else {
-        throw RenderError.outputNotPNG(path: path)
+        throw UsageError(message: "--out '\(path)' must name a .png file, for example out/iphone-15-pro-en.png")
     }
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw RenderError.outputIsDirectory(path: path)
+        throw UsageError(message: "--out '\(path)' is a directory; give a file name ending in .png inside it")
     }
     let folder = url.deletingLastPathComponent()
     do {

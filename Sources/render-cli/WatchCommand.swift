@@ -17,8 +17,8 @@ enum WatchCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "tint", "jobs",
-                                 "shard", "profiles", "interval"])
+            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
+                                 "shard", "profiles", "interval"], flags: ["allow-missing-glyphs"])
         let interval = try options.number("interval", in: 0.05...60.0, default: 0.5)
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))
@@ -48,7 +48,7 @@ enum WatchCommand {
             print("\(reason): rendered \(manifest.cells.count) cells in \(seconds) s; gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
             for failure in failures {
-                printError("render-cli watch: \(failure.cell.path): \(failure.error!)")
+                printError("render-cli watch: \(failure.cell.path): \(failure.error ?? "failed")")
             }
         } catch let error as UsageError {
             printError("render-cli watch: \(error.message)")

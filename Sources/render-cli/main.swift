@@ -87,6 +87,20 @@ do {
     printError("render-cli \(name): \(error.message). Run render-cli \(name) --help for usage.")
     exit(2)
 } catch {
-    printError("render-cli \(name): \(error)")
-    exit(ErrorCause(of: error) == .input ? 2 : 3)
+    printError("render-cli \(name): \(describe(error))")
+    let underlying = (error as? OptionError)?.underlying ?? error
+    exit(ErrorCause(of: underlying) == .input ? 2 : 3)
+}
+
+/// A library error as the command line says it: with the option that fixes it, where one does.
+func describe(_ error: Error) -> String {
+    let underlying = (error as? OptionError)?.underlying ?? error
+    switch underlying {
+    case RenderError.missingGlyphs:
+        return "\(error) Pass --allow-missing-glyphs for that."
+    case ProfileError.unknownDevice:
+        return "\(error) (render-cli profiles lists the profiles)"
+    default:
+        return "\(error)"
+    }
 }

@@ -350,6 +350,43 @@ import Testing
         #expect(manifest.cells.map(\.tint) == ["#007AFF", "#0A84FF"], "system blue, never the brand tint")
     }
 
+    @Test func matrixRendersEveryStateOfATemplateAndRefusesAStateItLacks() throws {
+        let launch = repositoryRoot.appendingPathComponent("Samples/launch-consent").path
+        let out = folder.url.appendingPathComponent("states")
+        let result = try run(["matrix", "--document", launch, "--devices", "iphone-se-3", "--languages", "en",
+                              "--states", "initial,decline-confirm", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["en.png", "en.links.json", "en-decline-confirm.png", "en-decline-confirm.links.json"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-se-3/portrait-light/\(name)").path), "\(name)")
+        }
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.cells.map(\.state) == [nil, .declineConfirm])
+        #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains(#""state" : "decline-confirm""#))
+
+        let agreement = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en",
+                                 "--states", "initial,decline-confirm", "--out", folder.url.appendingPathComponent("agreement").path])
+        #expect(agreement.status == 2)
+        #expect(agreement.stderr.contains("The agreement-dialog template has no state 'decline-confirm'; its states are: initial."))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("agreement/iphone-se-3").path), "nothing rendered")
+    }
+
+    @Test func lintAndTheAppStoreExportTakeStatesToo() throws {
+        let launch = repositoryRoot.appendingPathComponent("Samples/launch-consent").path
+        let lint = try run(["lint", "--document", launch, "--devices", "iphone-se-3", "--languages", "en", "--orientations", "portrait",
+                            "--appearances", "light", "--states", "all", "--format", "json"])
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(try JSONDecoder().decode([LintFinding].self, from: Data(lint.stdout.utf8)).filter { $0.severity == .error }.isEmpty)
+        let text = try run(["lint", "--document", launch, "--devices", "iphone-se-3", "--languages", "en", "--states", "all"])
+        #expect(text.stdout.contains("8 screens of launch-consent linted"), "\(text.stdout)")
+        let store = folder.url.appendingPathComponent("store")
+        let export = try run(["appstore", "--document", launch, "--languages", "en", "--states", "initial,decline-confirm",
+                              "--out", store.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("screenshots/en-US").path).sorted()
+        #expect(files == ["01_6.9_iphone-16-pro-max_portrait.png", "02_6.9_iphone-16-pro-max_portrait-decline-confirm.png",
+                          "03_iPad-13_ipad-pro-13_portrait.png", "04_iPad-13_ipad-pro-13_portrait-decline-confirm.png"])
+    }
+
     @Test func anIOFailureExitsThreeNotTwo() throws {
         let result = try run(["render", "--document", document, "--device", "iphone-se-3", "--language", "en",
                               "--out", "/proc/consentrender/x.png"])

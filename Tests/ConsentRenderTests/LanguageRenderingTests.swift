@@ -94,7 +94,7 @@ let worldDocuments: [String: String] = [
         }
         let error = #expect(throws: RenderError.self) { try renderer.render(try request(allowing: false)) }
         #expect(error == .missingGlyphs(characters: ["U+E000 '\u{E000}'"], language: "ja", file: documents.url.path + "/ja.md"))
-        #expect(error?.description.contains("--allow-missing-glyphs") == true)
+        #expect(error?.description.contains("allow missing glyphs") == true)
         let page = try renderer.render(try request(allowing: true))
         #expect(page.warnings.count == 1 && page.warnings[0].contains("U+E000"))
     }

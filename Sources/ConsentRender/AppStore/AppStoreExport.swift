@@ -16,6 +16,8 @@ public struct AppStoreExport: Sendable {
     public var languages: [String]
     public var classes: [String]
     public var orientations: [Orientation]
+    /// The template's screens to export (launch-consent's `decline-confirm` too, say).
+    public var states: [ScreenState] = [.initial]
     public var appearance: Appearance
     public var tint: Color?
     public var outputDirectory: URL
@@ -71,8 +73,8 @@ public struct AppStoreExport: Sendable {
                 throw AppStoreError.languageNotInDocument(tag: language, shown: shown.language, folder: folder.url.path)
             }
         }
-        var plans: [(locale: String, language: String, screenshotClass: AppStoreScreenshotClass, profile: DeviceProfile,
-                     orientation: Orientation, file: String)] = []
+        var plans: [(locale: String, screenshotClass: AppStoreScreenshotClass, profile: DeviceProfile, variant: RenderVariant,
+                     file: String)] = []
         for (language, locale) in locales {
             var number = 1
             for name in classes {
@@ -81,13 +83,19 @@ public struct AppStoreExport: Sendable {
                 }
                 let profile = try catalog.profile(id: device)
                 for orientation in orientations {
-                    let slug = name.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: " ", with: "-")
-                    let file = String(format: "%02d", number) + "_\(slug)_\(device)_\(orientation.rawValue).png"
-                    plans.append((locale, language, screenshotClass, profile, orientation, "screenshots/\(locale)/\(file)"))
-                    number += 1
+                    for state in states {
+                        let slug = name.replacingOccurrences(of: "\"", with: "").replacingOccurrences(of: " ", with: "-")
+                        let suffix = state == .initial ? "" : "-\(state.rawValue)"
+                        let file = String(format: "%02d", number) + "_\(slug)_\(device)_\(orientation.rawValue)\(suffix).png"
+                        let variant = RenderVariant(device: device, orientation: orientation, appearance: appearance, language: language,
+                                                    state: state)
+                        plans.append((locale, screenshotClass, profile, variant, "screenshots/\(locale)/\(file)"))
+                        number += 1
+                    }
                 }
             }
         }
+        try TemplateRegistry.standard.check(states, of: try TemplateRegistry.standard.template(of: folder.content))
         let out = outputDirectory
         // The folder is shared with fastlane's own files, so it is not claimed whole: only the files
         // the manifest lists are the tool's.
@@ -113,15 +121,14 @@ public struct AppStoreExport: Sendable {
         }
         try pending.write(to: out)
 
-        let folder = self.folder, appearance = self.appearance, tint = self.tint
+        let folder = self.folder, tint = self.tint
         let exportFolder = OwnedFolder(url: out, kind: .appStoreExport)
         let planList = plans
         let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
             let plan = planList[index]
             return Result {
-                let page = try renderer.get().render(RenderRequest(
-                    folder: folder, profile: plan.profile, requestedLanguage: plan.language, orientation: plan.orientation,
-                    appearance: appearance, tint: tint))
+                let page = try renderer.get().render(RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant,
+                                                                   tint: tint))
                 let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
                     .appendingPathComponent((plan.file as NSString).lastPathComponent)
                 let data = try page.bitmap.pngData()

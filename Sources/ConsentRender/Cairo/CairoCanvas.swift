@@ -60,6 +60,8 @@ final class CairoCanvas: Canvas {
             cairo_surface_destroy(surface)
             throw RenderError.cairo(operation: "cairo_pdf_surface_create_for_stream", status: Self.describe(surfaceStatus))
         }
+        // No creation date: the same page gives the same bytes.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         guard let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             throw RenderError.cairo(operation: "cairo_create", status: "no context")

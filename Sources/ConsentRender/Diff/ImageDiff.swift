@@ -102,8 +102,12 @@ public func diff(expected: Bitmap, actual: Bitmap, options: DiffOptions = DiffOp
         return DiffResult(expectedSize: expectedSize, actualSize: actualSize, changedPixels: 0, differingPixels: 0,
                           antiAliasedPixels: 0, boundingBox: nil, maximumDeltaE: 0, passes: false, classes: [])
     }
+    // memcmp first: most comparisons are of identical images.
     let identical = expected.pixels.withUnsafeBytes { a in
-        actual.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        actual.pixels.withUnsafeBytes { b in
+            guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+            return memcmp(left, right, a.count) == 0
+        }
     }
     if identical {
         return DiffResult(expectedSize: expectedSize, actualSize: actualSize, changedPixels: 0, differingPixels: 0,

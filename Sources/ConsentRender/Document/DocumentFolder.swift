@@ -57,6 +57,15 @@ public struct DocumentFolder: Sendable {
             throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \(describeFileError(error))")
         }
         let settings = try DocumentSettings.decode(data, source: path)
+        if let logo = settings.launch.logo {
+            let logoURL = url.deletingLastPathComponent().appendingPathComponent(logo)
+            do {
+                _ = try Bitmap(contentsOfPNG: logoURL)
+            } catch {
+                throw DocumentError.invalidSetting(path: path, field: "launch.logo", value: "'\(logo)'",
+                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
+            }
+        }
         return settings
     }
 }

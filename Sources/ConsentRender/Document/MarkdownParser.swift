@@ -27,7 +27,9 @@ enum MarkdownParser {
         }
         var bytes = Array(markdown.utf8)
         bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+            // An empty document has no storage to feed; the parser then sees no text at all.
+            guard let base = buffer.baseAddress else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }

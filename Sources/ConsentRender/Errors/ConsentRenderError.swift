@@ -15,7 +15,7 @@ public enum ErrorCause: Sendable, Equatable {
             self = .input
         case let error as RenderError:
             switch error {
-            case .outputNotPNG, .outputIsDirectory, .outputFolderMissing, .missingGlyphs: self = .input
+            case .missingGlyphs: self = .input
             case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: self = .environment
             }
         case let error as AppStoreError:
@@ -61,9 +61,6 @@ public enum RenderError: Error, Equatable, Sendable {
     case fontConfiguration(detail: String)
     case cairo(operation: String, status: String)
     case pngEncoding(detail: String)
-    case outputNotPNG(path: String)
-    case outputIsDirectory(path: String)
-    case outputFolderMissing(path: String)
     case writeFailed(path: String, reason: String)
     case missingGlyphs(characters: [String], language: String, file: String)
 }
@@ -118,8 +115,7 @@ extension ProfileError: CustomStringConvertible {
         switch self {
         case let .unknownDevice(id, suggestion, directory):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "Unknown device '\(id)' in --device.\(hint) (render-cli profiles lists the profiles in \(directory); "
-                + "--device also takes a path to a profile .json file)"
+            return "Unknown device '\(id)'.\(hint) Use the id of a profile in \(directory), or the path to a profile .json file."
         case let .unreadable(path, reason):
             return "\(path): cannot read the device profile (\(reason))."
         case let .malformedJSON(path, detail):
@@ -132,7 +128,17 @@ extension ProfileError: CustomStringConvertible {
             return "\(path): field '\(field)' is \(value); \(fix)."
         case let .noProfilesDirectory(searched):
             return "No DeviceProfiles folder found (looked in \(searched.joined(separator: ", "))). "
-                + "Pass --profiles DIR, set CONSENT_PROFILES_DIR, or give --device a path to a profile .json file."
+                + "Name a profiles folder (render-cli: --profiles DIR or CONSENT_PROFILES_DIR), or a profile .json file's path."
+        }
+    }
+}
+
+extension DocumentError {
+    /// Whether the error is about the language a render asked for (not a file of the document).
+    public var isAboutTheRequestedLanguage: Bool {
+        switch self {
+        case .missingLanguage, .invalidLanguageTag: true
+        default: false
         }
     }
 }
@@ -141,15 +147,15 @@ extension DocumentError: CustomStringConvertible {
     public var description: String {
         switch self {
         case let .missingFolder(path):
-            return "Document folder '\(path)' does not exist. Pass --document a folder holding one <language>.md file per language, "
+            return "Document folder '\(path)' does not exist. A document is a folder holding one <language>.md file per language, "
                 + "for example Samples/privacy-agreement."
         case let .noLanguageFiles(folder):
             return "\(folder): no language files. Add one Markdown file per language named by its BCP 47 tag, for example en.md or zh-Hans.md."
         case let .missingLanguage(requested, folder, available):
-            return "\(folder): no language file for '\(requested)' (--language). Available: \(available.joined(separator: ", ")). "
-                + "Add \(requested).md or pass one of those."
+            return "\(folder): no language file for '\(requested)'. Available: \(available.joined(separator: ", ")). "
+                + "Add \(requested).md or ask for one of those."
         case let .invalidLanguageTag(tag):
-            return "'\(tag)' in --language is not a BCP 47 language tag. Use a tag such as en, zh-Hans or pt-BR."
+            return "'\(tag)' is not a BCP 47 language tag. Use a tag such as en, zh-Hans or pt-BR."
         case let .notUTF8(path):
             return "\(path): the file is not UTF-8 text. Save it as UTF-8."
         case let .unreadableFile(path, reason):
@@ -180,18 +186,12 @@ extension RenderError: CustomStringConvertible {
             return "Cairo failed in \(operation): \(status)."
         case let .pngEncoding(detail):
             return "PNG encoding failed: \(detail)."
-        case let .outputNotPNG(path):
-            return "--out '\(path)' must name a .png file, for example out/iphone-15-pro-en.png."
-        case let .outputIsDirectory(path):
-            return "--out '\(path)' is a directory; give a file name ending in .png inside it."
-        case let .outputFolderMissing(path):
-            return "--out: the folder '\(path)' does not exist. Create it first (mkdir -p \(path))."
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
         case let .missingGlyphs(characters, language, file):
             return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
                 + "they would show as boxes. Replace them, install a Noto font that covers them, "
-                + "or pass --allow-missing-glyphs to render anyway."
+                + "or allow missing glyphs to render them as boxes anyway."
         }
     }
 }

@@ -7,8 +7,8 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
     public var description: String { report.description }
 }
 
-/// Renders `document` on every combination of `devices`, `languages`, `orientations` and
-/// `appearances`, and compares each with its golden under `golden`
+/// Renders `document` on every combination of `devices`, `languages`, `orientations`,
+/// `appearances` and `states`, and compares each with its golden under `golden`
 /// (`<document folder name>/<device>/<orientation>-<appearance>/<language>.png` and `.links.json`).
 ///
 /// Call it from an XCTest or Swift Testing test; it throws `GoldenMismatch` naming every failing
@@ -26,7 +26,7 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 @discardableResult
 public func assertConsentGolden(
     document: URL, devices: [String], languages: [String], orientations: [Orientation] = [.portrait],
-    appearances: [Appearance] = [.light], tint: Color? = nil, profiles: URL? = nil, golden: URL,
+    appearances: [Appearance] = [.light], states: [ScreenState] = [.initial], tint: Color? = nil, profiles: URL? = nil, golden: URL,
     artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
 ) throws -> GoldenReport {
     let environment = ProcessInfo.processInfo.environment
@@ -39,7 +39,8 @@ public func assertConsentGolden(
         profiles: profilesFolder.standardizedFileURL.path,
         documents: [name: document.standardizedFileURL.path],
         groups: [GoldenMatrix.Group(document: name, devices: devices, orientations: orientations,
-                                    appearances: appearances, languages: languages, tint: tint?.hex)])
+                                    appearances: appearances, languages: languages, tint: tint?.hex,
+                                    states: states == [.initial] ? nil : states)])
     var suite = GoldenSuite(
         matrix: matrix, matrixSource: "assertConsentGolden(\(name))", goldenDirectory: golden,
         artifactsDirectory: artifacts ?? currentDirectory.appendingPathComponent(".build/golden-failures"),

@@ -26,13 +26,14 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var states: [ScreenState]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
-                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil) {
+                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil) {
             self.document = document
             self.devices = devices
             self.orientations = orientations
             self.appearances = appearances
             self.languages = languages
             self.tint = tint
+            self.states = states
         }
     }
 
@@ -53,22 +54,16 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
     }
 }
 
-/// One rendered screen of a golden run.
+/// One rendered screen of a golden run: a document and a variant of it.
 public struct GoldenCell: Sendable, Equatable {
     public var document: String
     public var documentFolder: URL
-    public var device: String
-    public var orientation: Orientation
-    public var appearance: Appearance
-    public var language: String
+    public var variant: RenderVariant
     public var tint: Color?
-    public var state: ScreenState = .initial
 
-    /// `<document>/<device>/<orientation>-<appearance>/<language>` (with `-<state>` after the
-    /// language for a later screen), the golden's path without extension.
+    /// `<document>/<variant path>`, the golden's path without extension.
     public var path: String {
-        "\(document)/\(device)/\(orientation.rawValue)-\(appearance.rawValue)/\(language)"
-            + (state == .initial ? "" : "-\(state.rawValue)")
+        "\(document)/\(variant.path)"
     }
 }
 
@@ -153,27 +148,19 @@ extension GoldenMatrix {
                                                     fix: "'\(value)' must be a plain name without '/' (and not '.' or '..')")
                 }
             }
-            for device in devices {
-                for orientation in group.orientations ?? [.portrait] {
-                    for appearance in group.appearances ?? [.light] {
-                        for language in group.languages {
-                          for state in group.states ?? [.initial] {
-                            let cell = GoldenCell(
-                                document: group.document, documentFolder: resolve(folder, against: base),
-                                device: device, orientation: orientation, appearance: appearance,
-                                language: language, tint: tint, state: state)
-                            if let earlier = seen[cell.path] {
-                                guard earlier.tint == cell.tint else {
-                                    throw GoldenError.conflictingCells(path: source, cell: cell.path)
-                                }
-                                continue
-                            }
-                            seen[cell.path] = cell
-                            cells.append(cell)
-                          }
-                        }
+            let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
+                                   appearances: group.appearances ?? [.light], languages: group.languages,
+                                   states: group.states ?? [.initial])
+            for variant in axes.variants {
+                let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
+                if let earlier = seen[cell.path] {
+                    guard earlier.tint == cell.tint else {
+                        throw GoldenError.conflictingCells(path: source, cell: cell.path)
                     }
+                    continue
                 }
+                seen[cell.path] = cell
+                cells.append(cell)
             }
         }
         return cells

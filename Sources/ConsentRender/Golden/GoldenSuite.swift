@@ -53,6 +53,7 @@ public struct GoldenSuite: Sendable {
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
         let cells = try self.cells()
+        try checkStates()
         // Made (and marked) before any work, so a folder that cannot be written stops the run at once.
         let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
         try artifacts.folder.prepare()
@@ -97,6 +98,25 @@ public struct GoldenSuite: Sendable {
         let index = try artifacts.writeIndex()
         return GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
                             index: index, recordMode: recordMode)
+    }
+
+    /// Checks that each group asks only for states its document's template has.
+    func checkStates() throws {
+        var templates: [String: any ScreenTemplate] = [:]
+        for (index, group) in matrix.groups.enumerated() {
+            guard let states = group.states, let path = matrix.documents[group.document] else { continue }
+            if templates[group.document] == nil {
+                let folder = try DocumentFolder(url: resolve(path, against: goldenDirectory))
+                templates[group.document] = try? TemplateRegistry.standard.template(folder.settings.template, from: .request)
+            }
+            guard let template = templates[group.document] else { continue }
+            for state in states where !template.states.contains(state) {
+                throw GoldenError.invalidMatrix(
+                    path: matrixSource, field: "groups[\(index)].states",
+                    fix: "the \(template.id) template of '\(group.document)' has no state '\(state)'; its states are: "
+                        + template.states.map(\.rawValue).joined(separator: ", "))
+            }
+        }
     }
 
     /// Checks that the artifacts folder is the tool's to clear: never the golden folder, a document
@@ -172,10 +192,9 @@ private struct CellChecker {
 
     private func compare(using renderer: ConsentRenderer) throws -> CellEntry {
         let page = try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: cell.documentFolder), profile: try catalog.profile(id: cell.device),
-            requestedLanguage: cell.language, orientation: cell.orientation, appearance: cell.appearance, tint: cell.tint,
-            state: cell.state))
-        let fontFiles = renderer.fontFiles(in: page.layout)
+            content: try DocumentFolder(url: cell.documentFolder).content, profile: try catalog.profile(id: cell.variant.device),
+            variant: cell.variant, tint: cell.tint))
+        let fontFiles = renderer.fontFiles(in: page.layout, fonts: page.fonts)
         let actualLinks = try page.linkMap.jsonData()
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
         let linksURL = goldenDirectory.appendingPathComponent(cell.path + ".links.json")

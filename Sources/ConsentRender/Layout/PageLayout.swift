@@ -24,6 +24,14 @@ public struct PlacedLink: Codable, Sendable, Equatable {
     public var visibleRects: [Rect]
 
     public var isVisible: Bool { !visibleRects.isEmpty }
+
+    public init(id: String, url: String, text: String, rects: [Rect], visibleRects: [Rect]) {
+        self.id = id
+        self.url = url
+        self.text = text
+        self.rects = rects
+        self.visibleRects = visibleRects
+    }
 }
 
 /// What the link map and the lint read beside the drawing: the screen's surface, title, body,
@@ -39,6 +47,17 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     public var tint: Color
     /// The actions the template meant to show, in order; the lint checks each one is drawn and visible.
     public var declaredActions: [ButtonRole]
+
+    public init(surfaceID: String, titleID: String, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
+                tint: Color, declaredActions: [ButtonRole]) {
+        self.surfaceID = surfaceID
+        self.titleID = titleID
+        self.body = body
+        self.buttons = buttons
+        self.links = links
+        self.tint = tint
+        self.declaredActions = declaredActions
+    }
 }
 
 /// The scrolling body: its viewport on screen and the items inside it.
@@ -56,6 +75,16 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     /// The fade at the fold, drawn only when the body scrolls.
     public var fadeID: String?
 
+    public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [String], indicatorID: String? = nil,
+                fadeID: String? = nil) {
+        self.viewport = viewport
+        self.contentHeight = contentHeight
+        self.scrollOffset = scrollOffset
+        self.blockIDs = blockIDs
+        self.indicatorID = indicatorID
+        self.fadeID = fadeID
+    }
+
     public var isScrollable: Bool { contentHeight > viewport.height + Self.fitTolerance }
 
     /// Float noise allowed when comparing the content's height with the viewport's.
@@ -72,6 +101,15 @@ public struct ButtonSemantics: Codable, Sendable, Equatable {
     /// The outline, if the button has one.
     public var borderID: String?
     public var labelID: String
+
+    public init(role: ButtonRole, label: String, rect: Rect, shapeID: String, borderID: String? = nil, labelID: String) {
+        self.role = role
+        self.label = label
+        self.rect = rect
+        self.shapeID = shapeID
+        self.borderID = borderID
+        self.labelID = labelID
+    }
 }
 
 /// Everything on one rendered screen, in points: layers of placed items (what the painter draws)

@@ -69,8 +69,8 @@ public struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertibl
         switch language {
         case "zh":
             let traditional = script == "Hant" || ["TW", "HK", "MO"].contains(region ?? "")
-            if region == "HK" || region == "MO" {
-                add("zh-Hant-\(region!)", "zh-\(region!)", "zh-Hant")
+            if let region, region == "HK" || region == "MO" {
+                add("zh-Hant-\(region)", "zh-\(region)", "zh-Hant")
             } else if traditional {
                 add(region.map { "zh-Hant-\($0)" } ?? "zh-Hant", "zh-Hant")
             } else {

@@ -21,6 +21,7 @@ struct GalleryPage {
         var appearance: String
         var requested: String
         var resolved: String
+        var state: String
         var png: String
         var size: Size
         var pixelSize: LinkMap.PixelSize
@@ -52,6 +53,7 @@ struct GalleryPage {
             return CellData(
                 device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
                 appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
+                state: (cell.state ?? .initial).rawValue,
                 png: cell.png, size: cell.size, pixelSize: cell.pixelSize, appStoreClass: cell.appStoreClass ?? "none",
                 scrollable: cell.scrollable, lintErrors: cell.lint.errors, lintWarnings: cell.lint.warnings,
                 safeArea: map?.safeArea ?? .zero,

@@ -7,6 +7,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var orientation: Orientation
         public var appearance: Appearance
         public var language: LinkMap.Language
+        /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
+        public var state: ScreenState?
+        /// The accent the screen was drawn with.
         public var tint: String
         /// Paths relative to the manifest's folder.
         public var png: String

@@ -1,24 +1,3 @@
-/// One screen of a matrix render.
-public struct MatrixCell: Sendable, Hashable {
-    public var device: String
-    public var orientation: Orientation
-    public var appearance: Appearance
-    /// The language as asked for (a document file's tag, or any tag to resolve).
-    public var language: String
-
-    public init(device: String, orientation: Orientation, appearance: Appearance, language: String) {
-        self.device = device
-        self.orientation = orientation
-        self.appearance = appearance
-        self.language = language
-    }
-
-    /// `<device>/<orientation>-<appearance>/<language>`, the output path without extension.
-    public var path: String {
-        "\(device)/\(orientation.rawValue)-\(appearance.rawValue)/\(language)"
-    }
-}
-
 /// Which part of a matrix one CI machine renders: `index` of `count`, counted from 1.
 public struct MatrixShard: Sendable, Equatable, CustomStringConvertible {
     public let index: Int
@@ -40,27 +19,26 @@ public struct MatrixShard: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 }
 
-/// The cells of a matrix: every device × orientation × appearance × language, in that order.
+/// The cells of a matrix: the product of its axes (device × orientation × appearance × language ×
+/// state, in that order), which shards split between CI machines.
 public struct MatrixPlan: Sendable, Equatable {
-    public let cells: [MatrixCell]
+    public let axes: VariantAxes
+    public let cells: [RenderVariant]
 
-    public init(devices: [String], orientations: [Orientation], appearances: [Appearance], languages: [String]) {
-        var cells: [MatrixCell] = []
-        for device in devices {
-            for orientation in orientations {
-                for appearance in appearances {
-                    for language in languages {
-                        cells.append(MatrixCell(device: device, orientation: orientation, appearance: appearance, language: language))
-                    }
-                }
-            }
-        }
-        self.cells = cells
+    public init(axes: VariantAxes) {
+        self.axes = axes
+        cells = axes.variants
+    }
+
+    public init(devices: [String], orientations: [Orientation], appearances: [Appearance], languages: [String],
+                states: [ScreenState] = [.initial]) {
+        self.init(axes: VariantAxes(devices: devices, orientations: orientations, appearances: appearances, languages: languages,
+                                    states: states))
     }
 
     /// The cells `shard` renders: every `count`-th cell from the `index`-th, so the shards of one
     /// plan cover it exactly once and each gets a similar mix of devices.
-    public func cells(in shard: MatrixShard) -> [MatrixCell] {
+    public func cells(in shard: MatrixShard) -> [RenderVariant] {
         cells.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 }

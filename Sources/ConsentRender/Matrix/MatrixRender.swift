@@ -8,15 +8,19 @@ import Foundation
 public struct MatrixRender: Sendable {
     public var folder: DocumentFolder
     public var catalog: DeviceProfileCatalog
-    public var cells: [MatrixCell]
+    public var cells: [RenderVariant]
     public var outputDirectory: URL
     public var tint: Color?
+    /// Whether characters no font covers are a warning instead of a failed cell.
+    public var allowsMissingGlyphs = false
+    /// The templates the renderers know.
+    public var templates: TemplateRegistry = .standard
     public var jobs: Int
     public var shard: MatrixShard?
     /// Written into the gallery page so it reloads itself (for `render-cli watch`).
     public var galleryReloadSeconds: Int?
 
-    public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, cells: [MatrixCell], outputDirectory: URL,
+    public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, cells: [RenderVariant], outputDirectory: URL,
                 tint: Color? = nil, jobs: Int, shard: MatrixShard? = nil, galleryReloadSeconds: Int? = nil) {
         precondition(jobs >= 1, "A matrix render needs at least one job")
         self.folder = folder
@@ -31,7 +35,7 @@ public struct MatrixRender: Sendable {
 
     /// What became of one cell.
     public struct CellResult: Sendable {
-        public var cell: MatrixCell
+        public var cell: RenderVariant
         public var entry: MatrixManifest.Cell?
         public var linkMap: LinkMap?
         public var error: String?
@@ -48,10 +52,13 @@ public struct MatrixRender: Sendable {
     /// directory. Otherwise nothing is written.
     public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> (manifest: MatrixManifest, results: [CellResult]) {
         let output = try claimOutput()
-        try output.prepare()
+        try checkStates()
         let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
-        let all = renderInParallel(count: cells.count, jobs: jobs) { index, renderer in
-            let result = render(cells[index], profile: profiles[cells[index].device]!, into: output, renderer: renderer)
+        try output.prepare()
+        let all = renderInParallel(count: cells.count, jobs: jobs, templates: templates) { index, renderer in
+            let cell = cells[index]
+            guard let profile = profiles[cell.device] else { preconditionFailure("Every cell's profile is loaded before rendering") }
+            let result = render(cell, profile: profile, into: output, renderer: renderer)
             progress?(result)
             return result
         }
@@ -65,6 +72,14 @@ public struct MatrixRender: Sendable {
                               reloadSeconds: galleryReloadSeconds).html.utf8)),
         ])
         return (manifest, all)
+    }
+
+    /// Checks that every state the cells ask for is one the document's template (or the cell's own)
+    /// has, before any cell renders.
+    public func checkStates() throws {
+        for cell in cells {
+            try templates.check([cell.state], of: try templates.template(of: folder.content, override: cell.template))
+        }
     }
 
     /// Checks, without writing anything, that the output folder is the matrix's to write into.
@@ -83,13 +98,12 @@ public struct MatrixRender: Sendable {
         return (try? JSONDecoder().decode(MatrixManifest.self, from: data)) != nil
     }
 
-    private func render(_ cell: MatrixCell, profile: DeviceProfile, into output: OwnedFolder,
+    private func render(_ cell: RenderVariant, profile: DeviceProfile, into output: OwnedFolder,
                         renderer: Result<ConsentRenderer, Error>) -> CellResult {
         do {
             let renderer = try renderer.get()
-            let page = try renderer.render(RenderRequest(
-                folder: folder, profile: profile, requestedLanguage: cell.language, orientation: cell.orientation,
-                appearance: cell.appearance, tint: tint))
+            let page = try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
+                                                         allowsMissingGlyphs: allowsMissingGlyphs))
             let cellFolder = try output.subfolder((cell.path as NSString).deletingLastPathComponent)
             let name = (cell.path as NSString).lastPathComponent
             let png = cellFolder.appendingPathComponent(name + ".png")
@@ -100,7 +114,7 @@ public struct MatrixRender: Sendable {
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             let entry = MatrixManifest.Cell(
                 device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
-                language: map.language, tint: page.layout.buttons.first { $0.role.isPrimary }?.fill.hex ?? "",
+                language: map.language, state: cell.state == .initial ? nil : cell.state, tint: page.layout.semantics.tint.hex,
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,

@@ -55,17 +55,8 @@ public final class ConsentRenderer {
 
     /// The template a request asks for, and the state it shows, both checked.
     public func template(for request: RenderRequest) throws -> any ScreenTemplate {
-        let template: any ScreenTemplate
-        if let name = request.variant.template {
-            template = try templates.template(name, from: .request)
-        } else {
-            let settingsPath = (request.content.source as NSString).appendingPathComponent("document.json")
-            template = try templates.template(request.content.settings.template, from: .document(path: settingsPath))
-        }
-        guard template.states.contains(request.variant.state) else {
-            throw TemplateError.unknownState(state: request.variant.state.rawValue, template: template.id,
-                                             states: template.states.map(\.rawValue))
-        }
+        let template = try templates.template(of: request.content, override: request.variant.template)
+        try templates.check([request.variant.state], of: template)
         return template
     }
 

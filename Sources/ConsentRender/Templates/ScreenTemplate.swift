@@ -105,6 +105,20 @@ public struct TemplateRegistry: Sendable {
 
     public var ids: [String] { templates.map(\.id) }
 
+    /// The template `content` is laid out with: `override` (a request's) or the document's own.
+    public func template(of content: ConsentContent, override: String? = nil) throws -> any ScreenTemplate {
+        if let override { return try template(override, from: .request) }
+        let settings = (content.source as NSString).appendingPathComponent("document.json")
+        return try template(content.settings.template, from: .document(path: settings))
+    }
+
+    /// Checks that `template` has every one of `states`, naming the states it has when not.
+    public func check(_ states: [ScreenState], of template: any ScreenTemplate) throws {
+        for state in states where !template.states.contains(state) {
+            throw TemplateError.unknownState(state: state.rawValue, template: template.id, states: template.states.map(\.rawValue))
+        }
+    }
+
     /// The template called `id`; `source` says where the name came from, for the error.
     public func template(_ id: String, from source: TemplateError.Source) throws -> any ScreenTemplate {
         guard let template = templates.first(where: { $0.id == id }) else {
