@@ -100,6 +100,8 @@ func describe(_ error: Error) -> String {
         return "\(error) Pass --allow-missing-glyphs for that."
     case ProfileError.unknownDevice:
         return "\(error) (render-cli profiles lists the profiles)"
+    case ProfileError.noProfilesDirectory:
+        return "\(error) Pass --profiles DIR."
     default:
         return "\(error)"
     }

@@ -97,3 +97,21 @@ import CCairo
         #expect(missing?.description.contains("/nonexistent.ttf") == true)
     }
 }
+
+extension DisplayListTests {
+    @Test func aDocumentsOwnFontsReachOnlyItsOwnRenders() throws {
+        let source = try #require(try FontConfiguration.configuration(for: .noto).fontFiles.first { $0.hasSuffix("NotoSans-Regular.ttf") })
+        var files = testAgreement
+        files["document.json"] = #"{ "defaultLanguage": "en" }"#
+        let documents = folder.folder("branded", files: files)
+        try FileManager.default.createDirectory(at: documents.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        let brand = documents.appendingPathComponent("fonts/Brand-Regular.ttf")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: brand)
+        let branded = try DocumentFolder(url: documents)
+        #expect(branded.content.fontFiles == [brand.standardizedFileURL.path])
+        let page = try renderer.render(RenderRequest(folder: branded, profile: try shippedProfiles.profile(id: "iphone-se-3"),
+                                                     requestedLanguage: "en", orientation: .portrait, appearance: .light))
+        #expect(page.fonts.files == [brand.standardizedFileURL.path])
+        #expect(try renderer.engine(for: page.fonts) !== renderer.engine(for: .noto), "its own engine and configuration")
+    }
+}

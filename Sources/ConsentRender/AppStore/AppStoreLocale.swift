@@ -1,5 +1,5 @@
 /// App Store Connect's localization codes, as fastlane deliver names its screenshot folders.
-public enum AppStoreLocale {
+enum AppStoreLocale {
     public static let codes = [
         "ar-SA", "ca", "cs", "da", "de-DE", "el", "en-AU", "en-CA", "en-GB", "en-US", "es-ES", "es-MX", "fi", "fr-CA",
         "fr-FR", "he", "hi", "hr", "hu", "id", "it", "ja", "ko", "ms", "nl-NL", "no", "pl", "pt-BR", "pt-PT", "ro", "ru",

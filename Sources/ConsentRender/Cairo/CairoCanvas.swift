@@ -1,5 +1,5 @@
-import CCairo
-import CPNG
+internal import CCairo
+internal import CPNG
 import Foundation
 
 /// A Cairo surface (an opaque image in memory, or a PDF page) and its drawing context, in points

@@ -13,14 +13,18 @@ public struct ConsentContent: Sendable {
     public var languageFiles: [String: Data]
     /// Other files by name.
     public var assets: [String: Data]
+    /// The document's own font files (its `fonts/` folder), absolute paths: added to the Noto
+    /// fonts of its renders, and to no other document's.
+    public var fontFiles: [String]
 
     public init(name: String, source: String, settings: DocumentSettings = DocumentSettings(), languageFiles: [String: Data],
-                assets: [String: Data] = [:]) {
+                assets: [String: Data] = [:], fontFiles: [String] = []) {
         self.name = name
         self.source = source
         self.settings = settings
         self.languageFiles = languageFiles
         self.assets = assets
+        self.fontFiles = fontFiles
     }
 
     /// Language tags with a Markdown file, sorted.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Loads a consent document from a folder: `document.json` (optional), one `<language>.md` per
-/// language, and the files the settings name. Everything is read when the folder is opened, so
-/// renders work from memory (`content`).
+/// language, the files the settings name, and its own fonts (`fonts/*.ttf|otf|ttc`). Everything
+/// but the fonts is read when the folder is opened, so renders work from memory (`content`).
 public struct DocumentFolder: Sendable {
     public let url: URL
     public let content: ConsentContent
@@ -39,8 +39,12 @@ public struct DocumentFolder: Sendable {
         if let logo = settings.launch.logo {
             assets[logo] = try? Data(contentsOf: url.appendingPathComponent(logo))
         }
+        let fonts = url.appendingPathComponent("fonts")
+        let fontNames = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? []
+        let fontFiles = fontNames.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .map { fonts.appendingPathComponent($0).standardizedFileURL.path }
         content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
-                                 assets: assets)
+                                 assets: assets, fontFiles: fontFiles.sorted())
     }
 
     /// The parsed document for a language tag that has a file (see `LanguageResolver`).

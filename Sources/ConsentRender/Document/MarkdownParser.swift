@@ -1,4 +1,4 @@
-import CCmarkGFM
+internal import CCmarkGFM
 import Foundation
 
 /// Parses GitHub-flavoured Markdown into a `ConsentDocument` with libcmark-gfm.

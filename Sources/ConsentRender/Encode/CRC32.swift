@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// CRC-32 (zlib's) of files, to tell whether a font file or a written screenshot changed.

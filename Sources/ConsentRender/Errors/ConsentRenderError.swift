@@ -128,7 +128,7 @@ extension ProfileError: CustomStringConvertible {
             return "\(path): field '\(field)' is \(value); \(fix)."
         case let .noProfilesDirectory(searched):
             return "No DeviceProfiles folder found (looked in \(searched.joined(separator: ", "))). "
-                + "Name a profiles folder (render-cli: --profiles DIR or CONSENT_PROFILES_DIR), or a profile .json file's path."
+                + "Name a profiles folder (or set CONSENT_PROFILES_DIR), or give a profile .json file's path."
         }
     }
 }
@@ -212,7 +212,7 @@ extension GoldenError: CustomStringConvertible {
             return "\(path): two groups render the cell \(cell) with different tints. Give one of them another "
                 + "device, language, orientation or appearance."
         case let .noCells(path, only):
-            let filter = only.map { " match --only '\($0)'" } ?? " are listed"
+            let filter = only.map { " match the pattern '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."
         }
     }

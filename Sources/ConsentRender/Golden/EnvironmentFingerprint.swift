@@ -3,7 +3,7 @@ import Foundation
 /// What a machine's renders depend on besides the inputs: library versions and the font files
 /// used. Stored as `Golden/ENVIRONMENT.json` when goldens are recorded, so that a failure on
 /// another machine can say which part differs.
-public struct EnvironmentFingerprint: Codable, Sendable, Equatable {
+struct EnvironmentFingerprint: Codable, Sendable, Equatable {
     public struct FontFile: Codable, Sendable, Equatable {
         public var bytes: Int
         public var crc32: String

@@ -55,7 +55,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
 }
 
 /// One rendered screen of a golden run: a document and a variant of it.
-public struct GoldenCell: Sendable, Equatable {
+struct GoldenCell: Sendable, Equatable {
     public var document: String
     public var documentFolder: URL
     public var variant: RenderVariant

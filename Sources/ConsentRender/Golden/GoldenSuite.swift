@@ -43,7 +43,7 @@ public struct GoldenSuite: Sendable {
     }
 
     /// The cells this run covers, after `only`.
-    public func cells() throws -> [GoldenCell] {
+    func cells() throws -> [GoldenCell] {
         let all = try matrix.cells(relativeTo: goldenDirectory, source: matrixSource)
         let selected = only.map { pattern in all.filter { fnmatch(pattern, $0.path, 0) == 0 } } ?? all
         guard !selected.isEmpty else { throw GoldenError.noCells(path: matrixSource, only: only) }

@@ -1,5 +1,5 @@
 /// A parsed BCP 47 language tag: language, optional script and region, and anything after them.
-public struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
+struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Lower case, 2–3 letters (`zh`, `en`, `yue`).
     public var language: String
     /// Title case, 4 letters (`Hans`, `Hant`, `Latn`).

@@ -7,7 +7,7 @@
 ///
 /// Either is made from the document's English (or default-language) file when the document has
 /// no file of its own for it.
-public enum PseudoLocale: String, Sendable {
+enum PseudoLocale: String, Sendable {
     case accented = "en-XA"
     case mirrored = "ar-XB"
 

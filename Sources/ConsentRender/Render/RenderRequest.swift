@@ -31,6 +31,7 @@ public struct RenderRequest: Sendable {
     public var style: StyleTokens {
         var style = StyleTokens.iOSDefault
         if let opacity = content.settings.style.declineOpacity { style.declineOpacity = opacity }
+        style.fonts = FontSet(files: content.fontFiles)
         return style
     }
 }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// A private fontconfig configuration: the project's `Resources/fonts.conf` (Debian's Noto font

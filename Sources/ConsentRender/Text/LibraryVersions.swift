@@ -1,5 +1,5 @@
-import CCairo
-import CPNG
+internal import CCairo
+internal import CPNG
 
 /// Versions of the C libraries that decide how a render looks, as the running program sees them.
 enum LibraryVersions {

@@ -1,11 +1,11 @@
-import CCairo
+internal import CCairo
 
 /// Measures and draws `TextBlock`s with Pango, using the project's fonts at 72 dpi.
 ///
 /// Each engine owns its own font map and context: Pango font maps must not be shared between
 /// threads, so use one engine per thread. Layout measures the same at every scale because
 /// metric hinting is off and glyph positions are not rounded.
-public final class PangoTextEngine: TextMeasuring {
+final class PangoTextEngine: TextMeasuring {
     /// Keeps the font map's configuration alive as long as the engine.
     private let configuration: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>

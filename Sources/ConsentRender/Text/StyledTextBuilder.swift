@@ -1,5 +1,5 @@
 /// A link found while building text: its target and the words that show it.
-public struct LinkSource: Sendable, Equatable {
+struct LinkSource: Sendable, Equatable {
     public var url: String
     public var text: String
 }

@@ -1,6 +1,6 @@
 /// The words of the launch-consent template beyond the agreement dialog's: a decline that says
 /// what happens, and the confirmation shown after a decline.
-public struct LaunchStrings: Sendable, Equatable {
+struct LaunchStrings: Sendable, Equatable {
     /// The decline label of the first dialog ("不同意并退出", "Disagree and exit").
     public var declineAndExit: String
     public var confirmTitle: String
