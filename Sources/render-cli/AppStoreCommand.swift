@@ -42,7 +42,9 @@ enum AppStoreCommand {
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if let states = options.value("states") {
-            export.states = states.split(separator: ",").map { ScreenState(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            export.states = states == "all"
+                ? try TemplateRegistry.standard.template(of: folder.content).states
+                : try withOption("states") { try MatrixOptions.items(of: states, option: "states").map(ScreenState.init(rawValue:)) }
         }
         let outcome = try export.run()
         for shot in outcome.screenshots {

@@ -87,9 +87,10 @@ struct ParsedArguments {
     func choices<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: [T]) throws -> [T]
         where T.RawValue == String {
         guard let text = values[name] else { return fallback }
-        return try text.split(separator: ",").map { raw in
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { raw in
             guard let value = T(rawValue: String(raw).trimmingCharacters(in: .whitespaces)) else {
-                throw UsageError(message: "--\(name) '\(raw)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                let item = raw.isEmpty ? "'\(text)' has an empty item; each value must be" : "'\(raw)' is not"
+                throw UsageError(message: "--\(name) \(item) one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return value
         }

@@ -16,7 +16,8 @@ enum LintCommand {
     document's languages against each other (links.parity). README lists every rule and its source.
 
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
-      --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device}
+      --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device,
+                       state (for a later screen)}
 
     Exit status: 0 no errors (warnings allowed); 1 an error; 2 bad usage or input;
                  3 an internal or I/O failure (disk full, Cairo error).
@@ -45,10 +46,10 @@ enum LintCommand {
             guard let profile = profiles[cell.device] else { continue }
             let page = try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
                                                          allowsMissingGlyphs: true))
-            let state = cell.state == .initial ? "" : " \(cell.state)"
             findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
                 var finding = finding
-                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)\(state)"
+                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)"
+                finding.state = cell.state == .initial ? nil : cell.state.rawValue
                 return finding
             }
         }
@@ -58,7 +59,7 @@ enum LintCommand {
             print(String(decoding: try canonicalJSONData(findings), as: UTF8.self), terminator: "")
         } else {
             findings.forEach { print($0.description) }
-            print("\(plan.cells.count) screens of \(folder.name) linted: \(errors) error\(errors == 1 ? "" : "s"), "
+            print("\(plan.cells.count) \(plan.cells.count == 1 ? "screen" : "screens") of \(folder.name) linted: \(errors) error\(errors == 1 ? "" : "s"), "
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return errors > 0 ? 1 : 0

@@ -47,7 +47,7 @@ enum MatrixCommand {
         if format == .json {
             print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
         } else {
-            print("\(manifest.cells.count) cells in \(render.outputDirectory.path); gallery: "
+            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(render.outputDirectory.path); gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
         }
         let failures = results.filter { $0.error != nil }
@@ -79,7 +79,8 @@ struct MatrixOptions {
         let languages = try list("languages", all: { folder.languages })
         let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
         let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)
-        let states = try list("states", all: {
+        // States default to the first screen; "all" is every state of the document's template.
+        let states = options.value("states") == nil ? [.initial] : try list("states", all: {
             try TemplateRegistry.standard.template(of: folder.content).states.map(\.rawValue)
         }).map(ScreenState.init(rawValue:))
         return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states)
@@ -113,8 +114,15 @@ struct MatrixOptions {
 
     private func list(_ name: String, all: () throws -> [String]) throws -> [String] {
         guard let text = options.value(name), text != "all" else { return try all() }
-        let values = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !values.isEmpty else { throw UsageError(message: "--\(name) needs at least one value") }
+        return try Self.items(of: text, option: name)
+    }
+
+    /// The comma-separated items of an option's value; an empty item is a mistake.
+    static func items(of text: String, option name: String) throws -> [String] {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !values.contains(where: \.isEmpty) else {
+            throw UsageError(message: "--\(name) '\(text)' has an empty item; separate the values with single commas")
+        }
         return values
     }
 }

@@ -84,7 +84,8 @@ if options.contains("--help") || options.contains("-h") {
 do {
     exit(try command.run(options))
 } catch let error as UsageError {
-    printError("render-cli \(name): \(error.message). Run render-cli \(name) --help for usage.")
+    let message = error.message.hasSuffix(".") || error.message.hasSuffix("?") ? error.message : error.message + "."
+    printError("render-cli \(name): \(message) Run render-cli \(name) --help for usage.")
     exit(2)
 } catch {
     printError("render-cli \(name): \(describe(error))")

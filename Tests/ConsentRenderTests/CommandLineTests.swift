@@ -160,7 +160,7 @@ import Testing
         #expect(verify.status == 0 && verify.stdout.contains("2 passed"))
 
         let only = try run(["golden", "verify", "--only", "consent/ipad-10/*"] + common, environment: ["CI": "true"])
-        #expect(only.stdout.hasPrefix("1 golden cells: 1 passed"))
+        #expect(only.stdout.hasPrefix("1 golden cell: 1 passed"))
 
         try FileManager.default.removeItem(at: golden.appendingPathComponent("consent/iphone-se-3/portrait-light/en.png"))
         let missing = try run(["golden", "verify"] + common, environment: ["CI": "true"])
@@ -366,7 +366,7 @@ import Testing
         let agreement = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en",
                                  "--states", "initial,decline-confirm", "--out", folder.url.appendingPathComponent("agreement").path])
         #expect(agreement.status == 2)
-        #expect(agreement.stderr.contains("The agreement-dialog template has no state 'decline-confirm'; its states are: initial."))
+        #expect(agreement.stderr.contains("The agreement-dialog template has no state 'decline-confirm'. Its states are: initial."))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("agreement/iphone-se-3").path), "nothing rendered")
     }
 
@@ -385,6 +385,42 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("screenshots/en-US").path).sorted()
         #expect(files == ["01_6.9_iphone-16-pro-max_portrait.png", "02_6.9_iphone-16-pro-max_portrait-decline-confirm.png",
                           "03_iPad-13_ipad-pro-13_portrait.png", "04_iPad-13_ipad-pro-13_portrait-decline-confirm.png"])
+    }
+
+    @Test func reshapeTrialFindings() throws {
+        let launch = repositoryRoot.appendingPathComponent("Samples/launch-consent").path
+        // A broken font in a document's fonts folder is bad input, named with its fix.
+        let broken = folder.folder("broken-font", files: testAgreement)
+        try FileManager.default.createDirectory(at: broken.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try Data("not a font".utf8).write(to: broken.appendingPathComponent("fonts/bad.ttf"))
+        let font = try run(["render", "--document", broken.path, "--device", "iphone-se-3", "--language", "en",
+                            "--out", folder.url.appendingPathComponent("font.png").path])
+        #expect(font.status == 2)
+        #expect(font.stderr.contains("fonts/bad.ttf: not a font fontconfig can load. Replace it"), "\(font.stderr)")
+        // appstore takes --states all like matrix and lint.
+        let store = try run(["appstore", "--document", launch, "--languages", "en", "--states", "all",
+                             "--out", folder.url.appendingPathComponent("store-all").path])
+        #expect(store.status == 0 && store.stdout.contains("4 screenshots for en-US"), "\(store.stderr)")
+        // No doubled period, no "1 cells", an empty list item refused, a misspelt state suggested.
+        let option = try run(["render", "--bogus"])
+        #expect(option.stderr.contains("unknown option --bogus. Run render-cli render --help") && !option.stderr.contains(".."))
+        let one = try run(["matrix", "--document", launch, "--devices", "iphone-se-3", "--languages", "en",
+                           "--out", folder.url.appendingPathComponent("one").path])
+        #expect(one.stdout.contains("1 cell in "), "\(one.stdout)")
+        let empty = try run(["matrix", "--document", launch, "--devices", "iphone-se-3", "--languages", "en",
+                             "--states", "initial,,decline-confirm", "--out", folder.url.appendingPathComponent("empty").path])
+        #expect(empty.status == 2 && empty.stderr.contains("has an empty item"), "\(empty.stderr)")
+        let typo = try run(["render", "--document", launch, "--device", "iphone-se-3", "--language", "en", "--state", "decline-confirn",
+                            "--out", folder.url.appendingPathComponent("typo.png").path])
+        #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'decline-confirm'?"), "\(typo.stderr)")
+        // Lint JSON gives a later screen's state its own field and rounds rects as the link map does.
+        let lint = try run(["lint", "--document", launch, "--devices", "iphone-se-3", "--languages", "en", "--states", "all",
+                            "--format", "json"])
+        let findings = try JSONDecoder().decode([LintFinding].self, from: Data(lint.stdout.utf8))
+        for finding in findings {
+            #expect(!finding.device.contains("decline-confirm"))
+            if let rect = finding.rect { #expect((rect.x * 1000).rounded() == rect.x * 1000) }
+        }
     }
 
     @Test func anIOFailureExitsThreeNotTwo() throws {

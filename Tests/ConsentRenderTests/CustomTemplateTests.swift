@@ -46,7 +46,7 @@ import Testing
         let findings = renderer.lint(two, device: "iphone-15-pro")
         #expect(findings.contains { $0.rule == "notice.three-choices" && $0.message.hasSuffix("this one has 2") })
         let error = #expect(throws: TemplateError.self) { try render(state: "decline-confirm") }
-        #expect(error?.description == "The three-choice-notice template has no state 'decline-confirm'; its states are: initial, reminder.")
+        #expect(error?.description == "The three-choice-notice template has no state 'decline-confirm'. Its states are: initial, reminder.")
     }
 
     @Test func anUnknownTemplateIsAnErrorNeverADefault() throws {

@@ -93,7 +93,7 @@ import CCairo
         #expect(brand.fontFiles.contains(copy.path))
         #expect(!noto.fontFiles.contains(copy.path), "another font set's files stay out")
         #expect(FcConfigGetCurrent() != noto.config && FcConfigGetCurrent() != brand.config)
-        let missing = #expect(throws: RenderError.self) { try FontConfiguration.configuration(for: FontSet(files: ["/nonexistent.ttf"])) }
+        let missing = #expect(throws: DocumentError.self) { try FontConfiguration.configuration(for: FontSet(files: ["/nonexistent.ttf"])) }
         #expect(missing?.description.contains("/nonexistent.ttf") == true)
     }
 }

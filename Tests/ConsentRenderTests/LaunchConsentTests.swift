@@ -80,7 +80,7 @@ import Testing
                                               requestedLanguage: "en", orientation: .portrait, appearance: .light,
                                               state: .declineConfirm))
         }
-        #expect(stateError?.description == "The agreement-dialog template has no state 'decline-confirm'; its states are: initial.")
+        #expect(stateError?.description == "The agreement-dialog template has no state 'decline-confirm'. Its states are: initial.")
     }
 }
 

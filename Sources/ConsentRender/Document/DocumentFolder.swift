@@ -78,6 +78,7 @@ extension DocumentSettings {
     /// Decodes and validates `document.json`; `source` names it in errors (the file's path). The
     /// files it names are checked by whoever loads them (`DocumentFolder`).
     public static func decode(_ data: Data, source path: String) throws -> DocumentSettings {
+        try StrictJSONReader.check(data, schema: .documentSettings, path: path) { DocumentError.malformedSettings(path: path, detail: $0) }
         let settings: DocumentSettings
         do {
             settings = try JSONDecoder().decode(DocumentSettings.self, from: data)

@@ -11,7 +11,7 @@ public enum ErrorCause: Sendable, Equatable {
     /// file errors, say) is taken as the environment's.
     public init(of error: Error) {
         switch error {
-        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError:
+        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError, is JSONFileError:
             self = .input
         case let error as RenderError:
             switch error {
@@ -48,6 +48,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     case invalidLanguageTag(tag: String)
     case notUTF8(path: String)
     case unreadableFile(path: String, reason: String)
+    case unreadableFont(path: String)
     case emptyDocument(path: String)
     case missingTitle(path: String)
     case malformedSettings(path: String, detail: String)
@@ -73,6 +74,12 @@ public enum GoldenError: Error, Equatable, Sendable {
     case invalidMatrix(path: String, field: String, fix: String)
     case conflictingCells(path: String, cell: String)
     case noCells(path: String, only: String?)
+}
+
+/// A JSON file the tool reads has a key the tool does not know (syntax errors belong to each
+/// file's own stage: `ProfileError.malformedJSON` and the like).
+public enum JSONFileError: Error, Equatable, Sendable {
+    case unknownKey(path: String, key: String, line: Int, column: Int, suggestion: String?, known: [String])
 }
 
 /// A template or one of its states does not exist.
@@ -160,6 +167,9 @@ extension DocumentError: CustomStringConvertible {
             return "\(path): the file is not UTF-8 text. Save it as UTF-8."
         case let .unreadableFile(path, reason):
             return "\(path): cannot read the file (\(reason))."
+        case let .unreadableFont(path):
+            return "\(path): not a font fontconfig can load. Replace it with a TrueType or OpenType file (.ttf, .otf, .ttc) "
+                + "or remove it from the fonts folder."
         case let .emptyDocument(path):
             return "\(path): the document has no text. Write a '# Title' line and at least one paragraph."
         case let .missingTitle(path):
@@ -218,6 +228,19 @@ extension GoldenError: CustomStringConvertible {
     }
 }
 
+extension JSONFileError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unknownKey(path, key, line, column, suggestion, known):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let place = key.contains(".") || key.contains("[") ? " '\(key)'" : ""
+            let name = key.split(separator: ".").last.map(String.init) ?? key
+            return "\(path): line \(line), column \(column): unknown key '\(name)'\(place.isEmpty ? "" : " (at\(place))").\(hint) "
+                + "The keys here are: \(known.joined(separator: ", "))."
+        }
+    }
+}
+
 extension TemplateError: CustomStringConvertible {
     public var description: String {
         switch self {
@@ -229,7 +252,8 @@ extension TemplateError: CustomStringConvertible {
             }
             return "\(place)\(hint) Use one of: \(known.joined(separator: ", "))."
         case let .unknownState(state, template, states):
-            return "The \(template) template has no state '\(state)'; its states are: \(states.joined(separator: ", "))."
+            let hint = closestMatch(to: state, among: states).map { " Did you mean '\($0)'?" } ?? ""
+            return "The \(template) template has no state '\(state)'.\(hint) Its states are: \(states.joined(separator: ", "))."
         }
     }
 }

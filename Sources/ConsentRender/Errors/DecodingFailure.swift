@@ -53,7 +53,7 @@ enum DecodingFailure {
         case is Double.Type, is Int.Type: "a number"
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
-        default: "an object of the documented shape"
+        default: String(describing: type).hasPrefix("Array<") ? "a list" : "an object of the documented shape"
         }
     }
 

@@ -22,7 +22,8 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var languages: [String]
         /// `#RRGGBB`; omitted uses each profile's tint.
         public var tint: String?
-        /// Template screens to render (launch-consent's `decline-confirm`); omitted: the first.
+        /// Template screens to render (launch-consent's `decline-confirm`), or `["all"]` for every
+        /// state of the document's template; omitted: the first.
         public var states: [ScreenState]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
@@ -76,6 +77,7 @@ extension GoldenMatrix {
         } catch {
             throw GoldenError.unreadableMatrix(path: url.path, reason: describeFileError(error))
         }
+        try StrictJSONReader.check(data, schema: .goldenMatrix, path: url.path) { GoldenError.malformedMatrix(path: url.path, detail: $0) }
         do {
             return try JSONDecoder().decode(GoldenMatrix.self, from: data)
         } catch {
@@ -138,8 +140,17 @@ extension GoldenMatrix {
                 tint = parsed
             }
             let devices = group.devices == ["all"] ? try catalog.ids() : group.devices
-            for (name, list) in [("devices", devices), ("languages", group.languages)] where list.isEmpty {
-                throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one")
+            let lists: [(String, Int?)] = [("devices", devices.count), ("languages", group.languages.count),
+                                           ("orientations", group.orientations?.count), ("appearances", group.appearances?.count),
+                                           ("states", group.states?.count)]
+            for (name, count) in lists where count == 0 {
+                throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one (or leave it out)")
+            }
+            var states = group.states ?? [.initial]
+            if states == ["all"] {
+                // Every state of the document's template.
+                states = (try? TemplateRegistry.standard.template(of: DocumentFolder(url: resolve(folder, against: base)).content).states)
+                    ?? [.initial]
             }
             // Each becomes a folder or file name under the golden and artifacts folders.
             for (name, values) in [("document", [group.document]), ("devices", devices), ("languages", group.languages)] {
@@ -150,7 +161,7 @@ extension GoldenMatrix {
             }
             let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
                                    appearances: group.appearances ?? [.light], languages: group.languages,
-                                   states: group.states ?? [.initial])
+                                   states: states)
             for variant in axes.variants {
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
                 if let earlier = seen[cell.path] {

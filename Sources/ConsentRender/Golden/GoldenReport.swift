@@ -54,7 +54,7 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
     /// A one-line tally, then every failure and orphan.
     public var description: String {
         let recorded = count { $0 == .recorded }, rerecorded = count { $0 == .rerecorded }
-        var lines = ["\(outcomes.count) golden cells: \(count { $0 == .passed }) passed, \(failures.count) failed, "
+        var lines = ["\(outcomes.count) golden \(outcomes.count == 1 ? "cell" : "cells"): \(count { $0 == .passed }) passed, \(failures.count) failed, "
             + "\(recorded) recorded, \(rerecorded) re-recorded (record mode \(recordMode.rawValue))"]
         lines += failures.map(\.description)
         if let index { lines.append("failure report: \(index.path)") }

@@ -21,10 +21,12 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     public var language: String
     /// The device profile id, or empty for document-wide findings.
     public var device: String
+    /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
+    public var state: String?
 
     public var description: String {
         let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f pt", $0.x, $0.y, $0.width, $0.height) } ?? ""
-        let cell = device.isEmpty ? language : "\(device) \(language)"
+        let cell = (device.isEmpty ? language : "\(device) \(language)") + (state.map { " \($0)" } ?? "")
         return "\(severity.rawValue) \(rule) [\(cell)] \(element)\(place): \(message)"
     }
 }

@@ -8,6 +8,9 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The dialog title when the document has none.
     public var title: String
 
+    /// Every key `document.json`'s `strings` may give: these, and the launch-consent template's.
+    static let stringKeys = ["accept", "decline", "continue", "title"] + LaunchStrings.keys
+
     public init(accept: String, decline: String, continueLabel: String, title: String) {
         self.accept = accept
         self.decline = decline

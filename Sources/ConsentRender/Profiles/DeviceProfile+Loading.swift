@@ -20,6 +20,7 @@ extension DeviceProfile {
 
     /// Decodes and validates a profile's JSON; `source` names it in errors (a file's path).
     public static func decode(_ data: Data, source path: String) throws -> DeviceProfile {
+        try StrictJSONReader.check(data, schema: .deviceProfile, path: path) { ProfileError.malformedJSON(path: path, detail: $0) }
         let profile: DeviceProfile
         do {
             profile = try JSONDecoder().decode(DeviceProfile.self, from: data)

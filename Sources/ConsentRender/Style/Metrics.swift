@@ -73,6 +73,8 @@ public struct Metrics: Sendable, Equatable {
         public var flowNodePadding = 12.0
         public var flowNodeCornerRadius = 10.0
         public var flowArrowLength = 24.0
+        public var flowArrowHeadSize = 7.0
+        public var flowLineWidth = 1.5
         public var tableCellPadding = 8.0
         /// The section dots on the trailing edge.
         public var dotOffset = 15.0

@@ -52,7 +52,7 @@ final class FontConfiguration: @unchecked Sendable {
             throw RenderError.fontConfiguration(detail: "no fonts in /usr/share/fonts/truetype/noto or /usr/share/fonts/opentype/noto")
         }
         for path in fonts.files where FcConfigAppFontAddFile(config, path) == 0 {
-            throw RenderError.fontConfiguration(detail: "fontconfig could not load the font file \(path)")
+            throw DocumentError.unreadableFont(path: path)
         }
         return configuration
     }

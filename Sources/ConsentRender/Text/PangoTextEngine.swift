@@ -30,7 +30,9 @@ final class PangoTextEngine: TextMeasuring {
         self.fontMap = fontMap
         self.context = context
         self.rightToLeftContext = rightToLeftContext
-        let options = cairo_font_options_create()
+        guard let options = cairo_font_options_create() else {
+            throw RenderError.cairo(operation: "cairo_font_options_create", status: "no memory")
+        }
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -83,7 +85,7 @@ final class PangoTextEngine: TextMeasuring {
         var result: [(range: Range<Int>, family: String)] = []
         forEachItem(of: handle) { item in
             guard let font = item.pointee.analysis.font else { return }
-            let description = pango_font_describe(font)
+            guard let description = pango_font_describe(font) else { return }
             let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
             pango_font_description_free(description)
             let start = Int(item.pointee.offset)
@@ -185,7 +187,9 @@ private final class PangoLayoutHandle {
         }
         pango_layout_set_alignment(layout, alignment)
 
-        let attributes = pango_attr_list_new()
+        guard let attributes = pango_attr_list_new() else {
+            preconditionFailure("Pango could not allocate an attribute list (out of memory)")
+        }
         defer { pango_attr_list_unref(attributes) }
         pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
         pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Self.pangoUnits(block.lineHeight)))
@@ -258,7 +262,9 @@ private final class PangoLayoutHandle {
         var lineRanges: [Range<Int>] = []
         var linkRects: [Int: [Rect]] = [:]
 
-        let iterator = pango_layout_get_iter(layout)
+        guard let iterator = pango_layout_get_iter(layout) else {
+            preconditionFailure("Pango could not allocate a layout iterator (out of memory)")
+        }
         defer { pango_layout_iter_free(iterator) }
         repeat {
             var lineBox = PangoRectangle()

@@ -94,8 +94,8 @@ struct ATTSectionBuilder {
                 let top = cursor
                 cursor += metrics.flowArrowLength
                 shapes.append(.line(from: Point(x: width / 2, y: top + 2), to: Point(x: width / 2, y: cursor - 6),
-                                    color: separator, width: 1.5))
-                let tip = Point(x: width / 2, y: cursor - 1), size = 7.0
+                                    color: separator, width: metrics.flowLineWidth))
+                let tip = Point(x: width / 2, y: cursor - 1), size = metrics.flowArrowHeadSize
                 shapes.append(.polygon([tip, Point(x: tip.x - size * 0.6, y: tip.y - size), Point(x: tip.x + size * 0.6, y: tip.y - size)],
                                        color: separator))
             }

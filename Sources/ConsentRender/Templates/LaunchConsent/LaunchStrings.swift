@@ -27,6 +27,9 @@ struct LaunchStrings: Sendable, Equatable {
                              confirmExit: try lookup("confirmExit"))
     }
 
+    /// The keys of the launch-consent template's strings.
+    static let keys = ["declineAndExit", "confirmTitle", "confirmMessage", "confirmReview", "confirmExit"]
+
     static let builtIn: [String: [String: String]] = [
         "zh-Hans": ["declineAndExit": "不同意并退出", "confirmTitle": "温馨提示",
                     "confirmMessage": "若不同意本隐私政策，很遗憾我们将无法为您提供服务。您可以再次查看协议，或退出应用。",

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The keys a JSON file may have, so a misspelt key is an error instead of a silently ignored
+/// setting.
+indirect enum KeySchema: Sendable {
+    /// An object with these keys (each optional), each value following its schema.
+    case object([String: KeySchema])
+    /// An object whose keys are data (language tags, document names), each value following the schema.
+    case map(KeySchema)
+    /// A list, each element following the schema.
+    case array(KeySchema)
+    /// Any value, not looked into.
+    case any
+}
+
+/// A key a file has that its schema does not.
+struct UnknownKey: Equatable {
+    /// Dotted path of the key, such as `strings.acept` or `groups[1].orientation`.
+    var path: String
+    var key: String
+    var line: Int
+    var column: Int
+    /// The keys allowed where it stands, sorted.
+    var known: [String]
+
+    var suggestion: String? { closestMatch(to: key, among: known) }
+}
+
+extension JSONValue {
+    /// The first key, in reading order, that `schema` does not allow.
+    func firstUnknownKey(in schema: KeySchema, path: String = "") -> UnknownKey? {
+        switch (self, schema) {
+        case let (.object(members), .object(allowed)):
+            for member in members {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                guard let next = allowed[member.key] else {
+                    return UnknownKey(path: memberPath, key: member.key, line: member.line, column: member.column,
+                                      known: allowed.keys.sorted())
+                }
+                if let unknown = member.value.firstUnknownKey(in: next, path: memberPath) { return unknown }
+            }
+        case let (.object(members), .map(values)):
+            for member in members {
+                if let unknown = member.value.firstUnknownKey(in: values, path: path.isEmpty ? member.key : "\(path).\(member.key)") {
+                    return unknown
+                }
+            }
+        case let (.array(elements), .array(element)):
+            for (index, value) in elements.enumerated() {
+                if let unknown = value.firstUnknownKey(in: element, path: "\(path)[\(index)]") { return unknown }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+extension StrictJSONReader {
+    /// Checks `data` (the file at `path`) for strict JSON syntax and for keys `schema` does not allow.
+    /// A syntax error is thrown as `malformed` makes it from "line L, column C: what is wrong".
+    static func check(_ data: Data, schema: KeySchema, path: String, malformed: (String) -> Error) throws {
+        let value: JSONValue
+        do {
+            value = try parse(data)
+        } catch let error as JSONSyntaxError {
+            throw malformed(error.description)
+        }
+        if let unknown = value.firstUnknownKey(in: schema) {
+            throw JSONFileError.unknownKey(path: path, key: unknown.path, line: unknown.line, column: unknown.column,
+                                           suggestion: unknown.suggestion, known: unknown.known)
+        }
+    }
+}
+
+extension KeySchema {
+    static let edgeInsets = KeySchema.object(["top": .any, "left": .any, "bottom": .any, "right": .any])
+
+    /// `DeviceProfiles/<id>.json`.
+    static let deviceProfile = KeySchema.object([
+        "id": .any, "name": .any, "idiom": .any, "points": .object(["width": .any, "height": .any]), "scale": .any,
+        "safeArea": .object(["portrait": edgeInsets, "landscape": edgeInsets]), "cornerRadius": .any, "appStoreClass": .any,
+        "orientation": .any, "tint": .any,
+    ])
+
+    /// A document's `document.json`; `strings` takes the keys of the built-in tables.
+    static let documentSettings = KeySchema.object([
+        "template": .any, "defaultLanguage": .any,
+        "strings": .object(Dictionary(uniqueKeysWithValues: ChromeStrings.stringKeys.map { ($0, KeySchema.map(.any)) })),
+        "style": .object(["declineOpacity": .any]),
+        "launch": .object(["background": .any, "logo": .any, "appName": .any]),
+    ])
+
+    /// A golden folder's `matrix.json`.
+    static let goldenMatrix = KeySchema.object([
+        "profiles": .any, "documents": .map(.any),
+        "groups": .array(.object(["document": .any, "devices": .any, "orientations": .any, "appearances": .any,
+                                  "languages": .any, "tint": .any, "states": .any, "allowFallback": .any])),
+        "diff": .object(["threshold": .any, "maximumDeltaE": .any, "ignoresAntiAliasing": .any, "maxDiffPixels": .any,
+                         "maxDiffRatio": .any]),
+    ])
+}
