@@ -135,6 +135,15 @@ static int read_rows(const unsigned char *data, size_t size, png_uint_32 format,
         png_image_free(image);
         return -1;
     }
+    if (image->format & PNG_FORMAT_FLAG_LINEAR) {
+        /* libpng's simplified API takes 16-bit samples for linear light and would gamma-encode
+         * them on the way to 8 bits (0x8080 would read as 186, not 128). Renders are 8-bit, so a
+         * 16-bit image is refused rather than read wrong. */
+        snprintf(out->error, sizeof(out->error),
+                 "it has 16 bits per channel; save it with 8 bits per channel, as renders and goldens are");
+        png_image_free(image);
+        return -1;
+    }
     out->had_alpha = (image->format & PNG_FORMAT_FLAG_ALPHA) != 0;
     image->format = format;
     *stride = (size_t)PNG_IMAGE_ROW_STRIDE(*image);

@@ -6,8 +6,8 @@ enum AppStoreCommand {
     static let help = """
     Usage: render-cli appstore --document DIR --languages LIST|all --out DIR [--all-classes]
                                [--orientations portrait,landscape] [--states initial,decline-confirm]
-                               [--appearance light|dark]
-                               [--tint #RRGGBB] [--jobs N] [--profiles DIR]
+                               [--appearance light|dark] [--tint #RRGGBB] [--jobs N] [--profiles DIR]
+                               [--allow-missing-glyphs]
 
     Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder
     layout fastlane deliver uploads, for the 6.9" (iPhone 16 Pro Max) and iPad 13" (iPad Pro 13-inch)
@@ -27,8 +27,8 @@ enum AppStoreCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
             arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles"],
-            flags: ["all-classes"])
-        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+            flags: ["all-classes", "allow-missing-glyphs"])
+        let folder = try openDocument(options, command: "appstore")
         let languagesText = try options.required("languages", example: "zh-Hans,en")
         let languages = languagesText == "all" ? folder.languages
             : languagesText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -46,6 +46,7 @@ enum AppStoreCommand {
                 ? try TemplateRegistry.standard.template(of: folder.content).states
                 : try withOption("states") { try MatrixOptions.items(of: states, option: "states").map(ScreenState.init(rawValue:)) }
         }
+        export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         let outcome = try export.run()
         for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")

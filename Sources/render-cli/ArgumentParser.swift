@@ -106,10 +106,13 @@ struct ParsedArguments {
     }
 
     /// The value of a numeric option within `range`, or `fallback` when it is absent.
-    func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T) throws -> T {
+    func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T,
+                                                           or extra: String = "") throws -> T {
         guard let raw = values[name] else { return fallback }
         guard let parsed = T(raw), range.contains(parsed) else {
-            throw UsageError(message: "--\(name) '\(raw)' must be a number from \(range.lowerBound) to \(range.upperBound)")
+            let bounds = "\(range.upperBound)" == "\(Int.max)" ? "a whole number, \(range.lowerBound) or more"
+                : "a number from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError(message: "--\(name) '\(raw)' must be \(bounds)\(extra)")
         }
         return parsed
     }

@@ -32,7 +32,7 @@ enum DiffCommand {
         if options.value("max-delta-e") == "off" {
             diffOptions.maximumDeltaE = nil
         } else {
-            diffOptions.maximumDeltaE = try options.number("max-delta-e", in: 0.0...100.0, default: 2.0)
+            diffOptions.maximumDeltaE = try options.number("max-delta-e", in: 0.0...100.0, default: 2.0, or: ", or off")
         }
         diffOptions.ignoresAntiAliasing = !options.flag("count-anti-aliasing")
         let outURL = try options.value("out").map(preparedPNGOutput)
@@ -41,10 +41,14 @@ enum DiffCommand {
         let actual = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[1]))
         let result = diff(expected: expected, actual: actual, options: diffOptions)
         print("\(result.passes ? "match" : "differ"): \(result.summary)")
-        if let outURL, !result.isIdentical {
-            let image = result.diffImage(expected: expected) ?? Bitmap.sideBySide([expected, actual])
-            try AtomicFileWriter.write([(outURL, try image.pngData())])
-            print("diff image: \(outURL.path)")
+        if let outURL {
+            if result.isIdentical {
+                print("no diff image written to \(outURL.path): the images are identical")
+            } else {
+                let image = result.diffImage(expected: expected) ?? Bitmap.sideBySide([expected, actual])
+                try AtomicFileWriter.write([(outURL, try image.pngData())])
+                print("diff image: \(outURL.path)")
+            }
         }
         return result.passes ? 0 : 1
     }

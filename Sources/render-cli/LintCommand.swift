@@ -7,7 +7,8 @@ enum LintCommand {
     Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
                            [--orientations portrait,landscape] [--appearances light,dark]
                            [--states initial,decline-confirm]
-                           [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
+                           [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
+                           [--allow-missing-glyphs]
 
     Renders every combination (by default every device, language, orientation and appearance) and
     checks each screen, measured from the render itself: text and button contrast, tap target
@@ -16,6 +17,8 @@ enum LintCommand {
     document's languages against each other (links.parity). README lists every rule and its source.
 
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
+      --allow-missing-glyphs
+                       report characters no font covers as a warning instead of an error
       --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device,
                        state (for a later screen)}
 
@@ -27,12 +30,12 @@ enum LintCommand {
         let options = try ParsedArguments(
             arguments, options: ["document", "devices", "languages", "orientations", "appearances", "states", "tint", "format",
                                  "profiles"],
-            flags: ["tcf"])
+            flags: ["tcf", "allow-missing-glyphs"])
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
             return value == "json"
         } ?? false
-        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let folder = try openDocument(options, command: "lint")
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         // Lint looks at every orientation and appearance unless told otherwise.
         let matrix = MatrixOptions(options, orientations: Orientation.allCases, appearances: Appearance.allCases)
@@ -48,6 +51,8 @@ enum LintCommand {
                                                          allowsMissingGlyphs: true))
             findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
                 var finding = finding
+                // Allowed missing glyphs are still reported, as a warning.
+                if options.flag("allow-missing-glyphs"), finding.rule == "text.missing-glyphs" { finding.severity = .warning }
                 finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)"
                 finding.state = cell.state == .initial ? nil : cell.state.rawValue
                 return finding

@@ -50,6 +50,7 @@ enum MatrixCommand {
             print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(render.outputDirectory.path); gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
         }
+        printFallbackNotes(results, folder: render.folder, command: "matrix")
         let failures = results.filter { $0.error != nil }
         for failure in failures {
             printError("render-cli matrix: \(failure.cell.path): \(failure.error ?? "failed")")
@@ -92,7 +93,7 @@ struct MatrixOptions {
     }
 
     func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
-        let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+        let folder = try openDocument(options, command: "matrix")
         let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let plan = try plan(folder: folder, catalog: catalog)
@@ -124,6 +125,17 @@ struct MatrixOptions {
             throw UsageError(message: "--\(name) '\(text)' has an empty item; separate the values with single commas")
         }
         return values
+    }
+}
+
+/// One note per language that no file matches, as `render` prints it: its cells show the
+/// document's default language.
+func printFallbackNotes(_ results: [MatrixRender.CellResult], folder: DocumentFolder, command: String) {
+    var noted = Set<String>()
+    for result in results where result.usedDefaultLanguage && noted.insert(result.cell.language).inserted {
+        let shown = result.linkMap?.language.resolved ?? folder.settings.defaultLanguage ?? "?"
+        printError("render-cli \(command): note: no language file matches '\(result.cell.language)' (the document has "
+            + "\(folder.languages.joined(separator: ", "))); its cells show the defaultLanguage '\(shown)'.")
     }
 }
 

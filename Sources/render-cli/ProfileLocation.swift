@@ -1,17 +1,39 @@
 import ConsentRender
 import Foundation
 
-/// Finds the DeviceProfiles folder: `--profiles`, then `$CONSENT_PROFILES_DIR`, then
-/// `./DeviceProfiles`, then a `DeviceProfiles` folder above the executable (a source checkout).
+/// Finds the DeviceProfiles folder: `--profiles`, then `$CONSENT_PROFILES_DIR` (either must exist),
+/// then `./DeviceProfiles`, then a `DeviceProfiles` folder above the executable (a source checkout).
+
+/// Opens `--document` and prints the folder's notes (files it ignored) on stderr.
+func openDocument(_ options: ParsedArguments, command: String) throws -> DocumentFolder {
+    let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+    for note in folder.notes {
+        printError("render-cli \(command): note: \(note)")
+    }
+    return folder
+}
+
 func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
+    // A folder the user named must exist: falling back to another would render other devices.
+    func named(_ path: String, by source: String) throws -> DeviceProfileCatalog {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError(message: "\(source) '\(path)' does not exist; give the folder holding the device profiles "
+                + "(one <id>.json each), for example DeviceProfiles")
+        }
+        guard isDirectory.boolValue else {
+            throw UsageError(message: "\(source) '\(path)' is a file; give the folder holding the device profiles")
+        }
+        return DeviceProfileCatalog(directory: URL(fileURLWithPath: path))
+    }
     if let explicit {
-        return DeviceProfileCatalog(directory: URL(fileURLWithPath: explicit))
+        return try named(explicit, by: "--profiles")
+    }
+    if let fromEnvironment = ProcessInfo.processInfo.environment["CONSENT_PROFILES_DIR"], !fromEnvironment.isEmpty {
+        return try named(fromEnvironment, by: "CONSENT_PROFILES_DIR")
     }
     var searched: [String] = []
     var candidates: [URL] = []
-    if let fromEnvironment = ProcessInfo.processInfo.environment["CONSENT_PROFILES_DIR"], !fromEnvironment.isEmpty {
-        candidates.append(URL(fileURLWithPath: fromEnvironment))
-    }
     candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("DeviceProfiles"))
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     while folder.path != "/" {

@@ -21,7 +21,8 @@ enum RenderCommand {
       --appearance       light or dark (default: light)
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are created
-      --profiles DIR     where device profiles live (default: ./DeviceProfiles)
+      --profiles DIR     where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles,
+                         else the DeviceProfiles folder of the checkout render-cli was built in)
       --template NAME    use this template instead of the document's (document.json "template"):
     \(templateList)
       --state STATE      which screen of the template (default: initial; launch-consent also has
@@ -50,7 +51,7 @@ enum RenderCommand {
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let profile = try withOption("device") { try catalog.profile(reference: deviceReference) }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
-        let folder = try DocumentFolder(url: URL(fileURLWithPath: documentPath))
+        let folder = try openDocument(options, command: "render")
         guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
             throw UsageError(message: "missing --language (this document has: \(folder.languages.joined(separator: ", ")))")
         }

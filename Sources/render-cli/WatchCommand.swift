@@ -8,7 +8,8 @@ enum WatchCommand {
 
     Renders the matrix like render-cli matrix (same options), then watches the document folder and
     the device profiles and renders again whenever a file changes, is added or is removed. The
-    gallery OUT/index.html reloads itself every 2 seconds, so keep it open while editing text.
+    gallery OUT/index.html looks every 2 seconds for a new render and reloads when there is one,
+    so keep it open while editing text; a file that does not load shows its error there.
     A file that does not parse is reported and the watch goes on; a bad option or an output folder
     that is not the tool's to write into ends it with exit status 2. Stop with Ctrl-C.
 
@@ -23,37 +24,54 @@ enum WatchCommand {
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))
         let profiles = try locateProfileCatalog(explicit: options.value("profiles")).directory
-        // The options and the output folder do not change while watching: a mistake there ends
-        // the watch at once (exit 2) instead of repeating on every change.
-        _ = try matrix.matrixRender(galleryReloadSeconds: 2).claimOutput()
+        // The output folder does not change while watching: a mistake there ends the watch at
+        // once (exit 2) instead of repeating on every change. A document that does not load yet
+        // is reported, and the watch goes on.
+        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
+        _ = try OwnedFolder.claim(out, kind: .matrix,
+                                  protecting: [.init(url: document, role: "the document folder"),
+                                               .init(url: profiles, role: "the device profiles folder"), .currentDirectory],
+                                  acceptsUnmarked: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("manifest.json").path) })
         var seen = snapshot(of: [document, profiles])
-        renderOnce(matrix, reason: "first render")
+        try renderOnce(matrix, reason: "first render", out: out, document: document)
+        print("watching \(document.path) and \(profiles.path); Ctrl-C to stop")
+        fflush(nil)
         while true {
             Thread.sleep(forTimeInterval: interval)
             let now = snapshot(of: [document, profiles])
             guard now != seen else { continue }
             let changed = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }.sorted()
             seen = now
-            renderOnce(matrix, reason: "changed: " + changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))
+            try renderOnce(matrix, reason: "changed: " + changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "),
+                           out: out, document: document)
         }
     }
 
-    private static func renderOnce(_ matrix: MatrixOptions, reason: String) {
+    /// Renders the matrix; a document that does not load is reported on stderr and in the gallery.
+    /// A mistake in the options ends the watch.
+    private static func renderOnce(_ matrix: MatrixOptions, reason: String, out: URL, document: URL) throws {
         let started = Date()
         do {
             let render = try matrix.matrixRender(galleryReloadSeconds: 2)
             let (manifest, results) = try render.run()
+            printFallbackNotes(results, folder: render.folder, command: "watch")
             let failures = results.filter { $0.error != nil }
-            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-            print("\(reason): rendered \(manifest.cells.count) cells in \(seconds) s; gallery: "
+            let elapsed = Date().timeIntervalSince(started)
+            let seconds = elapsed < 1 ? String(format: "%.0f ms", elapsed * 1000) : String(format: "%.1f s", elapsed)
+            print("\(reason): rendered \(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(seconds); gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
             for failure in failures {
                 printError("render-cli watch: \(failure.cell.path): \(failure.error ?? "failed")")
             }
         } catch let error as UsageError {
-            printError("render-cli watch: \(error.message)")
+            throw error
+        } catch let error as OptionError {
+            throw error
+        } catch ProfileError.unknownDevice(let id, let suggestion, let directory) {
+            throw ProfileError.unknownDevice(id: id, suggestion: suggestion, directory: directory)
         } catch {
             printError("render-cli watch: \(reason): \(error) (still watching)")
+            try? MatrixRender.writeFailurePage("\(error)", document: document.lastPathComponent, to: out, reloadSeconds: 2)
         }
         fflush(nil)
     }

@@ -17,7 +17,8 @@ Commands:
   bench      measure render, encode, matrix and diff speed and memory
   golden     verify or record a folder of golden images (render-cli golden --help)
 
-Run render-cli <command> --help for a command's options.
+Run render-cli <command> --help (or render-cli help <command>) for a command's options, and
+render-cli --version for the version and the C libraries it renders with.
 """
 
 /// Prints `message` to stderr.
@@ -67,6 +68,23 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "lint": (LintCommand.help, LintCommand.run),
 ]
 
+if arguments.first == "--version" || arguments.first == "version" {
+    print("render-cli \(ConsentRenderVersion.version)")
+    for (library, version) in ConsentRenderVersion.libraries.sorted(by: { $0.key < $1.key }) {
+        print("  \(library) \(version)")
+    }
+    exit(0)
+}
+// `render-cli help render` is `render-cli render --help`.
+if arguments.count == 2, arguments[0] == "help" {
+    guard let command = commands[arguments[1]] else {
+        let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
+        printError("render-cli: unknown command '\(arguments[1])'.\(suggestion) Run render-cli --help for the list.")
+        exit(2)
+    }
+    print(command.help)
+    exit(0)
+}
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
     print(overview)
     exit(arguments.isEmpty ? 2 : 0)

@@ -282,11 +282,25 @@ import Testing
         // The gallery is written after every cell, so once it exists the first render is complete.
         #expect(waitFor { FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path) })
         let before = try Data(contentsOf: png)
-        #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains("http-equiv=\"refresh\""))
+        // The page polls reload.js and reloads only when the version there changes.
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("reload.js") && !page.contains("http-equiv=\"refresh\""))
+        let reload = out.appendingPathComponent("reload.js")
+        let firstVersion = try String(contentsOf: reload, encoding: .utf8)
+        #expect(page.contains(firstVersion.components(separatedBy: "\"")[1]), "the page carries the version reload.js names")
         let english = documents.appendingPathComponent("en.md")
         try (try String(contentsOf: english, encoding: .utf8).replacingOccurrences(of: "Morning Reads", with: "Evening Reads"))
             .write(to: english, atomically: true, encoding: .utf8)
         #expect(waitFor { (try? Data(contentsOf: png)).map { $0 != before } ?? false }, "the render did not follow the edit")
+        #expect(waitFor { (try? String(contentsOf: reload, encoding: .utf8)).map { $0 != firstVersion } ?? false },
+                "a new render is a new version")
+        // A document that stops loading shows its error in the gallery, and the watch goes on.
+        try Data("{ \"templte\": 1 }".utf8).write(to: documents.appendingPathComponent("document.json"))
+        #expect(waitFor {
+            (try? String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8))?.contains("unknown key &#39;templte&#39;") == true
+                || (try? String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8))?.contains("unknown key 'templte'") == true
+        }, "the gallery shows the error")
+        #expect(process.isRunning)
     }
 
     @Test func benchPrintsEveryFigure() throws {

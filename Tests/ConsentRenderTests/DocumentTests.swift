@@ -44,7 +44,7 @@ import Testing
         let expected = MarkdownParser.parseBlocks(markdown)
         #expect(expected?.first == .paragraph([
             .text("See "), .link(url: "https://example.com/a", content: [.text("https://example.com/a")]),
-            .text(" and "), .text("old"), .text(" "), .link(url: "https://example.com/p", content: [.text("policy")]),
+            .text(" and "), .strikethrough([.text("old")]), .text(" "), .link(url: "https://example.com/p", content: [.text("policy")]),
             .text("."),
         ]))
         let results = ConcurrentResults(count: 4_000)
@@ -74,7 +74,7 @@ import Testing
     static let badDocuments: [BadDocumentCase] = [
         .init(name: "empty title", files: ["en.md": "# \n\nJust a paragraph."], expected: { .missingTitle(path: $0 + "/en.md") }),
         .init(name: "empty file", files: ["en.md": "\n\n"], expected: { .emptyDocument(path: $0 + "/en.md") }),
-        .init(name: "title only", files: ["en.md": "# Title"], expected: { .emptyDocument(path: $0 + "/en.md") }),
+        .init(name: "title only", files: ["en.md": "# Title"], expected: { .titleWithoutText(path: $0 + "/en.md") }),
     ]
 
     @Test(arguments: badDocuments)
@@ -175,8 +175,9 @@ import Testing
         let error = #expect(throws: DocumentError.self) {
             try ChromeStrings.resolve(language: "sw", settings: DocumentSettings(), folder: "doc")
         }
-        #expect(error == .missingChromeString(key: "accept", language: "sw", folder: "doc"))
-        #expect(error?.description.contains(#""strings": { "accept": { "sw": "…" } }"#) == true)
+        #expect(error == .missingChromeStrings(keys: ["accept", "decline", "continue", "title"], language: "sw", folder: "doc"))
+        #expect(error?.description.contains(#""strings": { "accept": { "sw": "…" }, "decline": { "sw": "…" }, "#) == true,
+                "every missing string is named at once")
     }
 }
 

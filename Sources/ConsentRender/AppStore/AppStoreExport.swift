@@ -20,6 +20,8 @@ public struct AppStoreExport: Sendable {
     public var states: [ScreenState] = [.initial]
     public var appearance: Appearance
     public var tint: Color?
+    /// Whether characters no font covers may render as boxes instead of failing the export.
+    public var allowsMissingGlyphs = false
     public var outputDirectory: URL
     public var jobs: Int
 
@@ -121,14 +123,14 @@ public struct AppStoreExport: Sendable {
         }
         try pending.write(to: out)
 
-        let folder = self.folder, tint = self.tint
+        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs
         let exportFolder = OwnedFolder(url: out, kind: .appStoreExport)
         let planList = plans
         let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
             let plan = planList[index]
             return Result {
                 let page = try renderer.get().render(RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant,
-                                                                   tint: tint))
+                                                                   tint: tint, allowsMissingGlyphs: allowsMissingGlyphs))
                 let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
                     .appendingPathComponent((plan.file as NSString).lastPathComponent)
                 let data = try page.bitmap.pngData()

@@ -61,7 +61,7 @@ public struct ConsentContent: Sendable {
             body.remove(at: titleIndex)
         }
         guard !body.isEmpty else {
-            throw DocumentError.emptyDocument(path: path)
+            throw DocumentError.titleWithoutText(path: path)
         }
         return ConsentDocument(title: title, blocks: body)
     }

@@ -4,6 +4,8 @@ public indirect enum Inline: Sendable, Equatable {
     case emphasis([Inline])
     case strong([Inline])
     case code(String)
+    /// `~~struck~~` text.
+    case strikethrough([Inline])
     case link(url: String, content: [Inline])
     /// A line break in the source that is not a paragraph end; shown as a space between words.
     case softBreak
@@ -20,6 +22,8 @@ public indirect enum Block: Sendable, Equatable {
     case quote([Block])
     /// A GFM table: the header cells, then each row's cells.
     case table(header: [[Inline]], rows: [[[Inline]]])
+    /// `---`: a hairline across the column.
+    case thematicBreak
 }
 
 /// One language's text of a consent screen, parsed from Markdown.
@@ -41,7 +45,7 @@ extension Array where Element == Inline {
         map { inline -> String in
             switch inline {
             case let .text(text), let .code(text): text
-            case let .emphasis(content), let .strong(content), let .link(_, content): content.plainText
+            case let .emphasis(content), let .strong(content), let .link(_, content), let .strikethrough(content): content.plainText
             case .softBreak: " "
             case .lineBreak: "\n"
             }

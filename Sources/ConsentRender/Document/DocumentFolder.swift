@@ -6,6 +6,8 @@ import Foundation
 public struct DocumentFolder: Sendable {
     public let url: URL
     public let content: ConsentContent
+    /// What opening the folder passed over (a README.md that is not a language file), for the user.
+    public let notes: [String]
 
     public var settings: DocumentSettings { content.settings }
     /// Language tags with a Markdown file, sorted.
@@ -16,16 +18,29 @@ public struct DocumentFolder: Sendable {
     /// Opens the folder and reads its files.
     public init(url: URL) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw DocumentError.missingFolder(path: url.path)
+        }
+        guard isDirectory.boolValue else {
+            throw DocumentError.notAFolder(path: url.path)
         }
         self.url = url
         let settingsURL = url.appendingPathComponent("document.json")
         let settings = FileManager.default.fileExists(atPath: settingsURL.path) ? try Self.readSettings(at: settingsURL) : DocumentSettings()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         var files: [String: Data] = [:]
-        for name in names where name.hasSuffix(".md") && name.first != "." {
+        var notes: [String] = []
+        for name in names.sorted() where name.lowercased().hasSuffix(".md") && name.first != "." {
+            let stem = String(name.dropLast(3))
             let fileURL = url.appendingPathComponent(name)
+            guard let tag = LanguageTag(stem), tag.description.caseInsensitiveCompare(stem) == .orderedSame,
+                  tag.language.count <= 3 else {
+                if Self.documentationNames.contains(stem.lowercased()) {
+                    notes.append("\(fileURL.path) is not a language file (its name is not a language tag); left out")
+                    continue
+                }
+                throw DocumentError.fileNameNotALanguageTag(path: fileURL.path, suggestion: Self.suggestedTag(for: stem))
+            }
             do {
                 files[String(name.dropLast(3))] = try Data(contentsOf: fileURL)
             } catch {
@@ -34,6 +49,14 @@ public struct DocumentFolder: Sendable {
         }
         guard !files.isEmpty else {
             throw DocumentError.noLanguageFiles(folder: url.path)
+        }
+        if let defaultLanguage = settings.defaultLanguage {
+            let resolver = LanguageResolver(available: files.keys.sorted(), defaultLanguage: nil)
+            guard let tag = LanguageTag(defaultLanguage), resolver.match(tag) != nil else {
+                throw DocumentError.invalidSetting(
+                    path: settingsURL.path, field: "defaultLanguage", value: "'\(defaultLanguage)'",
+                    fix: "no language file matches it; add \(defaultLanguage).md or name one of: \(files.keys.sorted().joined(separator: ", "))")
+            }
         }
         var assets: [String: Data] = [:]
         if let logo = settings.launch.logo {
@@ -45,7 +68,28 @@ public struct DocumentFolder: Sendable {
             .map { fonts.appendingPathComponent($0).standardizedFileURL.path }
         content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
                                  assets: assets, fontFiles: fontFiles.sorted())
+        self.notes = notes
     }
+
+    /// Markdown files that document a folder rather than translate it, left out with a note.
+    static let documentationNames: Set<String> = ["readme", "notes", "changelog", "license", "todo", "contributing"]
+
+    /// The tag a misnamed language file probably means: `zh_CN` → `zh-CN`, `english` → `en`.
+    static func suggestedTag(for stem: String) -> String? {
+        let hyphenated = stem.replacingOccurrences(of: "_", with: "-")
+        if hyphenated != stem, let tag = LanguageTag(hyphenated) { return tag.description }
+        return languageNames[stem.lowercased()]
+    }
+
+    /// English (and a few native) names of common languages, for suggesting a file's tag.
+    static let languageNames: [String: String] = [
+        "english": "en", "chinese": "zh-Hans", "simplified": "zh-Hans", "traditional": "zh-Hant", "german": "de", "deutsch": "de",
+        "french": "fr", "francais": "fr", "français": "fr", "spanish": "es", "espanol": "es", "español": "es", "japanese": "ja",
+        "korean": "ko", "italian": "it", "portuguese": "pt-BR", "russian": "ru", "arabic": "ar", "hebrew": "he", "hindi": "hi",
+        "thai": "th", "dutch": "nl", "turkish": "tr", "vietnamese": "vi", "polish": "pl", "swedish": "sv", "ukrainian": "uk",
+        "indonesian": "id", "malay": "ms", "greek": "el", "czech": "cs", "danish": "da", "finnish": "fi", "norwegian": "no",
+        "hungarian": "hu", "romanian": "ro", "slovak": "sk", "croatian": "hr", "catalan": "ca", "persian": "fa", "urdu": "ur",
+    ]
 
     /// The parsed document for a language tag that has a file (see `LanguageResolver`).
     public func document(language: String) throws -> ConsentDocument {

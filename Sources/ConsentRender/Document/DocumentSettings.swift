@@ -29,10 +29,10 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         public var background: String?
         /// A PNG file in the document folder, drawn centred (72 pt on phones, 112 pt on iPad).
         public var logo: String?
-        /// Shown under the logo.
-        public var appName: String?
+        /// Shown under the logo: one name for every language, or a name per language tag.
+        public var appName: LocalizedText?
 
-        public init(background: String? = nil, logo: String? = nil, appName: String? = nil) {
+        public init(background: String? = nil, logo: String? = nil, appName: LocalizedText? = nil) {
             self.background = background
             self.logo = logo
             self.appName = appName
@@ -60,5 +60,44 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
+    }
+}
+
+/// Text that is either the same in every language (`"云帆出行"`) or given per language tag
+/// (`{ "zh-Hans": "云帆出行", "en": "Yunfan Go" }`), matched as iOS matches languages.
+public enum LocalizedText: Codable, Sendable, Equatable {
+    case everyLanguage(String)
+    case perLanguage([String: String])
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .everyLanguage(text)
+        } else if let texts = try? container.decode([String: String].self) {
+            self = .perLanguage(texts)
+        } else {
+            throw DecodingError.typeMismatch(String.self, DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "a string, or an object of language tag → string"))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .everyLanguage(text): try container.encode(text)
+        case let .perLanguage(texts): try container.encode(texts)
+        }
+    }
+
+    /// The text for `language` (a resolved tag), or nil when no entry matches it.
+    public func text(for language: String) -> String? {
+        switch self {
+        case let .everyLanguage(text):
+            return text
+        case let .perLanguage(texts):
+            guard let tag = LanguageTag(language),
+                  let match = LanguageResolver(available: texts.keys.sorted(), defaultLanguage: nil).match(tag) else { return nil }
+            return texts[match]
+        }
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// Parses GitHub-flavoured Markdown into a `ConsentDocument` with libcmark-gfm.
 ///
 /// cmark's tree is converted to Swift values and freed before returning. Raw HTML is kept as
-/// literal text, never interpreted.
+/// literal text, never interpreted, except that HTML comments are dropped (as every Markdown
+/// renderer hides them). Footnotes become superscript numbers in the text and a numbered list at
+/// the end, after a hairline.
 enum MarkdownParser {
     /// libcmark-gfm 0.29 is not safe to use from several threads: extension registration is an
     /// unguarded check-then-set (a second registration aborts), and every parser adds and removes
@@ -19,7 +21,7 @@ enum MarkdownParser {
         cmarkLock.lock()
         defer { cmarkLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["autolink", "strikethrough", "table"] {
             guard let extensionHandle = cmark_find_syntax_extension(name) else { return nil }
@@ -35,7 +37,32 @@ enum MarkdownParser {
         }
         guard let root = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(root) }
-        return blocks(under: root)
+        var footnotes = Footnotes()
+        // cmark moves the definitions that are referenced to the end, in order of first reference.
+        for node in children(of: root) where cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
+            footnotes.numbers[literal(of: node)] = footnotes.numbers.count + 1
+        }
+        var result = children(of: root).filter { cmark_node_get_type($0) != CMARK_NODE_FOOTNOTE_DEFINITION }
+            .flatMap { block($0, footnotes) }
+        let definitions = children(of: root).filter { cmark_node_get_type($0) == CMARK_NODE_FOOTNOTE_DEFINITION }
+        if !definitions.isEmpty {
+            result.append(.thematicBreak)
+            result.append(.list(ordered: true, start: 1, items: definitions.map { blocks(under: $0, footnotes) }))
+        }
+        return result
+    }
+
+    /// Footnote labels and the numbers they are shown with.
+    private struct Footnotes {
+        var numbers: [String: Int] = [:]
+
+        /// A reference's number as superscript digits (`12` as `¹²`). cmark gives a reference the
+        /// footnote's number, a definition its label.
+        func superscript(_ reference: String) -> String {
+            let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+            guard let number = Int(reference) ?? numbers[reference] else { return "[^\(reference)]" }
+            return String(String(number).compactMap { $0.wholeNumberValue.map { digits[$0] } })
+        }
     }
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {
@@ -56,69 +83,88 @@ enum MarkdownParser {
         cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
-    private static func blocks(under node: OpaquePointer) -> [Block] {
-        children(of: node).flatMap(block)
+    private static func blocks(under node: OpaquePointer, _ footnotes: Footnotes) -> [Block] {
+        children(of: node).flatMap { block($0, footnotes) }
     }
 
-    private static func block(_ node: OpaquePointer) -> [Block] {
+    private static func block(_ node: OpaquePointer, _ footnotes: Footnotes) -> [Block] {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
-            return [.paragraph(inlines(under: node))]
+            return [.paragraph(inlines(under: node, footnotes))]
         case CMARK_NODE_HEADING:
-            return [.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(under: node))]
+            return [.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(under: node, footnotes))]
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-            let items = children(of: node).map { blocks(under: $0) }
+            let items = children(of: node).map { blocks(under: $0, footnotes) }
             return [.list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: items)]
         case CMARK_NODE_BLOCK_QUOTE:
-            return [.quote(blocks(under: node))]
-        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            return [.quote(blocks(under: node, footnotes))]
+        case CMARK_NODE_CODE_BLOCK:
             let text = literal(of: node).trimmingTrailingNewlines()
             return text.isEmpty ? [] : [.paragraph([.code(text)])]
+        case CMARK_NODE_HTML_BLOCK:
+            let text = withoutHTMLComments(literal(of: node)).trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? [] : [.paragraph([.code(text)])]
         case CMARK_NODE_THEMATIC_BREAK:
-            return []
+            return [.thematicBreak]
         default:
             if typeName(of: node) == "table" {
-                let rows = children(of: node).map { row in children(of: row).map { inlines(under: $0) } }
+                let rows = children(of: node).map { row in children(of: row).map { inlines(under: $0, footnotes) } }
                 guard let header = rows.first else { return [] }
                 return [.table(header: header, rows: Array(rows.dropFirst()))]
             }
-            let content = inlines(under: node)
-            return content.isEmpty ? blocks(under: node) : [.paragraph(content)]
+            let content = inlines(under: node, footnotes)
+            return content.isEmpty ? blocks(under: node, footnotes) : [.paragraph(content)]
         }
     }
 
-    private static func inlines(under node: OpaquePointer) -> [Inline] {
-        children(of: node).flatMap(inline)
+    private static func inlines(under node: OpaquePointer, _ footnotes: Footnotes) -> [Inline] {
+        children(of: node).flatMap { inline($0, footnotes) }
     }
 
-    private static func inline(_ node: OpaquePointer) -> [Inline] {
+    private static func inline(_ node: OpaquePointer, _ footnotes: Footnotes) -> [Inline] {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT:
             return [.text(literal(of: node))]
         case CMARK_NODE_CODE:
             return [.code(literal(of: node))]
         case CMARK_NODE_HTML_INLINE:
-            return [.text(literal(of: node))]
+            let text = withoutHTMLComments(literal(of: node))
+            return text.isEmpty ? [] : [.text(text)]
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            return [.text(footnotes.superscript(literal(of: node)))]
         case CMARK_NODE_SOFTBREAK:
             return [.softBreak]
         case CMARK_NODE_LINEBREAK:
             return [.lineBreak]
         case CMARK_NODE_EMPH:
-            return [.emphasis(inlines(under: node))]
+            return [.emphasis(inlines(under: node, footnotes))]
         case CMARK_NODE_STRONG:
-            return [.strong(inlines(under: node))]
+            return [.strong(inlines(under: node, footnotes))]
         case CMARK_NODE_LINK:
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            return [.link(url: url, content: inlines(under: node))]
+            return [.link(url: url, content: inlines(under: node, footnotes))]
         case CMARK_NODE_IMAGE:
             // An image in a consent dialog is shown by its alt text.
-            return inlines(under: node)
+            return inlines(under: node, footnotes)
         default:
-            // Strikethrough and other extension inlines keep their text.
-            let content = inlines(under: node)
+            let content = inlines(under: node, footnotes)
+            if typeName(of: node) == "strikethrough" { return [.strikethrough(content)] }
+            // Other extension inlines keep their text.
             return content.isEmpty ? [.text(literal(of: node))] : content
         }
+    }
+
+    /// `text` without its `<!-- … -->` comments.
+    private static func withoutHTMLComments(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let open = rest.range(of: "<!--") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "-->") else { return result }
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 }
 

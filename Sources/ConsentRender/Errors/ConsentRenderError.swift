@@ -43,6 +43,8 @@ public enum ProfileError: Error, Equatable, Sendable {
 /// A consent document folder or one of its files could not be used.
 public enum DocumentError: Error, Equatable, Sendable {
     case missingFolder(path: String)
+    case notAFolder(path: String)
+    case fileNameNotALanguageTag(path: String, suggestion: String?)
     case noLanguageFiles(folder: String)
     case missingLanguage(requested: String, folder: String, available: [String])
     case invalidLanguageTag(tag: String)
@@ -50,10 +52,11 @@ public enum DocumentError: Error, Equatable, Sendable {
     case unreadableFile(path: String, reason: String)
     case unreadableFont(path: String)
     case emptyDocument(path: String)
+    case titleWithoutText(path: String)
     case missingTitle(path: String)
     case malformedSettings(path: String, detail: String)
     case invalidSetting(path: String, field: String, value: String, fix: String)
-    case missingChromeString(key: String, language: String, folder: String)
+    case missingChromeStrings(keys: [String], language: String, folder: String)
     case markdownParserFailed(path: String)
 }
 
@@ -156,6 +159,14 @@ extension DocumentError: CustomStringConvertible {
         case let .missingFolder(path):
             return "Document folder '\(path)' does not exist. A document is a folder holding one <language>.md file per language, "
                 + "for example Samples/privacy-agreement."
+        case let .notAFolder(path):
+            return "'\(path)' is a file; a document is a folder holding one <language>.md file per language (and an optional "
+                + "document.json). Give the folder, for example Samples/privacy-agreement."
+        case let .fileNameNotALanguageTag(path, suggestion):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let rename = suggestion.map { "rename it \($0).md" } ?? "rename it after its language, for example en.md or zh-Hans.md"
+            return "\(path): a language file's name must be a BCP 47 language tag, and '\(name.dropLast(3))' is not one; "
+                + "\(rename), or move it out of the document folder."
         case let .noLanguageFiles(folder):
             return "\(folder): no language files. Add one Markdown file per language named by its BCP 47 tag, for example en.md or zh-Hans.md."
         case let .missingLanguage(requested, folder, available):
@@ -172,15 +183,19 @@ extension DocumentError: CustomStringConvertible {
                 + "or remove it from the fonts folder."
         case let .emptyDocument(path):
             return "\(path): the document has no text. Write a '# Title' line and at least one paragraph."
+        case let .titleWithoutText(path):
+            return "\(path): the document has its title but no text under it. Write at least one paragraph after the '# ' line."
         case let .missingTitle(path):
             return "\(path): the level-1 heading is empty. Write the dialog title after '# ', or remove the line to use the built-in title."
         case let .malformedSettings(path, detail):
             return "\(path): not valid JSON (\(detail)). Fix the syntax or delete the file to use the defaults."
         case let .invalidSetting(path, field, value, fix):
             return "\(path): field '\(field)' is \(value); \(fix)."
-        case let .missingChromeString(key, language, folder):
-            return "No built-in '\(key)' button label for language '\(language)'. Add it to \(folder)/document.json as "
-                + "\"strings\": { \"\(key)\": { \"\(language)\": \"…\" } }."
+        case let .missingChromeStrings(keys, language, folder):
+            let names = keys.map { "'\($0)'" }.joined(separator: ", ")
+            let entries = keys.map { "\"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ", ")
+            return "No built-in \(names) \(keys.count == 1 ? "string" : "strings") for language '\(language)'. Add "
+                + "\(keys.count == 1 ? "it" : "them") to \(folder)/document.json as \"strings\": { \(entries) }."
         case let .markdownParserFailed(path):
             return "\(path): the Markdown parser (libcmark-gfm) could not parse this file."
         }

@@ -24,7 +24,7 @@ enum DecodingFailure {
             if context.codingPath.isEmpty {
                 self = .syntax(detail: Self.syntaxProblem(in: data) ?? context.debugDescription)
             } else {
-                self = .invalidValue(field: Self.fieldPath(context.codingPath), detail: context.debugDescription)
+                self = .invalidValue(field: Self.fieldPath(context.codingPath), detail: Self.friendly(context.debugDescription))
             }
         @unknown default:
             self = .syntax(detail: String(describing: decodingError))
@@ -40,6 +40,24 @@ enum DecodingFailure {
         case let .invalidValue(field, detail): "field '\(field)': \(detail)"
         }
     }
+
+    /// Foundation's "Cannot initialize DeviceIdiom from invalid String value watch" as
+    /// "'watch' is not one of: phone, pad".
+    static func friendly(_ message: String) -> String {
+        let pattern = #"Cannot initialize (\w+) from invalid \w+ value (.*)$"#
+        guard let match = message.range(of: pattern, options: .regularExpression) else { return message }
+        let words = message[match].split(separator: " ", maxSplits: 7).map(String.init)
+        guard words.count >= 8 else { return message }
+        let type = words[2], value = words[7]
+        guard let allowed = allowedValues[type] else { return "'\(value)' is not accepted" }
+        return "'\(value)' is not one of: \(allowed.joined(separator: ", "))"
+    }
+
+    /// The values of the enums the tool's JSON files use, by type name.
+    static let allowedValues: [String: [String]] = [
+        "DeviceIdiom": DeviceIdiom.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
+        "Appearance": Appearance.allCases.map(\.rawValue),
+    ]
 
     /// `safeArea.portrait.top` style path of a coding path.
     static func fieldPath(_ path: [CodingKey]) -> String {

@@ -19,6 +19,8 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 ///                             golden: URL(fileURLWithPath: "Tests/Golden"))
 ///
 /// - Parameters:
+///   - allowFallback: whether a language without a file of its own may show the document's
+///     default language; without it such a language is an error before anything renders.
 ///   - profiles: the device profiles folder; nil uses `$CONSENT_PROFILES_DIR`, else `./DeviceProfiles`.
 ///   - artifacts: where failure images and `index.html` go; nil uses `./.build/golden-failures`.
 ///   - recordMode: nil reads `CONSENT_GOLDEN` (and `CI`) as the test suite does.
@@ -26,7 +28,8 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 @discardableResult
 public func assertConsentGolden(
     document: URL, devices: [String], languages: [String], orientations: [Orientation] = [.portrait],
-    appearances: [Appearance] = [.light], states: [ScreenState] = [.initial], tint: Color? = nil, profiles: URL? = nil, golden: URL,
+    appearances: [Appearance] = [.light], states: [ScreenState] = [.initial], allowFallback: Bool = false, tint: Color? = nil,
+    profiles: URL? = nil, golden: URL,
     artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
 ) throws -> GoldenReport {
     let environment = ProcessInfo.processInfo.environment
@@ -40,7 +43,7 @@ public func assertConsentGolden(
         documents: [name: document.standardizedFileURL.path],
         groups: [GoldenMatrix.Group(document: name, devices: devices, orientations: orientations,
                                     appearances: appearances, languages: languages, tint: tint?.hex,
-                                    states: states == [.initial] ? nil : states)])
+                                    states: states == [.initial] ? nil : states, allowFallback: allowFallback ? true : nil)])
     var suite = GoldenSuite(
         matrix: matrix, matrixSource: "assertConsentGolden(\(name))", goldenDirectory: golden,
         artifactsDirectory: artifacts ?? currentDirectory.appendingPathComponent(".build/golden-failures"),

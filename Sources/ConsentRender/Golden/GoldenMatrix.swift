@@ -25,9 +25,13 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         /// Template screens to render (launch-consent's `decline-confirm`), or `["all"]` for every
         /// state of the document's template; omitted: the first.
         public var states: [ScreenState]?
+        /// Whether a language with no file of its own may show the document's default language
+        /// (off: such a golden would record the wrong language without a word).
+        public var allowFallback: Bool?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
-                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil) {
+                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
+                    allowFallback: Bool? = nil) {
             self.document = document
             self.devices = devices
             self.orientations = orientations
@@ -35,6 +39,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
             self.languages = languages
             self.tint = tint
             self.states = states
+            self.allowFallback = allowFallback
         }
     }
 

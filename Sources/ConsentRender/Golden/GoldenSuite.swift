@@ -53,7 +53,7 @@ public struct GoldenSuite: Sendable {
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
         let cells = try self.cells()
-        try checkStates()
+        try checkGroups()
         // Made (and marked) before any work, so a folder that cannot be written stops the run at once.
         let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
         try artifacts.folder.prepare()
@@ -100,19 +100,40 @@ public struct GoldenSuite: Sendable {
                             index: index, recordMode: recordMode)
     }
 
-    /// Checks that each group asks only for states its document's template has.
-    func checkStates() throws {
-        var templates: [String: any ScreenTemplate] = [:]
+    /// Checks each group before anything renders: its devices exist, each language has a file
+    /// of its own (or the group allows the fallback), and its states are its template's.
+    func checkGroups() throws {
+        var folders: [String: DocumentFolder] = [:]
+        let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         for (index, group) in matrix.groups.enumerated() {
-            guard let states = group.states, let path = matrix.documents[group.document] else { continue }
-            if templates[group.document] == nil {
-                let folder = try DocumentFolder(url: resolve(path, against: goldenDirectory))
-                templates[group.document] = try? TemplateRegistry.standard.template(folder.settings.template, from: .request)
+            guard let path = matrix.documents[group.document] else { continue }
+            let field = "groups[\(index)]"
+            for device in group.devices where device != "all" {
+                do {
+                    _ = try catalog.profile(id: device)
+                } catch let error as ProfileError {
+                    throw GoldenError.invalidMatrix(path: matrixSource, field: "\(field).devices", fix: "\(error)")
+                }
             }
-            guard let template = templates[group.document] else { continue }
+            let folder = try folders[group.document] ?? DocumentFolder(url: resolve(path, against: goldenDirectory))
+            folders[group.document] = folder
+            let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
+            for language in group.languages where group.allowFallback != true {
+                guard let tag = LanguageTag(language), PseudoLocale(tag) == nil else { continue }
+                let resolution = try resolver.resolution(of: language, folder: folder.url.path)
+                if resolution.isDefaultFallback {
+                    throw GoldenError.invalidMatrix(
+                        path: matrixSource, field: "\(field).languages",
+                        fix: "'\(language)' has no language file in \(folder.url.path), so its golden would show the default "
+                            + "language '\(resolution.language)'. Add \(language).md, leave '\(language)' out, or set "
+                            + "\"allowFallback\": true in the group")
+                }
+            }
+            guard let states = group.states, states != ["all"],
+                  let template = try? TemplateRegistry.standard.template(of: folder.content) else { continue }
             for state in states where !template.states.contains(state) {
                 throw GoldenError.invalidMatrix(
-                    path: matrixSource, field: "groups[\(index)].states",
+                    path: matrixSource, field: "\(field).states",
                     fix: "the \(template.id) template of '\(group.document)' has no state '\(state)'; its states are: "
                         + template.states.map(\.rawValue).joined(separator: ", "))
             }

@@ -63,6 +63,8 @@ public struct DocumentLint: Sendable {
                     visit(inner)
                 case let .table(header, rows):
                     outline.links += ([header] + rows).flatMap { $0.flatMap(links(in:)) }
+                case .thematicBreak:
+                    break
                 }
             }
         }

@@ -26,14 +26,17 @@ public struct PageLint: Sendable {
     public var template: any ScreenTemplate
     /// Characters no font covered in this render.
     public var missingCharacters: [Unicode.Scalar]
+    /// Text items the text engine cut short with "…" (a title or label over its line limit).
+    public var ellipsizedText: Set<String>
     public var options: LintOptions
 
     public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
-                missingCharacters: [Unicode.Scalar] = [], options: LintOptions = LintOptions()) {
+                missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions()) {
         self.page = page
         self.device = device
         self.template = template
         self.missingCharacters = missingCharacters
+        self.ellipsizedText = ellipsizedText
         self.options = options
     }
 
@@ -236,10 +239,19 @@ public struct PageLint: Sendable {
         var results: [LintFinding] = []
         if !page.dialog.rect.contains(page.title.frame, tolerance: 0.5) {
             results.append(finding(.truncation, .error, "title", page.title.frame, "does not fit in the dialog and is cut off"))
+        } else if ellipsizedText.contains(page.semantics.titleID) {
+            let lines = page.title.block.maximumLines.map { " to \($0) \($0 == 1 ? "line" : "lines")" } ?? ""
+            results.append(finding(.truncation, .error, "title", page.title.frame,
+                                   "is cut\(lines) with \"…\"; shorten it so the whole title shows"))
         }
-        for button in page.buttons where !button.rect.contains(button.labelText.frame, tolerance: 0.5) {
-            results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
-                                   "does not fit in its button and is cut off"))
+        for (button, semantics) in zip(page.buttons, page.semantics.buttons) {
+            if !button.rect.contains(button.labelText.frame, tolerance: 0.5) {
+                results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
+                                       "does not fit in its button and is cut off"))
+            } else if ellipsizedText.contains(semantics.labelID) {
+                results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
+                                       "'\(button.label)' is cut with \"…\"; shorten it so the whole label shows"))
+            }
         }
         if page.body.viewport.height < 1 {
             results.append(finding(.truncation, .error, "body", page.body.viewport,
@@ -279,7 +291,7 @@ public struct PageLint: Sendable {
             }
             for unsafe in ["http://", "javascript:", "data:"] where url.hasPrefix(unsafe) {
                 return finding(.linkScheme, .error, link.id, rect,
-                               "'\(link.text)' goes to \(link.url); use https:// (an \(unsafe.dropLast(unsafe.hasSuffix("//") ? 3 : 1)) link "
+                               "'\(link.text)' goes to \(link.url); use https:// (\(unsafe == "http://" ? "an http" : "a \(unsafe.dropLast())") link "
                                + "is refused by App Review and insecure)")
             }
             return finding(.linkScheme, .warning, link.id, rect, "'\(link.text)' goes to \(link.url), which is not an https page")
@@ -318,12 +330,20 @@ public struct PageLint: Sendable {
     func policyPresent() -> [LintFinding] {
         // A decline confirmation leads back to the agreement instead of linking the policy.
         guard !page.buttons.contains(where: { $0.role == .review }) else { return [] }
-        let found = page.links.contains { link in
+        let policies = page.links.filter { link in
             let haystack = (link.text + " " + link.url).lowercased()
             return Self.policyWords.contains { haystack.contains($0) }
         }
-        return found ? [] : [finding(.policyPresent, .error, "links", page.body.viewport,
-                                     "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
+        guard !policies.isEmpty else {
+            return [finding(.policyPresent, .error, "links", page.body.viewport,
+                            "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
+        }
+        guard policies.contains(where: \.isVisible) else {
+            return [finding(.policyPresent, .warning, policies[0].id, page.body.viewport,
+                            "the privacy policy link '\(policies[0].text)' is below the fold; App Review and PIPL expect it on "
+                            + "the first screen, so move it up or shorten the text above it")]
+        }
+        return []
     }
 
     /// `text.min-size` and `text.density`: MIIT's "文字过小过密" (text too small or too dense).

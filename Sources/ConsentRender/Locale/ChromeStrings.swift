@@ -22,25 +22,42 @@ public struct ChromeStrings: Sendable, Equatable {
     /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
     /// A string missing from both is an error, never another language's text.
     public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> ChromeStrings {
-        let lookup = try lookupFunction(language: language, settings: settings, folder: folder, table: builtIn)
-        return ChromeStrings(accept: try lookup("accept"), decline: try lookup("decline"),
-                             continueLabel: try lookup("continue"), title: try lookup("title"))
+        let values = try lookup(["accept", "decline", "continue", "title"], language: language, settings: settings, folder: folder,
+                                table: builtIn)
+        return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: values[3])
+    }
+
+    /// The strings for `keys` in `language`; every key missing from both the document and
+    /// `table` is named in one error.
+    static func lookup(_ keys: [String], language: String, settings: DocumentSettings, folder: String,
+                       table: [String: [String: String]]) throws -> [String] {
+        let find = try lookupFunction(language: language, settings: settings, folder: folder, table: table)
+        var values: [String] = [], missing: [String] = []
+        for key in keys {
+            if let value = find(key) { values.append(value) } else { missing.append(key) }
+        }
+        guard missing.isEmpty else {
+            throw DocumentError.missingChromeStrings(keys: missing, language: language, folder: folder)
+        }
+        return values
     }
 
     /// A function that finds a key for `language`: the document's overrides first, then `table`,
-    /// both matched along the tag's fallback chain; a missing key is an error naming it.
+    /// both matched along the tag's fallback chain; nil when neither has it. A pseudo-locale takes
+    /// the English overrides (the language its text is made from), transformed like the text.
     static func lookupFunction(language: String, settings: DocumentSettings, folder: String,
-                               table: [String: [String: String]]) throws -> (String) throws -> String {
+                               table: [String: [String: String]]) throws -> (String) -> String? {
         guard let tag = LanguageTag(language) else { throw DocumentError.invalidLanguageTag(tag: language) }
         let builtIn = builtInStrings(for: tag, in: table)
+        let pseudo = PseudoLocale(tag)
+        let overrideTag = pseudo == nil ? tag : LanguageTag(language: "en")
         return { key in
             if let overrides = settings.strings[key],
-               let match = LanguageResolver(available: overrides.keys.sorted(), defaultLanguage: nil).match(tag),
+               let match = LanguageResolver(available: overrides.keys.sorted(), defaultLanguage: nil).match(overrideTag),
                let text = overrides[match] {
-                return text
+                return pseudo.map { $0.transform(text) } ?? text
             }
-            if let text = builtIn?[key] { return text }
-            throw DocumentError.missingChromeString(key: key, language: language, folder: folder)
+            return builtIn?[key]
         }
     }
 

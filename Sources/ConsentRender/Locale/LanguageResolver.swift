@@ -42,7 +42,9 @@ struct LanguageResolver: Sendable {
                 return hit.name
             }
         }
-        // A more specific file of the same language and script (de → de-DE) is better than none.
+        // A more specific file of the same language and script (de → de-DE) is better than none,
+        // except that European and Brazilian Portuguese stay apart.
+        guard tag.language != "pt" else { return nil }
         return parsedAvailable.first { entry in
             guard let other = entry.tag else { return false }
             return other.language == tag.language && other.effectiveScript == tag.effectiveScript

@@ -89,7 +89,12 @@ struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
             }
             add("es")
         case "pt":
-            add(region.map { "pt-\($0)" } ?? "pt-BR", "pt")
+            // European Portuguese stays apart from pt, which means Brazilian Portuguese.
+            if let region, Self.europeanPortugueseRegions.contains(region) {
+                add("pt-PT")
+            } else {
+                add(region.map { "pt-\($0)" } ?? "pt-BR", "pt-BR", "pt")
+            }
         case "nb", "no":
             add(region.map { "nb-\($0)" } ?? "nb", "nb", "no")
         default:
@@ -115,6 +120,9 @@ struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
         guard language == "zh" else { return nil }
         return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
     }
+
+    /// Regions whose Portuguese iOS treats as European (pt-PT), not Brazilian.
+    static let europeanPortugueseRegions: Set<String> = ["PT", "AO", "MZ", "CV", "GW", "ST", "TL", "MO", "LU", "CH", "GQ"]
 
     static let britishEnglishRegions: Set<String> = ["AU", "NZ", "IN", "SG", "IE", "ZA", "GB"]
     static let latinAmericanRegions: Set<String> = [

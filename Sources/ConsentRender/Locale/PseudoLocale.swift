@@ -41,6 +41,7 @@ enum PseudoLocale: String, Sendable {
         case let .list(ordered, start, items): .list(ordered: ordered, start: start, items: items.map { $0.map(transform(block:)) })
         case let .quote(blocks): .quote(blocks.map(transform(block:)))
         case let .table(header, rows): .table(header: header.map(transform(inlines:)), rows: rows.map { $0.map(transform(inlines:)) })
+        case .thematicBreak: .thematicBreak
         }
     }
 
@@ -62,6 +63,7 @@ enum PseudoLocale: String, Sendable {
             case let .code(text): .code(change(text))
             case let .emphasis(content): .emphasis(content.map(apply))
             case let .strong(content): .strong(content.map(apply))
+            case let .strikethrough(content): .strikethrough(content.map(apply))
             case let .link(url, content): .link(url: url, content: content.map(apply))
             case .softBreak, .lineBreak: inline
             }

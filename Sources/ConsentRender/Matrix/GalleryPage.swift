@@ -10,8 +10,13 @@ struct GalleryPage {
     let manifest: MatrixManifest
     /// Link maps by cell path.
     let linkMaps: [String: LinkMap]
-    /// When set, the page reloads itself this often (for `render-cli watch`).
+    /// When set, the page looks this often for a new version (`reload.js`, for `render-cli watch`)
+    /// and reloads only when there is one.
     let reloadSeconds: Int?
+    /// What went wrong in this render (cells that failed, or a document that does not load).
+    var errors: [String] = []
+    /// The CRC-32 of every cell's PNG: a changed picture is a new version of the page.
+    var pictureChecksums: [String] = []
 
     /// What the page's script reads for one cell.
     private struct CellData: Encodable {
@@ -63,10 +68,37 @@ struct GalleryPage {
         let json = (try? canonicalJSONData(cells)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         // "</" would end the script element early.
         let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
-        let refresh = reloadSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">\n" } ?? ""
         let title = "ConsentRender gallery: \(manifest.document.htmlEscaped)"
             + (manifest.shard.map { " (shard \($0.htmlEscaped))" } ?? "")
-        return Self.fill(Self.template, with: ["refresh": refresh, "title": title, "cells": embedded])
+        let errorList = errors.isEmpty ? "" : "<section id=\"errors\"><h2>\(errors.count == 1 ? "A render failed" : "\(errors.count) renders failed")"
+            + "</h2><ul>" + errors.map { "<li>\($0.htmlEscaped)</li>" }.joined() + "</ul></section>\n"
+        let reload = reloadSeconds.map { seconds in
+            // A file:// page cannot fetch, but it can load a script: reload.js says which version
+            // is current, and the page reloads only when that changes.
+            """
+            const version = "\(version)";
+            setInterval(() => {
+              const probe = document.createElement("script");
+              probe.src = "reload.js?" + Date.now();
+              probe.onload = () => { probe.remove(); if (window.galleryVersion && window.galleryVersion !== version) location.reload(); };
+              probe.onerror = () => probe.remove();
+              document.head.appendChild(probe);
+            }, \(seconds * 1000));
+
+            """
+        } ?? ""
+        return Self.fill(Self.template, with: ["title": title, "cells": embedded, "errors": errorList, "reload": reload])
+    }
+
+    /// A token that changes whenever what the page shows changes.
+    var version: String {
+        let cells = (try? canonicalJSONData(manifest)) ?? Data()
+        return CRC32.of(cells + Data((errors + pictureChecksums).joined(separator: "\n").utf8))
+    }
+
+    /// `reload.js`, which tells an open gallery the current version.
+    var reloadScript: String {
+        "window.galleryVersion = \"\(version)\";\n"
     }
 
     /// `template` with each `{{name}}` replaced by its value in one pass, so a value that happens

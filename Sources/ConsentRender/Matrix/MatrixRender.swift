@@ -41,6 +41,10 @@ public struct MatrixRender: Sendable {
         public var error: String?
         /// Whose fault the error is, when there is one.
         public var errorCause: ErrorCause?
+        /// True when no file matched the cell's language and the document's default was shown.
+        public var usedDefaultLanguage: Bool = false
+        /// The CRC-32 of the cell's PNG, which tells an open gallery that a picture changed.
+        public var pngChecksum: String?
         public var warnings: [String]
     }
 
@@ -65,13 +69,31 @@ public struct MatrixRender: Sendable {
         let manifest = MatrixManifest(schemaVersion: 1, document: folder.name, shard: shard?.description,
                                       cells: all.compactMap(\.entry))
         let linkMaps = all.compactMap { result in result.linkMap.map { (result.cell.path, $0) } }
-        try AtomicFileWriter.write([
-            (outputDirectory.appendingPathComponent("manifest.json"), try canonicalJSONData(manifest)),
-            (outputDirectory.appendingPathComponent("index.html"),
-             Data(GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
-                              reloadSeconds: galleryReloadSeconds).html.utf8)),
-        ])
+        var gallery = GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
+                                  reloadSeconds: galleryReloadSeconds)
+        gallery.errors = all.compactMap { result in result.error.map { "\(result.cell.path): \($0)" } }
+        gallery.pictureChecksums = all.compactMap(\.pngChecksum)
+        var files = [(outputDirectory.appendingPathComponent("manifest.json"), try canonicalJSONData(manifest)),
+                     (outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8))]
+        // Written last, so an open page that sees the new version loads the new index.
+        if galleryReloadSeconds != nil {
+            files.append((outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8)))
+        }
+        try AtomicFileWriter.write(files)
         return (manifest, all)
+    }
+
+    /// Writes a gallery that shows `message` instead of cells, for a render that could not start
+    /// (a document that does not load while `render-cli watch` runs); the open page reloads to it.
+    public static func writeFailurePage(_ message: String, document: String, to outputDirectory: URL, reloadSeconds: Int) throws {
+        let output = try OwnedFolder.claim(outputDirectory, kind: .matrix, protecting: [.currentDirectory],
+                                           acceptsUnmarked: holdsEarlierMatrix)
+        try output.prepare()
+        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: 1, document: document, shard: nil, cells: []), linkMaps: [:],
+                                  reloadSeconds: reloadSeconds)
+        gallery.errors = [message]
+        try AtomicFileWriter.write([(outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8)),
+                                    (outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8))])
     }
 
     /// Checks that every state the cells ask for is one the document's template (or the cell's own)
@@ -108,7 +130,8 @@ public struct MatrixRender: Sendable {
             let name = (cell.path as NSString).lastPathComponent
             let png = cellFolder.appendingPathComponent(name + ".png")
             let links = cellFolder.appendingPathComponent(name + ".links.json")
-            try AtomicFileWriter.write([(png, try page.bitmap.pngData()), (links, try page.linkMap.jsonData())])
+            let pngData = try page.bitmap.pngData()
+            try AtomicFileWriter.write([(png, pngData), (links, try page.linkMap.jsonData())])
             let map = page.linkMap
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
@@ -119,7 +142,8 @@ public struct MatrixRender: Sendable {
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
-            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil, warnings: page.warnings)
+            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil,
+                              usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
         } catch {
             return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
         }

@@ -10,9 +10,12 @@ extension PageLayout {
                                                                               width: 1, dash: [6, 4]))),
         ]
         if displayCornerRadius > 0 {
+            // White under black dashes: visible over light and dark screens alike.
+            let edge = screen.insetBy(EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+            items.append(PlacedItem(id: "overlay-display-edge-under", drawable: .shape(.stroke(
+                edge, cornerRadius: displayCornerRadius, color: OverlayColors.displayEdgeUnder, width: 2, dash: []))))
             items.append(PlacedItem(id: "overlay-display-edge", drawable: .shape(.stroke(
-                screen.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5)), cornerRadius: displayCornerRadius,
-                color: OverlayColors.displayEdge, width: 1, dash: [2, 2]))))
+                edge, cornerRadius: displayCornerRadius, color: OverlayColors.displayEdge, width: 2, dash: [3, 3]))))
         }
         for link in links {
             for (index, rect) in link.visibleRects.enumerated() {
@@ -37,7 +40,8 @@ extension PageLayout {
 enum OverlayColors {
     static let unsafeArea = Color(red: 0xFF, green: 0x2D, blue: 0x55, alpha: 0.18)
     static let safeAreaEdge = Color(red: 0xFF, green: 0x2D, blue: 0x55)
-    static let displayEdge = Color(red: 0x8E, green: 0x8E, blue: 0x93)
+    static let displayEdge = Color(red: 0, green: 0, blue: 0)
+    static let displayEdgeUnder = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
     static let linkFill = Color(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0.35)
     static let linkEdge = Color(red: 0xFF, green: 0x95, blue: 0x00)
     static let buttonEdge = Color(red: 0x34, green: 0xC7, blue: 0x59)

@@ -146,7 +146,18 @@ extension ConsentRenderer {
     /// template's own (see `PageLint`).
     public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
         PageLint(page: page.layout, device: device, template: page.template,
-                 missingCharacters: missingCharacters(in: page.layout, fonts: page.fonts), options: options).findings()
+                 missingCharacters: missingCharacters(in: page.layout, fonts: page.fonts),
+                 ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), options: options).findings()
+    }
+
+    /// The ids of the text items the engine cut short with "…".
+    public func ellipsizedText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+        guard let engine = try? engine(for: fonts) else { return [] }
+        var ids = Set<String>()
+        for item in layout.items {
+            if case let .text(text) = item.drawable, engine.isEllipsized(text.block) { ids.insert(item.id) }
+        }
+        return ids
     }
 
     /// The page with the design-review overlay drawn over it (see `PageLayout.withReviewOverlay`).

@@ -110,6 +110,11 @@ final class PangoTextEngine: TextMeasuring {
         return files
     }
 
+    /// Whether `block` had to be cut with "…" to stay within its line limit.
+    func isEllipsized(_ block: TextBlock) -> Bool {
+        block.maximumLines != nil && pango_layout_is_ellipsized(handle(for: block).layout) != 0
+    }
+
     /// Characters of `block` that no installed font has a glyph for, in order, each once.
     func missingCharacters(in block: TextBlock) -> [Unicode.Scalar] {
         let handle = handle(for: block)
@@ -210,6 +215,9 @@ private final class PangoLayoutHandle {
             }
             if run.underline {
                 insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE_LINE), run, into: attributes)
+            }
+            if run.strikethrough {
+                insert(pango_attr_strikethrough_new(1), run, into: attributes)
             }
             let tracking = traits.tracking(at: run.fontSize)
             if tracking != 0 {

@@ -28,6 +28,7 @@ struct StyledTextBuilder {
         var weight: FontWeight
         var italic = false
         var monospace = false
+        var strikethrough = false
         var linkIndex: Int?
     }
 
@@ -63,6 +64,10 @@ struct StyledTextBuilder {
                 var strong = style
                 strong.weight = .bold
                 append(content, style: strong, links: &links)
+            case let .strikethrough(content):
+                var struck = style
+                struck.strikethrough = true
+                append(content, style: struck, links: &links)
             case let .link(url, content):
                 var linked = style
                 linked.linkIndex = links.count
@@ -108,7 +113,7 @@ struct StyledTextBuilder {
         let run = TextRun(
             start: start, end: end, fontSize: base.fontSize, weight: style.weight, italic: style.italic,
             monospace: style.monospace, color: style.linkIndex == nil ? base.color : base.linkColor,
-            underline: style.linkIndex != nil, linkIndex: style.linkIndex)
+            underline: style.linkIndex != nil, strikethrough: style.strikethrough, linkIndex: style.linkIndex)
         if var last = runs.last, last.end == start, Self.sameStyle(last, run) {
             last.end = end
             runs[runs.count - 1] = last

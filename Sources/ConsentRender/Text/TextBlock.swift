@@ -23,11 +23,13 @@ public struct TextRun: Codable, Sendable, Hashable {
     public var monospace: Bool
     public var color: Color
     public var underline: Bool
+    /// A line through the text (`~~struck~~`).
+    public var strikethrough: Bool
     /// Index into the page's links when this run is (part of) a link.
     public var linkIndex: Int?
 
     public init(start: Int, end: Int, fontSize: Double, weight: FontWeight = .regular, italic: Bool = false,
-                monospace: Bool = false, color: Color, underline: Bool = false, linkIndex: Int? = nil) {
+                monospace: Bool = false, color: Color, underline: Bool = false, strikethrough: Bool = false, linkIndex: Int? = nil) {
         precondition(start <= end, "A text run must not end before it starts (\(start)..<\(end))")
         self.start = start
         self.end = end
@@ -37,6 +39,7 @@ public struct TextRun: Codable, Sendable, Hashable {
         self.monospace = monospace
         self.color = color
         self.underline = underline
+        self.strikethrough = strikethrough
         self.linkIndex = linkIndex
     }
 }

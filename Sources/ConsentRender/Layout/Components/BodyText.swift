@@ -1,10 +1,13 @@
-/// Stacks Markdown blocks (paragraphs, headings, lists, quotes, tables) in a column, relative to
-/// the column's top-left corner: the text of a scrolling body.
+/// Stacks Markdown blocks (paragraphs, headings, lists, quotes, tables, thematic breaks) in a
+/// column, relative to the column's top-left corner: the text of a scrolling body, and the rules
+/// its tables and breaks draw.
 struct BodyText {
     let context: LayoutContext
     /// Text and link colours.
     let color: Color
     let linkColor: Color
+    /// Table rules and thematic breaks.
+    var ruleColor: Color
     /// The roles of paragraphs and headings.
     var bodyRole: TextRole = .body
     var headingRole: TextRole = .heading
@@ -13,17 +16,24 @@ struct BodyText {
         self.context = context
         self.color = color
         self.linkColor = linkColor
+        ruleColor = context.theme.palette.separator
+    }
+
+    /// What a body places: its text and the shapes under it.
+    struct Placed {
+        var blocks: [MeasuredBlock] = []
+        var shapes: [Shape] = []
     }
 
     private var traits: LanguageTraits { context.language }
     private var measurer: any TextMeasuring { context.measurer }
     private var metrics: Metrics.Text { context.metrics.text }
 
-    /// Placed blocks (origins relative to the column) and the column's total height.
-    func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [MeasuredBlock], height: Double) {
-        var placed: [MeasuredBlock] = []
+    /// Placed blocks and shapes (origins relative to the column) and the column's total height.
+    func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [MeasuredBlock], shapes: [Shape], height: Double) {
+        var placed = Placed()
         let height = stack(blocks, x: 0, y: 0, width: width, listDepth: 0, into: &placed, links: &links)
-        return (placed, height)
+        return (placed.blocks, placed.shapes, height)
     }
 
     private var bodyStyle: BaseTextStyle {
@@ -39,12 +49,13 @@ struct BodyText {
     /// fold and `contentHeight` is at least this.
     static let measuredHeightLimit = 4000.0
 
-    /// How deep lists nest before deeper items are set at the deepest level's indent.
+    /// How deep lists nest before deeper items are set at the deepest level's indent (keeping
+    /// their markers).
     static let maximumListDepth = 6
 
     /// Places `blocks` from `y` down and returns the height used.
     private func stack(_ blocks: [Block], x: Double, y: Double, width: Double, listDepth: Int,
-                       into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
+                       into placed: inout Placed, links: inout [LinkSource]) -> Double {
         var cursor = y
         for (index, block) in blocks.enumerated() {
             if cursor > Self.measuredHeightLimit {
@@ -58,16 +69,24 @@ struct BodyText {
     }
 
     private func place(_ block: Block, x: Double, y: Double, width: Double, listDepth: Int,
-                       into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
+                       into placed: inout Placed, links: inout [LinkSource]) -> Double {
         switch block {
         case let .paragraph(inlines):
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .heading(_, inlines):
             return placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .table(header, rows):
-            // In a dialog a table reads as one line per row, cells separated by a middle dot.
-            let lines = ([header] + rows).map { Block.paragraph(Array($0.joined(separator: [.text(" · ")]))) }
-            return stack(lines, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
+            let end = TableLayout(context: context, color: color, linkColor: linkColor, ruleColor: ruleColor)
+                .place(header: header, rows: rows, x: x, y: y, width: width, blocks: &placed.blocks, shapes: &placed.shapes,
+                       links: &links)
+            return end - y
+        case .thematicBreak:
+            // A hairline with a paragraph's space above and below, on a whole device pixel.
+            let spacing = metrics.paragraphSpacing
+            let hairline = 1 / context.scale
+            let lineY = context.snap(y + spacing) + hairline / 2
+            placed.shapes.append(.line(from: Point(x: x, y: lineY), to: Point(x: x + width, y: lineY), color: ruleColor, width: hairline))
+            return 2 * spacing
         case let .quote(blocks):
             let indent = metrics.listIndent
             guard width > indent * 2 else {
@@ -79,26 +98,28 @@ struct BodyText {
         case let .list(ordered, start, items):
             let indent = metrics.listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
-            let markerWidth = width > indent * 3 && listDepth < Self.maximumListDepth ? indent : 0
+            let hangs = width > indent * 3
+            // Past the deepest level the indent stops growing: the markers take the previous
+            // level's column, on the leading side.
+            let indents = hangs && listDepth < Self.maximumListDepth
+            let markerX = traits.isRightToLeft ? (indents ? x + width - indent : x + width) : (indents ? x : x - indent)
+            let itemX = traits.isRightToLeft || !indents ? x : x + indent
+            let itemWidth = indents ? width - indent : width
             var cursor = y
             for (number, item) in items.enumerated() {
                 if number > 0 { cursor += metrics.listItemSpacing }
                 let marker = ordered ? "\(start + number)." : (listDepth % 2 == 0 ? "•" : "◦")
-                if markerWidth > 0 {
+                if hangs {
                     var builder = StyledTextBuilder(base: bodyStyle, traits: traits)
                     builder.append(plain: marker)
-                    let markerBlock = builder.block(width: markerWidth, alignment: .natural, lineHeight: lineHeight(bodyStyle))
+                    let markerBlock = builder.block(width: indent, alignment: .natural, lineHeight: lineHeight(bodyStyle))
                     let measurement = measurer.measure(markerBlock)
-                    // Markers hang on the leading side: the right in a right-to-left language.
-                    let markerX = traits.isRightToLeft ? x + width - markerWidth : x
-                    placed.append(MeasuredBlock(
+                    placed.blocks.append(MeasuredBlock(
                         placed: PlacedText(origin: Point(x: markerX, y: cursor),
-                                           size: Size(width: markerWidth, height: measurement.size.height), block: markerBlock),
+                                           size: Size(width: indent, height: measurement.size.height), block: markerBlock),
                         measurement: measurement))
                 }
-                let itemX = traits.isRightToLeft ? x : x + markerWidth
-                let itemHeight = stack(item, x: itemX, y: cursor, width: width - markerWidth,
-                                       listDepth: listDepth + 1, into: &placed, links: &links)
+                let itemHeight = stack(item, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
                 cursor += itemHeight
             }
             return cursor - y
@@ -106,12 +127,12 @@ struct BodyText {
     }
 
     private func placeText(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
-                           into placed: inout [MeasuredBlock], links: inout [LinkSource]) -> Double {
+                           into placed: inout Placed, links: inout [LinkSource]) -> Double {
         var builder = StyledTextBuilder(base: style, traits: traits)
         builder.append(inlines, links: &links)
         let block = builder.block(width: width, alignment: .natural, lineHeight: lineHeight(style))
         let measurement = measurer.measure(block)
-        placed.append(MeasuredBlock(
+        placed.blocks.append(MeasuredBlock(
             placed: PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: measurement.size.height), block: block),
             measurement: measurement))
         return measurement.size.height
@@ -129,7 +150,7 @@ struct BodyText {
                 case let .link(url, content):
                     links.append(LinkSource(url: url, text: content.plainText))
                     visit(content)
-                case let .emphasis(content), let .strong(content):
+                case let .emphasis(content), let .strong(content), let .strikethrough(content):
                     visit(content)
                 default:
                     break
@@ -141,6 +162,7 @@ struct BodyText {
         case let .list(_, _, items): items.forEach { $0.forEach { collectLinks(in: $0, into: &links) } }
         case let .quote(blocks): blocks.forEach { collectLinks(in: $0, into: &links) }
         case let .table(header, rows): ([header] + rows).forEach { $0.forEach(visit) }
+        case .thematicBreak: break
         }
     }
 }

@@ -93,7 +93,8 @@ struct DialogCard {
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
 
         let titleText = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
-        let scrollBody = ScrollBody(blocks: placedBody, viewport: viewport, contentHeight: bodyText.height,
+        let scrollBody = ScrollBody(blocks: placedBody, shapes: bodyText.shapes.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) },
+                                    viewport: viewport, contentHeight: bodyText.height,
                                     indicatorGap: usesSideColumn ? metrics.landscapeColumnSpacing : padding,
                                     surface: theme.card, indicatorColor: theme.scrollIndicator)
         let (bodyItems, bodySemantics) = scrollBody.placed(in: context)

@@ -36,7 +36,7 @@ public struct DocumentBody {
         let height = foldHeight(of: text.blocks, contentHeight: text.height, available: frame.height, scale: context.scale)
         let viewport = Rect(x: frame.x, y: frame.y, width: frame.width, height: height)
         let placed = text.blocks.map { $0.offsetBy(dx: frame.x, dy: frame.y) }
-        let body = ScrollBody(blocks: placed, viewport: viewport, contentHeight: text.height, indicatorGap: indicatorGap,
+        let body = ScrollBody(blocks: placed, shapes: text.shapes.map { $0.offsetBy(dx: frame.x, dy: frame.y) }, viewport: viewport, contentHeight: text.height, indicatorGap: indicatorGap,
                               surface: surface, indicatorColor: context.theme.scrollIndicator)
         let (items, semantics) = body.placed(in: context)
         return Placement(items: items, semantics: semantics, links: placeLinks(links, title: nil, body: placed, viewport: viewport))

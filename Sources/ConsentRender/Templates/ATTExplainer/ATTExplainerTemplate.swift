@@ -61,8 +61,10 @@ public struct ATTExplainerTemplate: ScreenTemplate {
         let viewportTop = context.snap(title.frame.maxY + metrics.titleToBodySpacing)
         let available = max(0, buttonTop - metrics.bodyToButtonSpacing - viewportTop)
         let contentHeight = cursor
+        // Content that fits keeps its last pixel; content that does not ends on a whole line, as
+        // the dialog's body does, never through the glyphs.
         let viewport = Rect(x: columnX, y: viewportTop, width: columnWidth,
-                            height: contentHeight > available ? context.snap(available) : context.snap(contentHeight))
+                            height: foldHeight(of: builder.blocks, contentHeight: contentHeight, available: available, scale: context.scale))
         let measured = builder.blocks.map { $0.offsetBy(dx: columnX, dy: viewportTop) }
         let body = ScrollBody(blocks: measured, shapes: builder.shapes.map { $0.offsetBy(dx: columnX, dy: viewportTop) },
                               viewport: viewport, contentHeight: contentHeight, indicatorGap: metrics.indicatorGap,

@@ -108,31 +108,10 @@ struct ATTSectionBuilder {
         return cursor
     }
 
-    /// A table whose columns share the width equally and whose cells wrap.
+    /// A table (see `TableLayout`), placed from `y`; returns where it ends.
     private mutating func table(header: [[Inline]], rows: [[[Inline]]], at y: Double, links: inout [LinkSource]) -> Double {
-        let columns = max(1, ([header] + rows).map(\.count).max() ?? 1)
-        let columnWidth = width / Double(columns)
-        let padding = metrics.tableCellPadding
-        var cursor = y
-        let top = y
-        for (rowIndex, row) in ([header] + rows).enumerated() {
-            let weight: FontWeight = rowIndex == 0 ? .semibold : .regular
-            var rowHeight = 0.0
-            for column in 0..<columns {
-                let cell = column < row.count ? row[column] : []
-                let height = text(cell, style: style(.pageTable, weight: weight), x: Double(column) * columnWidth + padding,
-                                  y: cursor + padding, width: columnWidth - 2 * padding, links: &links)
-                rowHeight = max(rowHeight, height)
-            }
-            cursor += rowHeight + 2 * padding
-            shapes.append(.line(from: Point(x: 0, y: cursor), to: Point(x: width, y: cursor),
-                                color: separator.withAlpha(rowIndex == 0 ? 1 : 0.5), width: rowIndex == 0 ? 1 : 0.5))
-        }
-        for column in 1..<max(2, columns) where column < columns {
-            let x = Double(column) * columnWidth
-            shapes.append(.line(from: Point(x: x, y: top), to: Point(x: x, y: cursor), color: separator.withAlpha(0.5), width: 0.5))
-        }
-        return cursor
+        TableLayout(context: context, color: theme.label, linkColor: theme.link, ruleColor: separator)
+            .place(header: header, rows: rows, x: 0, y: y, width: width, blocks: &blocks, shapes: &shapes, links: &links)
     }
 
     /// The inline text of a block (list items and quotes flattened).
@@ -142,6 +121,7 @@ struct ATTSectionBuilder {
         case let .list(_, _, items): Array(items.map { $0.flatMap(inlines(of:)) }.joined(separator: [.lineBreak]))
         case let .quote(blocks): blocks.flatMap(inlines(of:))
         case let .table(header, rows): Array(([header] + rows).map { Array($0.joined(separator: [.text(" · ")])) }.joined(separator: [.lineBreak]))
+        case .thematicBreak: []
         }
     }
 }

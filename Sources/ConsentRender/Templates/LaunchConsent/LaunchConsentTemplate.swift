@@ -55,7 +55,7 @@ public struct LaunchConsentTemplate: ScreenTemplate {
         let logoSide = context.profile.idiom == .pad ? metrics.padLogoSide : metrics.phoneLogoSide
         let logo = screen.logo.flatMap { content.assets[$0] }
         let nameColor = ContrastRatio.luminance(backdrop) > 0.4 ? Color(red: 0, green: 0, blue: 0) : Color(red: 0xFF, green: 0xFF, blue: 0xFF)
-        let name = screen.appName.flatMap { $0.isEmpty ? nil : $0 }
+        let name = screen.appName?.text(for: content.language).flatMap { $0.isEmpty ? nil : $0 }
             .map { context.textBlock($0, role: .appName, color: nameColor, width: safe.width, alignment: .center) }
         let nameHeight = name.map { context.measurer.measure($0).size.height } ?? 0
         let brandHeight = (logo == nil ? 0 : logoSide) + (logo != nil && name != nil ? metrics.logoToNameSpacing : 0) + nameHeight

@@ -20,11 +20,10 @@ struct LaunchStrings: Sendable, Equatable {
 
     /// The document's overrides (same keys in `document.json`'s `strings`), then the built-in
     /// table (zh-Hans, zh-Hant, en); a missing one is an error naming the key.
-    public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> LaunchStrings {
-        let lookup = try ChromeStrings.lookupFunction(language: language, settings: settings, folder: folder, table: builtIn)
-        return LaunchStrings(declineAndExit: try lookup("declineAndExit"), confirmTitle: try lookup("confirmTitle"),
-                             confirmMessage: try lookup("confirmMessage"), confirmReview: try lookup("confirmReview"),
-                             confirmExit: try lookup("confirmExit"))
+    static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> LaunchStrings {
+        let values = try ChromeStrings.lookup(keys, language: language, settings: settings, folder: folder, table: builtIn)
+        return LaunchStrings(declineAndExit: values[0], confirmTitle: values[1], confirmMessage: values[2], confirmReview: values[3],
+                             confirmExit: values[4])
     }
 
     /// The keys of the launch-consent template's strings.
