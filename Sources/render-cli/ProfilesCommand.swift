@@ -6,8 +6,9 @@ enum ProfilesCommand {
     static let help = """
     Usage: render-cli profiles [--profiles DIR] [--format text|json]
 
-    Lists every device profile: id, name, size in points and pixels (portrait), scale, and the
-    App Store Connect screenshot class its portrait screenshots belong to.
+    Lists every device profile: id, name, size in points and pixels (portrait), scale, the App Store
+    Connect screenshot class its portrait screenshots belong to, its status bar (kind and height),
+    its cut-out (Dynamic Island or notch) and whether it has a home indicator.
     """
 
     enum Format: String, CaseIterable {
@@ -24,7 +25,7 @@ enum ProfilesCommand {
         case .json:
             print(String(decoding: try canonicalJSONData(profiles), as: UTF8.self), terminator: "")
         case .text:
-            var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS"]]
+            var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS", "STATUS BAR", "CUT-OUT", "HOME INDICATOR"]]
             for profile in profiles {
                 let pixels = profile.pixelSize(in: .portrait)
                 rows.append([
@@ -32,6 +33,11 @@ enum ProfilesCommand {
                     "\(number(profile.points.width))×\(number(profile.points.height))",
                     "@\(number(profile.scale))x", "\(pixels.width)×\(pixels.height)",
                     profile.appStoreClass ?? "none",
+                    profile.statusBar.map { "\($0.kind.rawValue) \(number($0.height)) pt" } ?? "not given",
+                    profile.cutout.map { cutout in
+                        "\(profile.statusBar?.kind == .island ? "island" : "notch") \(number(cutout.width))×\(number(cutout.height))"
+                    } ?? "none",
+                    profile.homeIndicator.map { $0 ? "yes" : "no" } ?? "not given",
                 ])
             }
             let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -24,7 +24,7 @@ import ConsentRender
         #expect(report.outcomes.count >= 24)
     }
 
-    @Test func goldenFolderStaysUnder20MB() throws {
+    @Test func goldenFolderStaysUnder40MB() throws {
         let golden = Self.root.appendingPathComponent("Golden")
         var bytes = 0
         for path in try FileManager.default.subpathsOfDirectory(atPath: golden.path) {
@@ -33,6 +33,6 @@ import ConsentRender
                 bytes += (attributes[.size] as? Int) ?? 0
             }
         }
-        #expect(bytes > 0 && bytes < 20_000_000, "Golden/ holds \(bytes) bytes")
+        #expect(bytes > 0 && bytes < 40_000_000, "Golden/ holds \(bytes) bytes; DESIGN.md budgets 40 MB")
     }
 }

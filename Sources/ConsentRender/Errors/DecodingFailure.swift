@@ -56,7 +56,7 @@ enum DecodingFailure {
     /// The values of the enums the tool's JSON files use, by type name.
     static let allowedValues: [String: [String]] = [
         "DeviceIdiom": DeviceIdiom.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
-        "Appearance": Appearance.allCases.map(\.rawValue),
+        "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.map(\.rawValue),
     ]
 
     /// `safeArea.portrait.top` style path of a coding path.

@@ -80,7 +80,8 @@ extension KeySchema {
     static let deviceProfile = KeySchema.object([
         "id": .any, "name": .any, "idiom": .any, "points": .object(["width": .any, "height": .any]), "scale": .any,
         "safeArea": .object(["portrait": edgeInsets, "landscape": edgeInsets]), "cornerRadius": .any, "appStoreClass": .any,
-        "orientation": .any, "tint": .any,
+        "orientation": .any, "tint": .any, "statusBar": .object(["kind": .any, "height": .any]),
+        "cutout": .object(["x": .any, "y": .any, "width": .any, "height": .any, "cornerRadius": .any]), "homeIndicator": .any,
     ])
 
     /// A document's `document.json`; `strings` takes the keys of the built-in tables.

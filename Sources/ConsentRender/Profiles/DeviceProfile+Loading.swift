@@ -79,6 +79,22 @@ extension DeviceProfile {
         guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= shortSide / 2 else {
             throw invalid("cornerRadius", cornerRadius, "it must be between 0 and half the screen's short side")
         }
+        if let statusBar {
+            guard statusBar.height.isFinite, (0...100).contains(statusBar.height) else {
+                throw invalid("statusBar.height", statusBar.height, "it must be between 0 and 100 points (54 on Dynamic Island phones)")
+            }
+        }
+        if let cutout {
+            for (field, value) in [("x", cutout.x), ("y", cutout.y), ("width", cutout.width), ("height", cutout.height),
+                                   ("cornerRadius", cutout.cornerRadius)] where !(value.isFinite && value >= 0) {
+                throw invalid("cutout.\(field)", value, "it must be zero or more points")
+            }
+            guard Rect(x: 0, y: 0, width: points.width, height: points.height).contains(cutout.rect) else {
+                throw ProfileError.invalidValue(path: path, field: "cutout", value: "outside the screen",
+                                                fix: "give its place in portrait points, inside the \(Self.format(points.width))×"
+                                                    + "\(Self.format(points.height)) pt screen")
+            }
+        }
     }
 
     static func format(_ value: Double) -> String {

@@ -34,6 +34,49 @@ public struct SafeAreaInsets: Codable, Sendable, Equatable {
     }
 }
 
+/// Which status bar a device shows, which decides its layout.
+public enum StatusBarKind: String, Codable, Sendable, CaseIterable {
+    /// Dynamic Island phones: time in the left ear, signal, Wi-Fi and battery in the right.
+    case island
+    /// Notch phones: the same ears, either side of the notch.
+    case notch
+    /// Home-button phones: signal and Wi-Fi leading, time centred, "100%" and battery trailing.
+    case classic
+    /// iPads: time and date leading, Wi-Fi, "100%" and battery trailing.
+    case ipad
+}
+
+/// A device's status bar: its kind and height in points (portrait).
+public struct StatusBarSpec: Codable, Sendable, Equatable {
+    public var kind: StatusBarKind
+    public var height: Double
+
+    public init(kind: StatusBarKind, height: Double) {
+        self.kind = kind
+        self.height = height
+    }
+}
+
+/// The display's cut-out (Dynamic Island or notch), in portrait points from the screen's top-left.
+public struct CutoutSpec: Codable, Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// The radius of its rounded corners (a notch's lower corners; the island is a capsule).
+    public var cornerRadius: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double, cornerRadius: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.cornerRadius = cornerRadius
+    }
+
+    public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+}
+
 /// One device's screen, as read from `DeviceProfiles/<id>.json`.
 public struct DeviceProfile: Codable, Sendable, Equatable {
     public var id: String
@@ -53,10 +96,17 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var orientation: Orientation
     /// Accent colour used when the command line does not choose one.
     public var tint: Color
+    /// The status bar; nil when the profile does not say (a render then draws none).
+    public var statusBar: StatusBarSpec?
+    /// The Dynamic Island or notch; nil for a display without one.
+    public var cutout: CutoutSpec?
+    /// Whether the device has a home indicator (no home button); nil when the profile does not say.
+    public var homeIndicator: Bool?
 
     public init(id: String, name: String, idiom: DeviceIdiom, points: Size, scale: Double,
                 safeArea: SafeAreaInsets, cornerRadius: Double, appStoreClass: String?,
-                orientation: Orientation = .portrait, tint: Color = Theme.systemBlueLight) {
+                orientation: Orientation = .portrait, tint: Color = Theme.systemBlueLight, statusBar: StatusBarSpec? = nil,
+                cutout: CutoutSpec? = nil, homeIndicator: Bool? = nil) {
         self.id = id
         self.name = name
         self.idiom = idiom
@@ -67,6 +117,9 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
         self.appStoreClass = appStoreClass
         self.orientation = orientation
         self.tint = tint
+        self.statusBar = statusBar
+        self.cutout = cutout
+        self.homeIndicator = homeIndicator
     }
 
     /// Screen size in points in `orientation` (landscape swaps the portrait sides).
