@@ -47,7 +47,7 @@ enum AppStoreCommand {
                 : try withOption("states") { try MatrixOptions.items(of: states, option: "states").map(ScreenState.init(rawValue:)) }
         }
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
-        let outcome = try export.run()
+        let outcome = try withOption("states", when: isUnknownState) { try export.run() }
         for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")
         }

@@ -14,13 +14,20 @@ struct OptionError: Error, CustomStringConvertible {
     var description: String { "--\(option): \(underlying)" }
 }
 
-/// Runs `body`, naming `option` in any error it throws that `applies` picks.
+/// Runs `body`, naming `option` in any error it throws that `applies` picks (a usage error names
+/// its own option already).
 func withOption<T>(_ option: String, when applies: (Error) -> Bool = { _ in true }, _ body: () throws -> T) throws -> T {
     do {
         return try body()
-    } catch where applies(error) {
+    } catch where !(error is UsageError) && !(error is OptionError) && applies(error) {
         throw OptionError(option: option, underlying: error)
     }
+}
+
+/// Whether `error` says a template has no such state (an error about `--state` or `--states`).
+func isUnknownState(_ error: Error) -> Bool {
+    if case TemplateError.unknownState = error { return true }
+    return false
 }
 
 /// The options of one subcommand, parsed from `--name value` pairs, `--flag` switches and, where
@@ -109,6 +116,9 @@ struct ParsedArguments {
     func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T,
                                                            or extra: String = "") throws -> T {
         guard let raw = values[name] else { return fallback }
+        if T(raw) == nil, !raw.isEmpty, raw.drop(while: { $0 == "-" }).allSatisfy(\.isNumber) {
+            throw UsageError(message: "--\(name) '\(raw)' is too large; it must be at most \(range.upperBound)")
+        }
         guard let parsed = T(raw), range.contains(parsed) else {
             let bounds = "\(range.upperBound)" == "\(Int.max)" ? "a whole number, \(range.lowerBound) or more"
                 : "a number from \(range.lowerBound) to \(range.upperBound)"

@@ -44,11 +44,14 @@ enum LintCommand {
         let lintOptions = LintOptions(tcf: options.flag("tcf"))
         let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let renderer = try ConsentRenderer()
-        var findings = try DocumentLint(folder: folder).findings()
+        var findings = try DocumentLint(folder: folder, languages: options.value("languages") == nil || options.value("languages") == "all"
+                                        ? nil : plan.cells.map(\.language)).findings()
         for cell in plan.cells {
             guard let profile = profiles[cell.device] else { continue }
-            let page = try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
-                                                         allowsMissingGlyphs: true))
+            let page = try withOption("states", when: isUnknownState) {
+                try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
+                                                  allowsMissingGlyphs: true))
+            }
             findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
                 var finding = finding
                 // Allowed missing glyphs are still reported, as a warning.

@@ -42,7 +42,7 @@ enum MatrixCommand {
         let render = try MatrixOptions(options).matrixRender()
         let format = try options.choice("format", as: Format.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
-        let (manifest, results) = try render.run { reporter.finished($0) }
+        let (manifest, results) = try withOption("states", when: isUnknownState) { try render.run { reporter.finished($0) } }
         reporter.finish()
         if format == .json {
             print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
@@ -76,8 +76,11 @@ struct MatrixOptions {
     /// Every cell the device, language, orientation and appearance options ask for.
     func plan(folder: DocumentFolder, catalog: DeviceProfileCatalog) throws -> MatrixPlan {
         let devices = try list("devices", all: { try catalog.ids() })
-        for device in devices { _ = try catalog.profile(reference: device) }
+        for device in devices { _ = try withOption("devices") { try catalog.profile(reference: device) } }
         let languages = try list("languages", all: { folder.languages })
+        for language in languages where !isBCP47LanguageTag(language) {
+            throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en, zh-Hans or pt-BR")
+        }
         let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
         let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)
         // States default to the first screen; "all" is every state of the document's template.

@@ -41,15 +41,19 @@ enum RenderCommand {
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state"],
             flags: ["allow-missing-glyphs", "overlay"])
-        let documentPath = try options.required("document", example: "Samples/privacy-agreement")
+        _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
         let outputs = try OutputFiles(pngPath: outPath)
 
-        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
-        let profile = try withOption("device") { try catalog.profile(reference: deviceReference) }
+        // A profile given by its path needs no profiles folder.
+        let profile = try withOption("device") {
+            deviceReference.lowercased().hasSuffix(".json") && options.value("profiles") == nil
+                ? try DeviceProfile.load(from: URL(fileURLWithPath: deviceReference))
+                : try locateProfileCatalog(explicit: options.value("profiles")).profile(reference: deviceReference)
+        }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
         let folder = try openDocument(options, command: "render")
         guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
@@ -57,11 +61,12 @@ enum RenderCommand {
         }
 
         let renderer = try ConsentRenderer()
-        let page = try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) { try renderer.render(RenderRequest(
+        let page = try withOption("state", when: isUnknownState) {
+            try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) { try renderer.render(RenderRequest(
             folder: folder, profile: profile, requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint,
             allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
-            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))) }
+            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))) } }
         try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")

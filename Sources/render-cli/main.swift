@@ -108,7 +108,7 @@ do {
 } catch {
     printError("render-cli \(name): \(describe(error))")
     let underlying = (error as? OptionError)?.underlying ?? error
-    exit(ErrorCause(of: underlying) == .input ? 2 : 3)
+    exit(underlying is UsageError || ErrorCause(of: underlying) == .input ? 2 : 3)
 }
 
 /// A library error as the command line says it: with the option that fixes it, where one does.

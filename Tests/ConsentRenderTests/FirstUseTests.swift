@@ -279,4 +279,58 @@ import CZlib
         let y = 4, shades = Set((400..<460).map { overlay.color(x: $0, y: y).red })
         #expect(shades.contains { $0 < 60 } && shades.contains { $0 > 200 }, "\(shades.sorted())")
     }
+
+    // MARK: From the second first-use trial
+
+    @Test func secondTrialFindings() throws {
+        // Two files for one language are an error, not a silent pick.
+        let twins = folder.folder("twins", files: ["en.md": "# T\n\nB", "EN.md": "x"])
+        let duplicate = #expect(throws: DocumentError.self) { try DocumentFolder(url: twins) }
+        #expect(duplicate?.description.contains("are two files for one language") == true)
+        // The explainer warns when its policy link is below the fold.
+        let att = try runRenderCLI(["lint", "--document", repositoryRoot.appendingPathComponent("Samples/att-explainer").path,
+                                    "--devices", "iphone-se-3", "--languages", "en", "--orientations", "portrait",
+                                    "--appearances", "light", "--format", "json"])
+        let findings = try JSONDecoder().decode([LintFinding].self, from: Data(att.stdout.utf8))
+        #expect(findings.contains { $0.rule == "links.policy-present" && $0.severity == .warning }, "\(att.stdout)")
+        // A bad language tag in a matrix writes nothing and names the option.
+        let document = folder.folder("doc", files: testAgreement)
+        let out = folder.url.appendingPathComponent("bad-language")
+        let matrix = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-se-3", "--languages", "xx_YY",
+                                       "--out", out.path])
+        #expect(matrix.status == 2 && matrix.stderr.contains("--languages 'xx_YY' is not a BCP 47 language tag"), "\(matrix.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let devices = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-15-pr", "--out", out.path])
+        #expect(devices.stderr.contains("--devices: Unknown device 'iphone-15-pr'"), "\(devices.stderr)")
+        let state = try runRenderCLI(["render", "--document", document.path, "--device", "iphone-se-3", "--language", "en",
+                                      "--state", "foo", "--out", folder.url.appendingPathComponent("s.png").path])
+        #expect(state.status == 2 && state.stderr.contains("--state: The agreement-dialog template has no state 'foo'"), "\(state.stderr)")
+        // A profile given by its path needs no profiles folder.
+        let byPath = try runRenderCLI(["render", "--document", document.path, "--language", "en",
+                                       "--device", shippedProfiles.directory.appendingPathComponent("iphone-se-3.json").path,
+                                       "--out", folder.url.appendingPathComponent("p.png").path],
+                                      environment: ["CONSENT_PROFILES_DIR": "/nonexistent"])
+        #expect(byPath.status == 0, "\(byPath.stderr)")
+        let huge = try runRenderCLI(["diff", "a.png", "b.png", "--max-diff-pixels", "99999999999999999999"])
+        #expect(huge.stderr.contains("is too large"), "\(huge.stderr)")
+        // Lint compares only the languages asked for.
+        var files = testAgreement
+        files["fr.md"] = "# Confidentialité\n\nUn paragraphe."
+        let parity = try runRenderCLI(["lint", "--document", folder.folder("parity", files: files).path, "--devices", "iphone-se-3",
+                                       "--languages", "en,zh-Hans", "--format", "json"])
+        let parityFindings = try JSONDecoder().decode([LintFinding].self, from: Data(parity.stdout.utf8))
+        #expect(!parityFindings.contains { $0.element == "fr.md" })
+    }
+
+    @Test func messagesSaySingularAndNameTheWholeFile() throws {
+        let one = diff(expected: Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFF00_0000]),
+                       actual: Bitmap(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF]), options: DiffOptions())
+        #expect(one.summary.hasPrefix("1 pixel differs"))
+        let root = #expect(throws: DocumentError.self) { try DocumentSettings.decode(Data("[]".utf8), source: "document.json") }
+        #expect(root?.description.contains("field '(the whole file)'") == true, "\(String(describing: root))")
+        let strings = #expect(throws: DocumentError.self) {
+            try DocumentSettings.decode(Data(#"{ "strings": { "accept": "OK" } }"#.utf8), source: "document.json")
+        }
+        #expect(strings?.description.contains("an object of language tag → text") == true, "\(String(describing: strings))")
+    }
 }

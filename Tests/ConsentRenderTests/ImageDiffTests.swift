@@ -34,7 +34,7 @@ import Testing
         #expect(!result.passes)
         #expect(result.differingPixels == 1)
         #expect(result.boundingBox == PixelRect(x: 11, y: 7, width: 1, height: 1))
-        #expect(result.summary.hasPrefix("1 pixels differ (0.250%) in x 11…11, y 7…7"))
+        #expect(result.summary.hasPrefix("1 pixel differs (0.250%) in x 11…11, y 7…7"))
         #expect(diff(expected: expected, actual: actual, options: DiffOptions(maxDiffPixels: 1)).passes)
         #expect(diff(expected: expected, actual: actual, options: DiffOptions(maxDiffRatio: 0.01)).passes)
         #expect(!diff(expected: expected, actual: actual, options: DiffOptions(maxDiffRatio: 0.001)).passes)

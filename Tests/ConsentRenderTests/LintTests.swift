@@ -171,8 +171,8 @@ import Testing
         ]))
         let found = try DocumentLint(folder: mismatched).findings()
         let german = found.filter { $0.element == "de.md" && $0.severity == .error }.map(\.message)
-        #expect(german.contains("has 1 links but en.md has 2; every language must say the same"))
-        #expect(german.contains("has 1 paragraphs but en.md has 2; every language must say the same"))
+        #expect(german.contains("has 1 link but en.md has 2 links; every language must say the same"))
+        #expect(german.contains("has 1 paragraph but en.md has 2 paragraphs; every language must say the same"))
         let french = found.filter { $0.element == "fr.md" }
         #expect(french.count == 1 && french[0].severity == .warning && french[0].message.contains("link 2 goes to https://other.example/fr/cgu"))
         let matching = try DocumentLint(folder: DocumentFolder(url: folder.folder("good-parity", files: testAgreement))).findings()

@@ -90,7 +90,7 @@ public struct DiffResult: Sendable, Equatable, CustomStringConvertible {
         let total = Double(expectedSize.width * expectedSize.height)
         let share = String(format: "%.3f%%", Double(differingPixels) / total * 100)
         let box = boundingBox.map { " in x \($0.x)…\($0.x + $0.width - 1), y \($0.y)…\($0.y + $0.height - 1)" } ?? ""
-        return "\(differingPixels) pixels differ (\(share))\(box); largest ΔE94 \(String(format: "%.1f", maximumDeltaE))"
+        return "\(differingPixels) \(differingPixels == 1 ? "pixel differs" : "pixels differ") (\(share))\(box); largest ΔE94 \(String(format: "%.1f", maximumDeltaE))"
     }
 }
 

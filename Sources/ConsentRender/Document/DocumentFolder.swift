@@ -41,6 +41,10 @@ public struct DocumentFolder: Sendable {
                 }
                 throw DocumentError.fileNameNotALanguageTag(path: fileURL.path, suggestion: Self.suggestedTag(for: stem))
             }
+            // Tags are case-insensitive: en.md and EN.md are two files for one language.
+            if let twin = files.keys.first(where: { $0.caseInsensitiveCompare(stem) == .orderedSame }) {
+                throw DocumentError.duplicateLanguageFiles(first: url.appendingPathComponent(twin + ".md").path, second: fileURL.path)
+            }
             do {
                 files[String(name.dropLast(3))] = try Data(contentsOf: fileURL)
             } catch {

@@ -7,6 +7,12 @@ import Foundation
 /// fails, the temporary files are removed and no destination file is touched.
 public enum AtomicFileWriter {
     public static func write(_ files: [(url: URL, data: Data)]) throws {
+        // After Ctrl-C or a kill no new write starts (the process is about to exit), and the
+        // stopping thread waits for the writes under way to finish whole.
+        guard PendingFiles.shared.beginWrite() else {
+            while true { sleep(60) }
+        }
+        defer { PendingFiles.shared.endWrite() }
         var pending: [(temporary: URL, destination: URL)] = []
         defer {
             for file in pending {
@@ -34,18 +40,52 @@ public enum AtomicFileWriter {
 }
 
 extension AtomicFileWriter {
-    /// Deletes every temporary file a write has started but not yet renamed into place. Call it
-    /// from a SIGINT/SIGTERM handler so an interrupted run leaves no partial file.
+    /// Stops new writes, waits (up to five seconds) for the writes under way to finish whole, and
+    /// deletes any temporary file still left. Call it from the thread that takes SIGINT/SIGTERM,
+    /// before exiting, so an interrupted run leaves no partial file.
     public static func removePendingFiles() {
+        PendingFiles.shared.stopWriting(timeout: 5)
         for path in PendingFiles.shared.all() { unlink(path) }
     }
 }
 
-/// Temporary files being written, shared by all threads.
+/// Temporary files being written, and how many writes are under way, shared by all threads.
 private final class PendingFiles: @unchecked Sendable {
     static let shared = PendingFiles()
     private var paths = Set<String>()
+    private var writesUnderWay = 0
+    private var stopping = false
     private let lock = NSLock()
+
+    /// Counts a write as under way; false once writing has stopped.
+    func beginWrite() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping else { return false }
+        writesUnderWay += 1
+        return true
+    }
+
+    func endWrite() {
+        lock.lock()
+        writesUnderWay -= 1
+        lock.unlock()
+    }
+
+    /// Lets no new write start and waits until none is under way, or `timeout` seconds pass.
+    func stopWriting(timeout: Double) {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let busy = writesUnderWay > 0
+            lock.unlock()
+            guard busy else { return }
+            usleep(1000)
+        }
+    }
 
     func add(_ path: String) {
         lock.lock()

@@ -45,6 +45,7 @@ public enum DocumentError: Error, Equatable, Sendable {
     case missingFolder(path: String)
     case notAFolder(path: String)
     case fileNameNotALanguageTag(path: String, suggestion: String?)
+    case duplicateLanguageFiles(first: String, second: String)
     case noLanguageFiles(folder: String)
     case missingLanguage(requested: String, folder: String, available: [String])
     case invalidLanguageTag(tag: String)
@@ -157,11 +158,13 @@ extension DocumentError: CustomStringConvertible {
     public var description: String {
         switch self {
         case let .missingFolder(path):
-            return "Document folder '\(path)' does not exist. A document is a folder holding one <language>.md file per language, "
+            return "'\(path)' does not exist. A document is a folder holding one <language>.md file per language, "
                 + "for example Samples/privacy-agreement."
         case let .notAFolder(path):
             return "'\(path)' is a file; a document is a folder holding one <language>.md file per language (and an optional "
                 + "document.json). Give the folder, for example Samples/privacy-agreement."
+        case let .duplicateLanguageFiles(first, second):
+            return "\(second) and \(first) are two files for one language (tags ignore case); keep one of them."
         case let .fileNameNotALanguageTag(path, suggestion):
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let rename = suggestion.map { "rename it \($0).md" } ?? "rename it after its language, for example en.md or zh-Hans.md"
@@ -232,7 +235,7 @@ extension GoldenError: CustomStringConvertible {
         case let .malformedMatrix(path, detail):
             return "\(path): not a valid golden matrix (\(detail)). Golden/matrix.json is a complete example."
         case let .invalidMatrix(path, field, fix):
-            return "\(path): field '\(field)': \(fix)."
+            return "\(path): field '\(field)': \(fix)" + (fix.hasSuffix(".") ? "" : ".")
         case let .conflictingCells(path, cell):
             return "\(path): two groups render the cell \(cell) with different tints. Give one of them another "
                 + "device, language, orientation or appearance."

@@ -17,7 +17,11 @@ enum DecodingFailure {
         case let .keyNotFound(key, context):
             self = .missingField(field: Self.fieldPath(context.codingPath + [key]))
         case let .typeMismatch(type, context):
-            self = .wrongType(field: Self.fieldPath(context.codingPath), expected: Self.describe(type))
+            let field = Self.fieldPath(context.codingPath)
+            // A `strings` entry is an object of language tag → text, which the type alone does not say.
+            let isStringTable = field.hasPrefix("strings.") && context.codingPath.count == 2
+            self = .wrongType(field: field, expected: isStringTable ? "an object of language tag → text, such as { \"en\": \"OK\" }"
+                                                                     : Self.describe(type))
         case let .valueNotFound(type, context):
             self = .wrongType(field: Self.fieldPath(context.codingPath), expected: Self.describe(type))
         case let .dataCorrupted(context):
@@ -61,7 +65,8 @@ enum DecodingFailure {
 
     /// `safeArea.portrait.top` style path of a coding path.
     static func fieldPath(_ path: [CodingKey]) -> String {
-        path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+        guard !path.isEmpty else { return "(the whole file)" }
+        return path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
             .joined(separator: ".")
             .replacingOccurrences(of: ".[", with: "[")
     }
@@ -71,7 +76,12 @@ enum DecodingFailure {
         case is Double.Type, is Int.Type: "a number"
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
-        default: String(describing: type).hasPrefix("Array<") ? "a list" : "an object of the documented shape"
+        default:
+            switch String(describing: type) {
+            case let name where name.hasPrefix("Array<"): "a list"
+            case "Dictionary<String, String>": "an object of language tag → text"
+            default: "an object of the documented shape"
+            }
         }
     }
 

@@ -1,9 +1,12 @@
 /// Checks across a document's language files (the seed's cross-language consistency check).
 public struct DocumentLint: Sendable {
     public var folder: DocumentFolder
+    /// The language files to compare with the reference; nil compares every one.
+    public var languages: [String]?
 
-    public init(folder: DocumentFolder) {
+    public init(folder: DocumentFolder, languages: [String]? = nil) {
         self.folder = folder
+        self.languages = languages
     }
 
     /// What parity compares in one language file.
@@ -21,12 +24,13 @@ public struct DocumentLint: Sendable {
         let reference = folder.settings.defaultLanguage.flatMap { folder.languages.contains($0) ? $0 : nil } ?? folder.languages[0]
         let base = try outline(of: reference)
         var results: [LintFinding] = []
-        for language in folder.languages where language != reference {
+        for language in folder.languages where language != reference && (languages?.contains(language) ?? true) {
             let other = try outline(of: language)
             func error(_ what: String, _ mine: Int, _ theirs: Int) {
+                func count(_ number: Int) -> String { "\(number) \(number == 1 ? String(what.dropLast()) : what)" }
                 results.append(LintFinding(
                     rule: LintRule.linkParity.rawValue, severity: .error,
-                    message: "has \(mine) \(what) but \(reference).md has \(theirs); every language must say the same",
+                    message: "has \(count(mine)) but \(reference).md has \(count(theirs)); every language must say the same",
                     element: "\(language).md", rect: nil, language: language, device: ""))
             }
             if other.links.count != base.links.count { error("links", other.links.count, base.links.count) }

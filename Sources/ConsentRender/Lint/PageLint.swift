@@ -339,7 +339,7 @@ public struct PageLint: Sendable {
                             "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
         }
         guard policies.contains(where: \.isVisible) else {
-            return [finding(.policyPresent, .warning, policies[0].id, page.body.viewport,
+            return [finding(.policyPresent, .warning, policies[0].id, policies[0].rects.first ?? page.body.viewport,
                             "the privacy policy link '\(policies[0].text)' is below the fold; App Review and PIPL expect it on "
                             + "the first screen, so move it up or shorten the text above it")]
         }

@@ -138,3 +138,8 @@ struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
 private extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
+
+/// Whether `text` is a well-formed BCP 47 language tag (`zh-Hant-HK`, `pt-BR`, `en`).
+public func isBCP47LanguageTag(_ text: String) -> Bool {
+    LanguageTag(text) != nil
+}

@@ -11,10 +11,10 @@ public struct ATTExplainerTemplate: ScreenTemplate {
     public var id: String { "att-explainer" }
     public var summary: String { "the full-screen explainer shown before iOS's tracking prompt, with one continue action" }
     public var lintRules: [PageLintRule] { [PageLint.attSingleAction, PageLint.attNoAllowWording, PageLint.attNoIncentive] }
-    /// An explainer has one action, so the accept/decline rules do not apply; it leads to the
-    /// system prompt rather than being the consent itself, so it needs no policy link.
+    /// An explainer has one action, so the accept/decline rules do not apply. It keeps the policy
+    /// rule: its privacy link belongs on the first screen too.
     public var exemptRules: Set<String> {
-        [LintRule.declinePresent.rawValue, LintRule.equalTreatment.rawValue, LintRule.policyPresent.rawValue]
+        [LintRule.declinePresent.rawValue, LintRule.equalTreatment.rawValue]
     }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
