@@ -18,8 +18,9 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// libFuzzer entry point: the first byte picks what the rest is fed to.
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
-/// 2: a device profile's JSON; 3: a document.json, then a render with it; anything else: a Markdown
-/// file rendered on an iPad in an RTL language. Every input stays in memory: no file is written.
+/// 2: a device profile's JSON; 3: a document.json, then a render with it; 5: an app backdrop's PNG,
+/// checked as a file is and drawn behind a dialog; anything else: a Markdown file rendered on an
+/// iPad in an RTL language. Every input stays in memory: no file is written.
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -27,10 +28,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 5 {
+    switch selector % 6 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
+    case 5: renderBackdrop(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
@@ -47,6 +49,17 @@ private func renderSettings(_ data: Data) {
     let content = ConsentContent(name: "fuzz", source: "fuzz", settings: settings,
                                  languageFiles: ["en": Data("# T\n\nBody [privacy](https://example.com/p)".utf8)])
     render(content, language: "en", device: "iphone-se-3", orientation: .portrait)
+}
+
+/// A backdrop PNG: its header checked as `BackdropImage(contentsOf:)` does, then drawn (decoded and
+/// scaled) behind a dialog.
+private func renderBackdrop(_ png: Data) {
+    guard BackdropImage.headerProblem(png) == nil, let profile = try? profiles.profile(id: "iphone-se-3") else { return }
+    var request = RenderRequest(content: ConsentContent(name: "fuzz", source: "fuzz",
+                                                        languageFiles: ["en": Data("# T\n\nBody".utf8)]),
+                                profile: profile, variant: RenderVariant(device: "iphone-se-3", orientation: .portrait, language: "en"))
+    request.backdrop = BackdropImage(png: png, path: "backdrop.png")
+    _ = try? renderer.render(request)
 }
 
 private func renderMarkdown(_ data: Data, language: String, device: String, orientation: Orientation) {

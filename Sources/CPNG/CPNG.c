@@ -44,9 +44,10 @@ static void cr_png_flush(png_structp png) {
     (void)png;
 }
 
-int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
-                       size_t stride_bytes, int compression_level, int strategy, cr_png_filters filters,
-                       cr_png_output *out) {
+/* Writes rows of `stride_bytes` as an 8-bit PNG: RGB from native 0xXXRRGGBB words when `rgba`
+ * is 0, else RGBA from R,G,B,A bytes. */
+static int encode_rows(const unsigned char *row, uint32_t width, uint32_t height, size_t stride_bytes, int rgba,
+                       int compression_level, int strategy, cr_png_filters filters, cr_png_output *out) {
     memset(out, 0, sizeof(*out));
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out, cr_png_error, cr_png_warning);
     if (png == NULL) {
@@ -69,7 +70,7 @@ int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
     }
 
     png_set_write_fn(png, out, cr_png_write, cr_png_flush);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, width, height, 8, rgba ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, compression_level);
     png_set_compression_strategy(png, strategy);
@@ -95,20 +96,32 @@ int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
     // big-endian ones; libpng strips the filler byte and reorders while writing each row.
     const uint32_t probe = 1;
     const int little_endian = *(const unsigned char *)&probe == 1;
-    if (little_endian) {
+    if (rgba) {
+        /* Already R,G,B,A bytes. */
+    } else if (little_endian) {
         png_set_bgr(png);
         png_set_filler(png, 0, PNG_FILLER_AFTER);
     } else {
         png_set_filler(png, 0, PNG_FILLER_BEFORE);
     }
 
-    const unsigned char *row = (const unsigned char *)pixels;
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, (png_const_bytep)(row + (size_t)y * stride_bytes));
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     return 0;
+}
+
+int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
+                       size_t stride_bytes, int compression_level, int strategy, cr_png_filters filters,
+                       cr_png_output *out) {
+    return encode_rows((const unsigned char *)pixels, width, height, stride_bytes, 0, compression_level, strategy, filters, out);
+}
+
+int cr_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int compression_level,
+                       cr_png_filters filters, cr_png_output *out) {
+    return encode_rows(rgba, width, height, (size_t)width * 4, 1, compression_level, 0, filters, out);
 }
 
 void cr_png_output_free(cr_png_output *out) {

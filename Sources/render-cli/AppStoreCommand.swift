@@ -7,13 +7,14 @@ enum AppStoreCommand {
     Usage: render-cli appstore --document DIR --languages LIST|all --out DIR [--all-classes]
                                [--orientations portrait,landscape] [--states initial,decline-confirm]
                                [--appearance light|dark] [--tint #RRGGBB] [--jobs N] [--profiles DIR]
-                               [--allow-missing-glyphs]
+                               [--allow-missing-glyphs] [--time H:MM] [--backdrop FILE.png]
 
     Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder
     layout fastlane deliver uploads, for the 6.9" (iPhone 16 Pro Max) and iPad 13" (iPad Pro 13-inch)
     classes, plus 6.5" and 5.5" with --all-classes. Language tags map to App Store Connect locales
     (zh-Hans, zh-Hant, en-US, en-GB, ja, de-DE, …). Every file is checked: an accepted size for its
-    class and no alpha channel. A language the document has no file for is an error.
+    class and no alpha channel. A language the document has no file for is an error. --backdrop
+    puts the app's own screen behind the dialog (the document's backdrop/ folder gives one per device).
 
     OUT/consentrender-appstore.json lists what the export wrote. A later export deletes its own
     earlier screenshots that it does not write again (a class or language dropped), and nothing else:
@@ -25,8 +26,13 @@ enum AppStoreCommand {
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
+        if arguments.contains("--frame") {
+            throw UsageError(message: "--frame is not for App Store screenshots: App Store Connect takes the exact screen size "
+                             + "without alpha. Use render-cli render --frame or matrix --frame for framed pictures")
+        }
         let options = try ParsedArguments(
-            arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles"],
+            arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles",
+                                 "time", "backdrop"],
             flags: ["all-classes", "allow-missing-glyphs"])
         let folder = try openDocument(options, command: "appstore")
         let languagesText = try options.required("languages", example: "zh-Hans,en")
@@ -47,6 +53,8 @@ enum AppStoreCommand {
                 : try withOption("states") { try MatrixOptions.items(of: states, option: "states").map(ScreenState.init(rawValue:)) }
         }
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        export.statusBar = try options.systemChrome().statusBar
+        export.backdrop = try options.backdrop()
         let outcome = try withOption("states", when: isUnknownState) { try export.run() }
         for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")

@@ -1,3 +1,4 @@
+import Foundation
 import ConsentRender
 
 /// A command-line mistake: shown as one line on stderr with exit status 2.
@@ -138,6 +139,35 @@ struct ParsedArguments {
         return value
     }
 
+    /// `--status-bar shown|none` and `--time`: whether to draw iOS's status bar and home
+    /// indicator, and the time to show.
+    func systemChrome() throws -> (shows: Bool, statusBar: StatusBarContent?) {
+        let mode = try choice("status-bar", as: StatusBarMode.self, default: .shown)
+        guard let time = values["time"] else { return (mode == .shown, nil) }
+        guard time.count <= 12, time.contains(where: \.isNumber) else {
+            throw UsageError(message: "--time '\(time)' is not a time to show; write it as H:MM, for example 9:41")
+        }
+        return (mode == .shown, StatusBarContent(time: time))
+    }
+
+    /// `--backdrop FILE.png`: the app screen to draw behind the dialog, read and checked now.
+    func backdrop() throws -> BackdropImage? {
+        guard let path = values["backdrop"] else { return nil }
+        guard !path.isEmpty else {
+            throw UsageError(message: "--backdrop needs a PNG file, for example --backdrop screenshots/home.png")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError(message: "--backdrop '\(path)' is a folder; give one PNG file (per-device images go in the "
+                             + "document's backdrop/ folder)")
+        }
+        do {
+            return try BackdropImage(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as PNGDecodingError {
+            throw UsageError(message: "--backdrop: \(error.description)")
+        }
+    }
+
     func flag(_ name: String) -> Bool {
         flags.contains(name)
     }
@@ -152,4 +182,10 @@ struct ParsedArguments {
         }
         return parsed
     }
+}
+
+/// `--status-bar`: draw iOS's status bar and home indicator, or leave them out.
+enum StatusBarMode: String, CaseIterable {
+    case shown
+    case none
 }

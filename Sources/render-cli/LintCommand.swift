@@ -29,7 +29,7 @@ enum LintCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
             arguments, options: ["document", "devices", "languages", "orientations", "appearances", "states", "tint", "format",
-                                 "profiles"],
+                                 "profiles", "status-bar"],
             flags: ["tcf", "allow-missing-glyphs"])
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
@@ -44,14 +44,14 @@ enum LintCommand {
         let lintOptions = LintOptions(tcf: options.flag("tcf"))
         let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let renderer = try ConsentRenderer()
+        let chrome = try options.systemChrome()
         var findings = try DocumentLint(folder: folder, languages: options.value("languages") == nil || options.value("languages") == "all"
                                         ? nil : plan.cells.map(\.language)).findings()
         for cell in plan.cells {
             guard let profile = profiles[cell.device] else { continue }
-            let page = try withOption("states", when: isUnknownState) {
-                try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
-                                                  allowsMissingGlyphs: true))
-            }
+            var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
+            request.showsSystemChrome = chrome.shows
+            let page = try withOption("states", when: isUnknownState) { try renderer.render(request) }
             findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
                 var finding = finding
                 // Allowed missing glyphs are still reported, as a warning.

@@ -8,6 +8,8 @@ enum MatrixCommand {
                              [--orientations portrait,landscape] [--appearances light,dark]
                              [--states initial,decline-confirm] [--tint #RRGGBB] [--jobs N] [--shard I/N]
                              [--format text|json] [--profiles DIR] [--allow-missing-glyphs]
+                             [--status-bar shown|none] [--time H:MM]
+                             [--backdrop FILE.png] [--frame]
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
@@ -24,6 +26,13 @@ enum MatrixCommand {
       --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it
       --shard I/N      render only the I-th of N interleaved parts, so N CI machines cover the matrix
                        exactly once between them
+      --status-bar none  leave out iOS's status bar and home indicator
+      --time H:MM      the time the status bar shows (default 9:41)
+      --backdrop FILE.png
+                       the app's own screen behind every cell's dialog (see render-cli render --help);
+                       per-device and per-language images go in the document's backdrop/ folder
+      --frame          also write <language>.framed.png per cell (the screenshot inside a drawn device,
+                       RGBA); the gallery then has a "Device frames" switch
       --format json    print manifest.json to stdout at the end instead of a line per cell
 
     Exit status: 0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written);
@@ -38,7 +47,7 @@ enum MatrixCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
             arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
-                                 "shard", "format", "profiles"], flags: ["allow-missing-glyphs"])
+                                 "shard", "format", "profiles", "status-bar", "time", "backdrop"], flags: ["allow-missing-glyphs", "frame"])
         let render = try MatrixOptions(options).matrixRender()
         let format = try options.choice("format", as: Format.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
@@ -113,6 +122,11 @@ struct MatrixOptions {
         var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
                                   shard: shard, galleryReloadSeconds: galleryReloadSeconds)
         render.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        let chrome = try options.systemChrome()
+        render.showsSystemChrome = chrome.shows
+        render.statusBar = chrome.statusBar
+        render.backdrop = try options.backdrop()
+        render.frames = options.flag("frame")
         return render
     }
 

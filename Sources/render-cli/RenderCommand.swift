@@ -7,7 +7,8 @@ enum RenderCommand {
     Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
                              [--orientation portrait|landscape] [--appearance light|dark]
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
-                             [--template NAME] [--state STATE]
+                             [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
+                             [--backdrop FILE.png] [--frame]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -27,6 +28,16 @@ enum RenderCommand {
     \(templateList)
       --state STATE      which screen of the template (default: initial; launch-consent also has
                          decline-confirm, the confirmation shown after a decline)
+      --status-bar none  leave out iOS's status bar and home indicator (default: shown, as Apple's
+                         marketing screenshots show them: 9:41, full signal, Wi-Fi and battery)
+      --time H:MM        the time the status bar shows (default 9:41, or document.json's statusBar.time)
+      --backdrop FILE.png
+                         the app's own screen, drawn (scaled to fill, centred) under the dialog's
+                         dimming instead of the flat grey; over document.json's "backdrop" and the
+                         document's backdrop/ folder. Only for screens that show the app behind them
+      --frame            also write FILE.framed.png: the screenshot inside a drawn device (bezel,
+                         Dynamic Island or notch, side buttons) on a transparent background (RGBA),
+                         for design reviews and marketing pages; the screenshot itself is unchanged
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
                          over the render, for design review
       --allow-missing-glyphs
@@ -39,8 +50,9 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(
             arguments,
-            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state"],
-            flags: ["allow-missing-glyphs", "overlay"])
+            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
+                      "status-bar", "time", "backdrop"],
+            flags: ["allow-missing-glyphs", "overlay", "frame"])
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
@@ -60,16 +72,28 @@ enum RenderCommand {
             throw UsageError(message: "missing --language (this document has: \(folder.languages.joined(separator: ", ")))")
         }
 
+        let chrome = try options.systemChrome()
+        let backdrop = try options.backdrop()
         let renderer = try ConsentRenderer()
         let page = try withOption("state", when: isUnknownState) {
-            try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) { try renderer.render(RenderRequest(
-            folder: folder, profile: profile, requestedLanguage: language,
-            orientation: orientation, appearance: appearance, tint: tint,
-            allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
-            state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))) } }
-        try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil)
+            try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {
+                var request = RenderRequest(
+                    folder: folder, profile: profile, requestedLanguage: language, orientation: orientation, appearance: appearance,
+                    tint: tint, allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
+                    state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))
+                request.showsSystemChrome = chrome.shows
+                request.statusBar = chrome.statusBar
+                request.backdrop = backdrop
+                return try renderer.render(request)
+            }
+        }
+        try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil,
+                          framed: options.flag("frame") ? try renderer.framed(page, profile: profile) : nil)
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
+        }
+        for note in page.notes {
+            printError("render-cli render: note: \(note)")
         }
         if page.usedDefaultLanguage {
             printError("render-cli render: note: no language file matches '\(language)' (the document has "
@@ -105,17 +129,20 @@ struct OutputFiles {
     let png: URL
     let linkMap: URL
     let overlay: URL
+    let framed: URL
 
     init(pngPath: String) throws {
         png = try preparedPNGOutput(pngPath)
         let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")
+        framed = stem.appendingPathExtension("framed.png")
     }
 
-    func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil) throws {
+    func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil, framed framedImage: FramedScreenshot? = nil) throws {
         var files = [(png, try OutputFormat.png.encode(page)), (linkMap, try page.linkMap.jsonData())]
         if let overlayImage { files.append((overlay, try overlayImage.pngData())) }
+        if let framedImage { files.append((framed, try framedImage.image.pngData())) }
         try AtomicFileWriter.write(files)
     }
 }

@@ -19,7 +19,7 @@ enum WatchCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
             arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
-                                 "shard", "profiles", "interval"], flags: ["allow-missing-glyphs"])
+                                 "shard", "profiles", "interval", "status-bar", "time", "backdrop"], flags: ["allow-missing-glyphs", "frame"])
         let interval = try options.number("interval", in: 0.05...60.0, default: 0.5)
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))

@@ -490,6 +490,59 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("Did you mean 'render'?"))
     }
+
+    @Test func frameWritesAnRGBAPictureBesideTheScreenshotButNeverForTheAppStore() throws {
+        let out = folder.url.appendingPathComponent("framed/shot.png")
+        let result = try run(["render", "--document", document, "--device", "iphone-15-pro", "--language", "en", "--frame",
+                              "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let framed = try Data(contentsOf: folder.url.appendingPathComponent("framed/shot.framed.png"))
+        let header = try #require(pngHeader(framed))
+        #expect(header.width > 1179 && header.height > 2556)
+        #expect(framed[25] == 6, "RGBA")
+        #expect(try #require(pngHeader(Data(contentsOf: out))).width == 1179, "the screenshot keeps its exact size")
+
+        let matrix = folder.url.appendingPathComponent("matrix")
+        let cells = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en", "--frame",
+                             "--out", matrix.path])
+        #expect(cells.status == 0, "\(cells.stderr)")
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: matrix.appendingPathComponent("manifest.json")))
+        let cell = try #require(manifest.cells.first)
+        #expect(cell.framed == "iphone-se-3/portrait-light/en.framed.png")
+        #expect(FileManager.default.fileExists(atPath: matrix.appendingPathComponent(cell.framed ?? "").path))
+        #expect(try String(contentsOf: matrix.appendingPathComponent("index.html"), encoding: .utf8).contains("framedScreen"))
+
+        let store = try run(["appstore", "--document", document, "--languages", "en", "--frame",
+                             "--out", folder.url.appendingPathComponent("store").path])
+        #expect(store.status == 2)
+        #expect(store.stderr.contains("--frame is not for App Store screenshots"))
+    }
+
+    @Test func backdropOptionDrawsTheAppAndRefusesWhatItCannotUse() throws {
+        let shot = folder.url.appendingPathComponent("home.png")
+        try BackdropTests.stripes(width: 50, height: 100).write(to: shot)
+        let out = folder.url.appendingPathComponent("out/app.png")
+        let drawn = try run(["render", "--document", document, "--device", "iphone-se-3", "--language", "en", "--backdrop", shot.path,
+                             "--out", out.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let bitmap = try Bitmap(contentsOfPNG: out)
+        #expect(bitmap.color(x: 10, y: bitmap.height - 4).red > 60, "the red half of the screenshot shows, dimmed")
+
+        let notPNG = folder.url.appendingPathComponent("home.jpg")
+        try Data([0xFF, 0xD8, 0xFF]).write(to: notPNG)
+        let refused = try run(["render", "--document", document, "--device", "iphone-se-3", "--language", "en", "--backdrop", notPNG.path,
+                               "--out", folder.url.appendingPathComponent("out/bad.png").path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--backdrop: \(notPNG.path): not a readable PNG image"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/bad.png").path))
+
+        let launch = folder.folder("launch", files: testAgreement.merging(["document.json": #"{ "template": "launch-consent" }"#]) { $1 })
+        let matrix = try run(["matrix", "--document", launch.path, "--devices", "iphone-se-3", "--languages", "en", "--backdrop", shot.path,
+                              "--out", folder.url.appendingPathComponent("matrix").path])
+        #expect(matrix.status == 2)
+        #expect(matrix.stderr.contains("the launch-consent screen covers the whole display"), "\(matrix.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("matrix/manifest.json").path))
+    }
 }
 
 @Suite struct AtomicFileWriterTests {

@@ -21,9 +21,9 @@ import CCairo
             appearance: .light, state: state))
     }
 
-    @Test(arguments: [("privacy-agreement", [LayerKind.backdrop, .scrim, .content]),
-                      ("launch-consent", [.backdrop, .appChrome, .content]),
-                      ("att-explainer", [.backdrop, .content])])
+    @Test(arguments: [("privacy-agreement", [LayerKind.backdrop, .scrim, .content, .systemChrome]),
+                      ("launch-consent", [.backdrop, .appChrome, .content, .systemChrome]),
+                      ("att-explainer", [.backdrop, .content, .systemChrome])])
     func eachTemplateFillsTheLayersItNeeds(sample: String, layers: [LayerKind]) throws {
         let page = try render(sample).layout
         #expect(page.layers.map(\.kind) == layers)

@@ -32,7 +32,8 @@ import Testing
         let tile = page.bitmap.color(x: logo.x + logo.width / 2 - 40, y: logo.y + logo.height - 30)
         #expect(tile.red > 230 && tile.green > 230 && tile.blue > 230, "the logo's white tile is drawn")
         #expect(page.layout.text("launch-app-name")?.block.text == "云帆出行")
-        #expect(page.layout.layers.map(\.kind) == [.backdrop, .appChrome, .content], "no scrim over a launch screen")
+        #expect(page.layout.layers.map(\.kind) == [.backdrop, .appChrome, .content, .systemChrome],
+                "no scrim over a launch screen; the status bar above it")
         #expect(page.layout.dialog.rect.intersection(logo.pointsRect(scale: 3)) == nil, "the brand is not under the dialog")
         let english = try render(sample, "en")
         #expect(english.linkMap.buttons.first { $0.role == .decline }?.label == "Disagree and exit")

@@ -207,13 +207,34 @@ import Testing
         #expect(errors(.languageMix, in: findings(good.layout)).isEmpty)
     }
 
+    @Test func buttonUnderTheStatusBarOrTheIslandFails() throws {
+        #expect(errors(.statusBar, in: findings(good.layout)).isEmpty)
+        var underBar = good.layout
+        underBar.editButton(0) { $0.rect = Rect(x: 20, y: 4, width: 60, height: 44) }
+        let bar = errors(.statusBar, in: findings(underBar))
+        #expect(bar.count == 1)
+        #expect(bar.first?.message.contains("lies under the status bar") == true)
+        // With the status bar left out, the Dynamic Island still takes taps.
+        var request = RenderRequest(
+            folder: try DocumentFolder(url: folder.folder("nochrome", files: testAgreement)),
+            profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en", orientation: .portrait,
+            appearance: .light)
+        request.showsSystemChrome = false
+        var bare = try renderer.render(request).layout
+        #expect(bare.semantics.statusBar == nil)
+        let island = try #require(bare.semantics.cutout)
+        bare.editButton(0) { $0.rect = Rect(x: island.midX - 30, y: island.minY, width: 60, height: 44) }
+        #expect(errors(.statusBar, in: findings(bare)).first?.message.contains("lies under the cut-out") == true)
+    }
+
     @Test func everyRuleIsTested() {
         // The ids this suite exercises; a new rule must add its cases here.
         let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
                                    "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
                                    "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
-                                   "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls"]
+                                   "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
+                                   "layout.status-bar"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

@@ -28,6 +28,11 @@ int cr_png_encode_xrgb(const uint32_t *pixels, uint32_t width, uint32_t height,
                        size_t stride_bytes, int compression_level, int strategy, cr_png_filters filters,
                        cr_png_output *out);
 
+/// Encodes R,G,B,A bytes (straight, not premultiplied alpha; rows of `width` × 4 bytes) into an
+/// 8-bit RGBA PNG, with the same determinism as `cr_png_encode_xrgb`.
+int cr_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, int compression_level,
+                       cr_png_filters filters, cr_png_output *out);
+
 void cr_png_output_free(cr_png_output *out);
 
 /// Pixels decoded by `cr_png_decode_xrgb`; free with `cr_png_decoded_free`.

@@ -22,6 +22,10 @@ public struct AppStoreExport: Sendable {
     public var tint: Color?
     /// Whether characters no font covers may render as boxes instead of failing the export.
     public var allowsMissingGlyphs = false
+    /// What the status bar shows, over the document's settings.
+    public var statusBar: StatusBarContent?
+    /// The app screen behind the dialog (`--backdrop`), over the document's own.
+    public var backdrop: BackdropImage?
     public var outputDirectory: URL
     public var jobs: Int
 
@@ -123,14 +127,18 @@ public struct AppStoreExport: Sendable {
         }
         try pending.write(to: out)
 
-        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs
+        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
+            backdrop = self.backdrop
         let exportFolder = OwnedFolder(url: out, kind: .appStoreExport)
         let planList = plans
         let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
             let plan = planList[index]
             return Result {
-                let page = try renderer.get().render(RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant,
-                                                                   tint: tint, allowsMissingGlyphs: allowsMissingGlyphs))
+                var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,
+                                            allowsMissingGlyphs: allowsMissingGlyphs)
+                request.statusBar = statusBar
+                request.backdrop = backdrop
+                let page = try renderer.get().render(request)
                 let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
                     .appendingPathComponent((plan.file as NSString).lastPathComponent)
                 let data = try page.bitmap.pngData()

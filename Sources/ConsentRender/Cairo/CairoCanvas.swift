@@ -146,6 +146,43 @@ final class CairoCanvas: Canvas {
         }
     }
 
+    func drawImage(_ image: PlacedImage) throws {
+        switch image.fit {
+        case .stretch:
+            try drawImage(png: image.png, in: image.rect)
+        case .aspectFill:
+            let backdrop = BackdropImage(png: image.png, path: image.source ?? "an image of the page")
+            let rect = image.rect
+            guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else {
+                // A PDF keeps the whole image, scaled by the PDF viewer.
+                let source = try BackdropCache.shared.decoded(backdrop)
+                let fill = AspectFill(source: Size(width: Double(source.width), height: Double(source.height)), target: rect)
+                try clipped(to: rect) {
+                    try drawImage(png: image.png, in: Rect(x: fill.origin.x, y: fill.origin.y, width: Double(source.width) * fill.scale,
+                                                           height: Double(source.height) * fill.scale))
+                }
+                return
+            }
+            // On pixels: the screenshot scaled once per pixel size (cached), then copied 1:1.
+            var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+            cairo_user_to_device(cr, &x0, &y0)
+            cairo_user_to_device(cr, &x1, &y1)
+            let left = min(x0, x1).rounded(), top = min(y0, y1).rounded()
+            let width = Int((max(x0, x1) - min(x0, x1)).rounded()), height = Int((max(y0, y1) - min(y0, y1)).rounded())
+            guard width > 0, height > 0 else { return }
+            let pixels = try BackdropCache.shared.aspectFilled(backdrop, width: width, height: height)
+            try pixels.withSurface { source in
+                withSavedState { cr in
+                    cairo_identity_matrix(cr)
+                    cairo_set_source_surface(cr, source, left, top)
+                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+                    cairo_rectangle(cr, left, top, Double(width), Double(height))
+                    cairo_fill(cr)
+                }
+            }
+        }
+    }
+
     /// Draws a straight line.
     func strokeLine(from start: Point, to end: Point, with color: Color, width: Double) {
         withSavedState { cr in
@@ -175,6 +212,23 @@ final class CairoCanvas: Canvas {
             setSource(color)
             cairo_new_sub_path(cr)
             cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Fills the ring between two radii from `start` to `end` (radians, clockwise).
+    func fillRingSegment(center: Point, innerRadius: Double, outerRadius: Double, from start: Double, to end: Double,
+                         with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, center.x, center.y, outerRadius, start, end)
+            if innerRadius > 0 {
+                cairo_arc_negative(cr, center.x, center.y, innerRadius, end, start)
+            } else {
+                cairo_line_to(cr, center.x, center.y)
+            }
+            cairo_close_path(cr)
             cairo_fill(cr)
         }
     }
@@ -240,23 +294,33 @@ final class CairoCanvas: Canvas {
     }
 
     private func setSource(_ color: Color) {
-        let c = color.unitComponents
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairoSetSource(cr, color)
     }
 
     private func addRoundedRect(_ rect: Rect, radius: Double) {
-        let r = min(radius, rect.width / 2, rect.height / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        cairoAddRoundedRect(cr, rect, radius: radius)
     }
 
-    private static func describe(_ status: cairo_status_t) -> String {
+    static func describe(_ status: cairo_status_t) -> String {
         cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
     }
+}
+
+/// Sets a Cairo context's source to `color`.
+func cairoSetSource(_ cr: OpaquePointer, _ color: Color) {
+    let c = color.unitComponents
+    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+}
+
+/// Adds `rect`, its corners rounded by `radius` (at most half its shorter side), as a closed sub-path.
+func cairoAddRoundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+    cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+    cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
 }
 
 /// The bytes of a PDF as Cairo writes them.

@@ -16,15 +16,18 @@ public struct ConsentContent: Sendable {
     /// The document's own font files (its `fonts/` folder), absolute paths: added to the Noto
     /// fonts of its renders, and to no other document's.
     public var fontFiles: [String]
+    /// The app screens drawn behind its dialog (`document.json`'s `backdrop`, or `backdrop/`).
+    public var backdrops: AppBackdrops
 
     public init(name: String, source: String, settings: DocumentSettings = DocumentSettings(), languageFiles: [String: Data],
-                assets: [String: Data] = [:], fontFiles: [String] = []) {
+                assets: [String: Data] = [:], fontFiles: [String] = [], backdrops: AppBackdrops = AppBackdrops()) {
         self.name = name
         self.source = source
         self.settings = settings
         self.languageFiles = languageFiles
         self.assets = assets
         self.fontFiles = fontFiles
+        self.backdrops = backdrops
     }
 
     /// Language tags with a Markdown file, sorted.

@@ -70,8 +70,9 @@ public struct DocumentFolder: Sendable {
         let fontNames = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? []
         let fontFiles = fontNames.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
             .map { fonts.appendingPathComponent($0).standardizedFileURL.path }
+        let backdrops = try AppBackdrops.load(folder: url, settings: settings, settingsPath: settingsURL.path)
         content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
-                                 assets: assets, fontFiles: fontFiles.sorted())
+                                 assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
         self.notes = notes
     }
 
@@ -145,6 +146,19 @@ extension DocumentSettings {
         if let opacity = settings.style.declineOpacity, !(0.1...1).contains(opacity) {
             throw DocumentError.invalidSetting(path: path, field: "style.declineOpacity", value: "\(opacity)",
                                                fix: "use a number from 0.1 to 1")
+        }
+        if let bar = settings.statusBar {
+            for (field, value, range) in [("battery", bar.battery, 0...100), ("cellularBars", bar.cellularBars, 0...4),
+                                          ("wifiBars", bar.wifiBars, 0...3)] {
+                if let value, !range.contains(value) {
+                    throw DocumentError.invalidSetting(path: path, field: "statusBar.\(field)", value: "\(value)",
+                                                       fix: "use a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+            }
+            if let time = bar.time, time.isEmpty || time.count > 12 {
+                throw DocumentError.invalidSetting(path: path, field: "statusBar.time", value: "'\(time)'",
+                                                   fix: "write the time to show, for example \"9:41\"")
+            }
         }
         if let background = settings.launch.background, Color(hex: background) == nil {
             throw DocumentError.invalidSetting(path: path, field: "launch.background", value: "'\(background)'",

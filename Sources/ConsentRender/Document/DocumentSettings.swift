@@ -23,6 +23,11 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
 
     /// The launch screen a `launch-consent` dialog sits on.
     public var launch: LaunchScreen
+    /// What the status bar shows (time, battery, network, bars); unset fields keep Apple's defaults.
+    public var statusBar: StatusBarContent?
+    /// A PNG file in the document folder: the app's own screen, drawn behind the dialog. Without
+    /// it, the `backdrop/` folder's per-device images are used (see `AppBackdrops`).
+    public var backdrop: String?
 
     public struct LaunchScreen: Codable, Sendable, Equatable {
         /// `#RRGGBB`; omitted uses the system background.
@@ -50,7 +55,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch
+        case template, defaultLanguage, strings, style, launch, statusBar, backdrop
     }
 
     public init(from decoder: Decoder) throws {
@@ -60,6 +65,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
+        statusBar = try container.decodeIfPresent(StatusBarContent.self, forKey: .statusBar)
+        backdrop = try container.decodeIfPresent(String.self, forKey: .backdrop)
     }
 }
 

@@ -30,6 +30,18 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var pixelRects: [PixelRect]
     }
 
+    public struct StatusBar: Codable, Sendable, Equatable {
+        public var rect: Rect
+        public var pixelRect: PixelRect
+        /// The time it shows, as drawn.
+        public var time: String
+    }
+
+    public struct HomeIndicator: Codable, Sendable, Equatable {
+        public var rect: Rect
+        public var pixelRect: PixelRect
+    }
+
     public struct Button: Codable, Sendable, Equatable {
         public var role: ButtonRole
         public var label: String
@@ -53,6 +65,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var body: Body
     public var links: [Link]
     public var buttons: [Button]
+    /// iOS's status bar, when the render shows one (absent otherwise, and in earlier maps).
+    public var statusBar: StatusBar?
+    /// The home indicator, when the device has one.
+    public var homeIndicator: HomeIndicator?
 
     public static let currentSchemaVersion = 1
 
@@ -84,6 +100,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
             Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible,
                  rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map(composition.pixelRect))
         }
+        statusBar = page.semantics.statusBar.map {
+            StatusBar(rect: rounded($0.rect), pixelRect: composition.pixelRect($0.rect), time: $0.time)
+        }
+        homeIndicator = page.semantics.homeIndicator.map { HomeIndicator(rect: rounded($0), pixelRect: composition.pixelRect($0)) }
         buttons = page.buttons.map { button in
             Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect))
         }

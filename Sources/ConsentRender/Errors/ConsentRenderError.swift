@@ -59,6 +59,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case invalidSetting(path: String, field: String, value: String, fix: String)
     case missingChromeStrings(keys: [String], language: String, folder: String)
     case markdownParserFailed(path: String)
+    case invalidBackdrop(path: String, fix: String)
+    case backdropNotShown(template: String, source: String)
 }
 
 /// A render could not be produced or written.
@@ -201,6 +203,12 @@ extension DocumentError: CustomStringConvertible {
                 + "\(keys.count == 1 ? "it" : "them") to \(folder)/document.json as \"strings\": { \(entries) }."
         case let .markdownParserFailed(path):
             return "\(path): the Markdown parser (libcmark-gfm) could not parse this file."
+        case let .invalidBackdrop(path, fix):
+            return "\(path): \(fix)."
+        case let .backdropNotShown(template, source):
+            return "\(source): a backdrop is set, but the \(template) screen covers the whole display, so no app shows "
+                + "behind it; remove the backdrop (--backdrop, document.json's \"backdrop\" or the backdrop/ folder), "
+                + "or render the agreement-dialog template."
         }
     }
 }

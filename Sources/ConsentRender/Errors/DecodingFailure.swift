@@ -61,6 +61,7 @@ enum DecodingFailure {
     static let allowedValues: [String: [String]] = [
         "DeviceIdiom": DeviceIdiom.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
         "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.map(\.rawValue),
+        "Network": StatusBarContent.Network.allCases.map(\.rawValue),
     ]
 
     /// `safeArea.portrait.top` style path of a coding path.

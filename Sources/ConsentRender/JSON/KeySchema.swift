@@ -90,6 +90,8 @@ extension KeySchema {
         "strings": .object(Dictionary(uniqueKeysWithValues: ChromeStrings.stringKeys.map { ($0, KeySchema.map(.any)) })),
         "style": .object(["declineOpacity": .any]),
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
+        "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
+        "backdrop": .any,
     ])
 
     /// A golden folder's `matrix.json`.

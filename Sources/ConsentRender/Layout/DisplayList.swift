@@ -78,11 +78,35 @@ public struct PlacedText: Codable, Sendable, Equatable {
 public struct PlacedImage: Codable, Sendable, Equatable {
     public var png: Data
     public var rect: Rect
+    /// How the image meets `rect`: stretched to it, or scaled to cover it and cropped (an app backdrop).
+    public var fit: ImageFit
+    /// The file it came from, for messages.
+    public var source: String?
 
-    public init(png: Data, rect: Rect) {
+    public init(png: Data, rect: Rect, fit: ImageFit = .stretch, source: String? = nil) {
         self.png = png
         self.rect = rect
+        self.fit = fit
+        self.source = source
     }
+
+    enum CodingKeys: String, CodingKey { case png, rect, fit, source }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        png = try container.decode(Data.self, forKey: .png)
+        rect = try container.decode(Rect.self, forKey: .rect)
+        fit = try container.decodeIfPresent(ImageFit.self, forKey: .fit) ?? .stretch
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+    }
+}
+
+/// How an image fills its rectangle.
+public enum ImageFit: String, Codable, Sendable, Equatable {
+    /// Scaled to the rectangle's size exactly.
+    case stretch
+    /// Scaled evenly to cover the rectangle, centred, the overflow cropped (UIKit's aspect-fill).
+    case aspectFill
 }
 
 /// A shape, in points.
@@ -99,6 +123,9 @@ public enum Shape: Codable, Sendable, Equatable {
     case line(from: Point, to: Point, color: Color, width: Double)
     case polygon([Point], color: Color)
     case circle(center: Point, radius: Double, color: Color)
+    /// A ring segment between `innerRadius` and `outerRadius`, from `startAngle` to `endAngle`
+    /// (radians, clockwise from the positive x axis, y pointing down), filled: a Wi-Fi arc.
+    case ringSegment(center: Point, innerRadius: Double, outerRadius: Double, startAngle: Double, endAngle: Double, color: Color)
     /// A rectangle filled with a gradient from `top` to `bottom`.
     case verticalGradient(Rect, top: Color, bottom: Color)
 
@@ -116,7 +143,7 @@ public enum Shape: Codable, Sendable, Equatable {
             Rect(x: points.map(\.x).min() ?? 0, y: points.map(\.y).min() ?? 0,
                  width: (points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0),
                  height: (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0))
-        case let .circle(center, radius, _):
+        case let .circle(center, radius, _), let .ringSegment(center, _, radius, _, _, _):
             Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
         }
     }
@@ -125,7 +152,7 @@ public enum Shape: Codable, Sendable, Equatable {
     public var fillColor: Color? {
         switch self {
         case let .screenFill(color), let .fill(_, _, color), let .fillOutside(_, _, color), let .polygon(_, color),
-             let .circle(_, _, color): color
+             let .circle(_, _, color), let .ringSegment(_, _, _, _, _, color): color
         case .stroke, .line, .verticalGradient: nil
         }
     }
@@ -163,6 +190,8 @@ extension Shape {
         case let .line(from, to, color, width): return .line(from: move(from), to: move(to), color: color, width: width)
         case let .polygon(points, color): return .polygon(points.map(move), color: color)
         case let .circle(center, radius, color): return .circle(center: move(center), radius: radius, color: color)
+        case let .ringSegment(center, inner, outer, start, end, color):
+            return .ringSegment(center: move(center), innerRadius: inner, outerRadius: outer, startAngle: start, endAngle: end, color: color)
         case let .verticalGradient(rect, top, bottom):
             return .verticalGradient(rect.offsetBy(dx: dx, dy: dy), top: top, bottom: bottom)
         }

@@ -47,6 +47,12 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     public var tint: Color
     /// The actions the template meant to show, in order; the lint checks each one is drawn and visible.
     public var declaredActions: [ButtonRole]
+    /// The status bar iOS draws over the screen, when there is one.
+    public var statusBar: StatusBarSemantics?
+    /// The home indicator, when the device has one.
+    public var homeIndicator: Rect?
+    /// The Dynamic Island or notch, in this orientation's points, when the screen shows one.
+    public var cutout: Rect?
 
     public init(surfaceID: String, titleID: String, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
                 tint: Color, declaredActions: [ButtonRole]) {
@@ -57,6 +63,17 @@ public struct PageSemantics: Codable, Sendable, Equatable {
         self.links = links
         self.tint = tint
         self.declaredActions = declaredActions
+    }
+}
+
+/// The status bar: where it is and the time it shows.
+public struct StatusBarSemantics: Codable, Sendable, Equatable {
+    public var rect: Rect
+    public var time: String
+
+    public init(rect: Rect, time: String) {
+        self.rect = rect
+        self.time = time
     }
 }
 
@@ -131,6 +148,15 @@ public struct PageLayout: Codable, Sendable, Equatable {
 
     /// Every item, bottom to top.
     public var items: [PlacedItem] { layers.flatMap(\.items) }
+
+    /// Adds `items` as the layer `kind`, keeping the layers in their bottom-to-top order.
+    public mutating func addLayer(_ kind: LayerKind, items: [PlacedItem]) {
+        guard !items.isEmpty else { return }
+        precondition(!layers.contains { $0.kind == kind }, "A page has one \(kind) layer")
+        let order = LayerKind.allCases
+        let index = layers.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! } ?? layers.count
+        layers.insert(Layer(kind: kind, items: items), at: index)
+    }
 
     /// The item with `id`, if the page has one.
     public func item(_ id: String) -> PlacedItem? {

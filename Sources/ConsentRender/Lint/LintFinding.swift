@@ -49,6 +49,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case declinePresent = "choice.decline-present"
     case equalTreatment = "choice.equal-treatment"
     case safeArea = "layout.safe-area"
+    case statusBar = "layout.status-bar"
     case truncation = "layout.truncation"
     case buttonsVisible = "layout.buttons-visible"
     case linkScheme = "links.scheme"

@@ -49,6 +49,7 @@ public struct PageLint: Sendable {
         PageLintRule(.equalTreatment) { $0.equalTreatment() },
         PageLintRule(.policyPresent) { $0.policyPresent() },
         PageLintRule(.safeArea) { $0.safeArea() },
+        PageLintRule(.statusBar) { $0.statusBarClear() },
         PageLintRule(.truncation) { $0.truncation() },
         PageLintRule(.buttonsVisible) { $0.buttonsVisible() },
         PageLintRule(.linkScheme) { $0.linkSchemes() },
@@ -209,6 +210,20 @@ public struct PageLint: Sendable {
             } else if let corner = cornerClipping(element.rect) {
                 results.append(finding(.safeArea, .error, element.name, element.rect,
                                        "reaches into the display's rounded \(corner) corner"))
+            }
+        }
+        return results
+    }
+
+    /// `layout.status-bar`: no button or visible link under the status bar or the cut-out.
+    func statusBarClear() -> [LintFinding] {
+        let areas = [page.semantics.statusBar.map { ("the status bar", $0.rect) }, page.semantics.cutout.map { ("the cut-out", $0) }]
+            .compactMap { $0 }
+        var results: [LintFinding] = []
+        for element in interactive {
+            if let (name, _) = areas.first(where: { $0.1.intersection(element.rect) != nil }) {
+                results.append(finding(.statusBar, .error, element.name, element.rect,
+                                       "lies under \(name), where iOS draws over the app and a tap does not reach it"))
             }
         }
         return results

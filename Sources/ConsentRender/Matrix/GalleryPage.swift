@@ -28,6 +28,9 @@ struct GalleryPage {
         var resolved: String
         var state: String
         var png: String
+        /// The framed picture (`--frame`) and the screen's place in it, in percent.
+        var framed: String?
+        var framedScreen: ScreenBox?
         var size: Size
         var pixelSize: LinkMap.PixelSize
         var appStoreClass: String
@@ -37,6 +40,13 @@ struct GalleryPage {
         var safeArea: EdgeInsets
         var links: [LinkShape]
         var buttons: [ButtonShape]
+    }
+
+    private struct ScreenBox: Encodable {
+        var left: Double
+        var top: Double
+        var width: Double
+        var height: Double
     }
 
     private struct LinkShape: Encodable {
@@ -59,7 +69,14 @@ struct GalleryPage {
                 device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
                 appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
                 state: (cell.state ?? .initial).rawValue,
-                png: cell.png, size: cell.size, pixelSize: cell.pixelSize, appStoreClass: cell.appStoreClass ?? "none",
+                png: cell.png, framed: cell.framed, framedScreen: cell.framedScreen.flatMap { screen in
+                    cell.framedSize.map { size in
+                        ScreenBox(left: 100 * Double(screen.x) / Double(size.width), top: 100 * Double(screen.y) / Double(size.height),
+                                  width: 100 * Double(screen.width) / Double(size.width),
+                                  height: 100 * Double(screen.height) / Double(size.height))
+                    }
+                },
+                size: cell.size, pixelSize: cell.pixelSize, appStoreClass: cell.appStoreClass ?? "none",
                 scrollable: cell.scrollable, lintErrors: cell.lint.errors, lintWarnings: cell.lint.warnings,
                 safeArea: map?.safeArea ?? .zero,
                 links: (map?.links ?? []).filter(\.visible).map { LinkShape(id: $0.id, url: $0.url, rects: $0.rects) },

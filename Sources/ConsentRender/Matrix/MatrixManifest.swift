@@ -14,6 +14,10 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         /// Paths relative to the manifest's folder.
         public var png: String
         public var links: String
+        /// The screenshot inside its device frame (`--frame`), and where the screen sits in it.
+        public var framed: String?
+        public var framedScreen: PixelRect?
+        public var framedSize: LinkMap.PixelSize?
         public var size: Size
         public var pixelSize: LinkMap.PixelSize
         public var scrollable: Bool

@@ -13,6 +13,14 @@ public struct MatrixRender: Sendable {
     public var tint: Color?
     /// Whether characters no font covers are a warning instead of a failed cell.
     public var allowsMissingGlyphs = false
+    /// Whether iOS's status bar and home indicator are drawn.
+    public var showsSystemChrome = true
+    /// What the status bar shows, over the document's settings.
+    public var statusBar: StatusBarContent?
+    /// The app screen behind every cell's dialog (`--backdrop`), over the document's own.
+    public var backdrop: BackdropImage?
+    /// Whether each cell also gets `<name>.framed.png`, the screenshot inside its device (`--frame`).
+    public var frames = false
     /// The templates the renderers know.
     public var templates: TemplateRegistry = .standard
     public var jobs: Int
@@ -99,8 +107,14 @@ public struct MatrixRender: Sendable {
     /// Checks that every state the cells ask for is one the document's template (or the cell's own)
     /// has, before any cell renders.
     public func checkStates() throws {
+        let hasBackdrop = backdrop != nil || !folder.content.backdrops.isEmpty
         for cell in cells {
-            try templates.check([cell.state], of: try templates.template(of: folder.content, override: cell.template))
+            let template = try templates.template(of: folder.content, override: cell.template)
+            try templates.check([cell.state], of: template)
+            // Said once, not on every cell.
+            if hasBackdrop && !template.showsAppBehind {
+                throw DocumentError.backdropNotShown(template: template.id, source: backdrop?.path ?? folder.content.source)
+            }
         }
     }
 
@@ -124,24 +138,38 @@ public struct MatrixRender: Sendable {
                         renderer: Result<ConsentRenderer, Error>) -> CellResult {
         do {
             let renderer = try renderer.get()
-            let page = try renderer.render(RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
-                                                         allowsMissingGlyphs: allowsMissingGlyphs))
+            var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint,
+                                        allowsMissingGlyphs: allowsMissingGlyphs)
+            request.showsSystemChrome = showsSystemChrome
+            request.statusBar = statusBar
+            request.backdrop = backdrop
+            let page = try renderer.render(request)
             let cellFolder = try output.subfolder((cell.path as NSString).deletingLastPathComponent)
             let name = (cell.path as NSString).lastPathComponent
             let png = cellFolder.appendingPathComponent(name + ".png")
             let links = cellFolder.appendingPathComponent(name + ".links.json")
             let pngData = try page.bitmap.pngData()
-            try AtomicFileWriter.write([(png, pngData), (links, try page.linkMap.jsonData())])
+            var files = [(png, pngData), (links, try page.linkMap.jsonData())]
+            let framed = frames ? try renderer.framed(page, profile: profile) : nil
+            if let framed {
+                files.append((cellFolder.appendingPathComponent(name + ".framed.png"), try framed.image.pngData()))
+            }
+            try AtomicFileWriter.write(files)
             let map = page.linkMap
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
-            let entry = MatrixManifest.Cell(
+            var entry = MatrixManifest.Cell(
                 device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
                 language: map.language, state: cell.state == .initial ? nil : cell.state, tint: page.layout.semantics.tint.hex,
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
+            if let framed {
+                entry.framed = cell.path + ".framed.png"
+                entry.framedScreen = framed.screen
+                entry.framedSize = LinkMap.PixelSize(width: framed.image.width, height: framed.image.height)
+            }
             return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil,
                               usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
         } catch {

@@ -12,9 +12,12 @@ protocol Canvas: AnyObject {
     func strokeLine(from start: Point, to end: Point, with color: Color, width: Double)
     func fillPolygon(_ points: [Point], with color: Color)
     func fillCircle(center: Point, radius: Double, with color: Color)
+    func fillRingSegment(center: Point, innerRadius: Double, outerRadius: Double, from start: Double, to end: Double, with color: Color)
     func fillVerticalGradient(_ rect: Rect, from top: Color, to bottom: Color)
     /// Draws PNG bytes scaled into `rect`, keeping their transparency.
     func drawImage(png: Data, in rect: Rect) throws
+    /// Draws an image as it asks to fit its rectangle.
+    func drawImage(_ image: PlacedImage) throws
     /// Draws a text block with its top-left corner at `origin`.
     func drawText(_ block: TextBlock, at origin: Point)
     /// Limits drawing inside `body` to `rect`.

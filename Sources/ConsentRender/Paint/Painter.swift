@@ -42,7 +42,7 @@ struct Painter {
         case let .text(text):
             canvas.drawText(text.block, at: text.origin)
         case let .image(image):
-            try canvas.drawImage(png: image.png, in: image.rect)
+            try canvas.drawImage(image)
         case let .shape(shape):
             switch shape {
             case let .screenFill(color):
@@ -59,6 +59,8 @@ struct Painter {
                 canvas.fillPolygon(points, with: color)
             case let .circle(center, radius, color):
                 canvas.fillCircle(center: center, radius: radius, with: color)
+            case let .ringSegment(center, inner, outer, start, end, color):
+                canvas.fillRingSegment(center: center, innerRadius: inner, outerRadius: outer, from: start, to: end, with: color)
             case let .verticalGradient(rect, top, bottom):
                 canvas.fillVerticalGradient(rect, from: top, to: bottom)
             }

@@ -1,7 +1,7 @@
 extension PageLayout {
     /// The page with the design-review overlay as its top layer: the area outside the safe area
-    /// shaded red and its edge dashed, the display's rounded corners outlined, every visible link
-    /// rect filled yellow and every button outlined green.
+    /// shaded red and its edge dashed, the display's rounded corners, the status bar and the
+    /// cut-out outlined, every visible link rect filled yellow and every button outlined green.
     public func withReviewOverlay() -> PageLayout {
         let screen = screenRect
         var items: [PlacedItem] = [
@@ -16,6 +16,15 @@ extension PageLayout {
                 edge, cornerRadius: displayCornerRadius, color: OverlayColors.displayEdgeUnder, width: 2, dash: []))))
             items.append(PlacedItem(id: "overlay-display-edge", drawable: .shape(.stroke(
                 edge, cornerRadius: displayCornerRadius, color: OverlayColors.displayEdge, width: 2, dash: [3, 3]))))
+        }
+        if let bar = semantics.statusBar {
+            items.append(PlacedItem(id: "overlay-status-bar", drawable: .shape(.stroke(
+                bar.rect.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5)), cornerRadius: 0,
+                color: OverlayColors.systemChrome, width: 1, dash: [4, 3]))))
+        }
+        if let cutout = semantics.cutout {
+            items.append(PlacedItem(id: "overlay-cutout", drawable: .shape(.stroke(
+                cutout, cornerRadius: min(cutout.height / 2, 22), color: OverlayColors.systemChrome, width: 1.5, dash: []))))
         }
         for link in links {
             for (index, rect) in link.visibleRects.enumerated() {
@@ -45,4 +54,5 @@ enum OverlayColors {
     static let linkFill = Color(red: 0xFF, green: 0xCC, blue: 0x00, alpha: 0.35)
     static let linkEdge = Color(red: 0xFF, green: 0x95, blue: 0x00)
     static let buttonEdge = Color(red: 0x34, green: 0xC7, blue: 0x59)
+    static let systemChrome = Color(red: 0x5A, green: 0xC8, blue: 0xFA)
 }

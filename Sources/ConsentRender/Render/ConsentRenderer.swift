@@ -13,6 +13,8 @@ public struct RenderedPage: Sendable {
     public var usedDefaultLanguage: Bool
     /// Problems that did not stop the render (missing glyphs under `allowsMissingGlyphs`).
     public var warnings: [String]
+    /// What the render passed over, for the user (a profile without a status bar).
+    public var notes: [String]
     /// The fonts the text was set in.
     public var fonts: FontSet
 }
@@ -50,6 +52,8 @@ public final class ConsentRenderer {
         public var template: any ScreenTemplate
         public var usedDefaultLanguage: Bool
         public var warnings: [String]
+        /// What the render passed over, for the user (a profile without a status bar).
+        public var notes: [String]
         public var fonts: FontSet
     }
 
@@ -73,9 +77,18 @@ public final class ConsentRenderer {
                                   tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
         let context = LayoutContext(profile: request.profile, orientation: request.variant.orientation, style: style, traits: traits,
                                     measurer: engine)
-        let screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
+        var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
-        let layout = try template.layout(screen, state: request.variant.state, in: context)
+        var notes: [String] = []
+        screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
+        var layout = try template.layout(screen, state: request.variant.state, in: context)
+        // The cut-out is hardware: it takes no taps whether or not the status bar is drawn.
+        layout.semantics.cutout = request.profile.cutout.map { Self.cutoutRect($0.rect, profile: request.profile,
+                                                                               orientation: request.variant.orientation) }
+        if request.showsSystemChrome {
+            notes += addSystemChrome(to: &layout, in: context, content: (content.settings.statusBar ?? StatusBarContent())
+                                        .overridden(by: request.statusBar))
+        }
         var warnings: [String] = []
         let missing = missingCharacters(in: layout, engine: engine)
         if !missing.isEmpty {
@@ -89,7 +102,63 @@ public final class ConsentRenderer {
                               requestedLanguage: request.variant.language)
         linkMap.state = request.variant.state == .initial ? nil : request.variant.state.rawValue
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
-                           usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, fonts: style.fonts)
+                           usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: style.fonts)
+    }
+
+    /// The app screen behind the dialog: `--backdrop`, else the document's (its `backdrop` setting
+    /// or the most specific file of its `backdrop/` folder). Decoded here, once per file, so a bad
+    /// PNG fails before anything is drawn.
+    private func backdrop(for request: RenderRequest, template: any ScreenTemplate, language: String,
+                          notes: inout [String]) throws -> BackdropImage? {
+        let backdrops = request.content.backdrops
+        guard request.backdrop != nil || !backdrops.isEmpty else { return nil }
+        guard template.showsAppBehind else {
+            throw DocumentError.backdropNotShown(template: template.id, source: request.backdrop?.path ?? request.content.source)
+        }
+        let (orientation, appearance) = (request.variant.orientation, request.variant.appearance)
+        guard let image = request.backdrop ?? backdrops.image(device: request.profile.id, orientation: orientation,
+                                                              appearance: appearance, language: language) else {
+            let looked = AppBackdrops.candidates(device: request.profile.id, orientation: orientation, appearance: appearance,
+                                                 language: language)
+                .map { "backdrop/\($0).png" }.joined(separator: ", ")
+            notes.append("\(backdrops.folderPath ?? "backdrop/") has no image for this render (looked for \(looked)); "
+                         + "the flat background is drawn")
+            return nil
+        }
+        _ = try BackdropCache.shared.decoded(image)
+        return image
+    }
+
+    /// Adds iOS's status bar and home indicator as the page's system-chrome layer, above the app
+    /// and its dimming; returns notes for a profile that does not describe them.
+    private func addSystemChrome(to layout: inout PageLayout, in context: LayoutContext, content: StatusBarContent) -> [String] {
+        let profile = context.profile
+        let chrome = SystemChrome(context: context, content: content)
+        var items: [PlacedItem] = []
+        var notes: [String] = []
+        if let bar = chrome.statusBar() {
+            items += bar.items
+            layout.semantics.statusBar = StatusBarSemantics(rect: bar.rect, time: bar.time)
+        } else if profile.statusBar == nil {
+            notes.append("the profile '\(profile.id)' has no statusBar field, so no status bar is drawn; add "
+                + "\"statusBar\": { \"kind\": \"island\", \"height\": 54 } (see DeviceProfiles/iphone-15-pro.json)")
+        }
+        if let indicator = chrome.homeIndicator(over: layout) {
+            items.append(indicator.item)
+            layout.semantics.homeIndicator = indicator.rect
+        } else if profile.homeIndicator == nil {
+            notes.append("the profile '\(profile.id)' has no homeIndicator field, so no home indicator is drawn; add "
+                + "\"homeIndicator\": true for a device without a home button")
+        }
+        layout.addLayer(.systemChrome, items: items)
+        return notes
+    }
+
+    /// The cut-out in the screen's coordinates: profiles give it in portrait; in landscape the device
+    /// is turned with its top to the left (home indicator on the right), so the cut-out sits on the left edge.
+    static func cutoutRect(_ portrait: Rect, profile: DeviceProfile, orientation: Orientation) -> Rect {
+        guard orientation == .landscape else { return portrait }
+        return Rect(x: portrait.y, y: profile.points.width - portrait.maxX, width: portrait.height, height: portrait.width)
     }
 
     /// The second half of `render`: paints a laid-out page.
@@ -97,7 +166,7 @@ public final class ConsentRenderer {
         let bitmap = try paintBitmap(page.layout, composition: page.composition, engine: try engine(for: page.fonts))
         return RenderedPage(layout: page.layout, composition: page.composition, bitmap: bitmap, linkMap: page.linkMap,
                             template: page.template, usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings,
-                            fonts: page.fonts)
+                            notes: page.notes, fonts: page.fonts)
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.

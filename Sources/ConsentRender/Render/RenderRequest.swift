@@ -7,6 +7,12 @@ public struct RenderRequest: Sendable {
     public var tint: Color?
     /// Whether characters no font covers are a warning instead of an error.
     public var allowsMissingGlyphs: Bool
+    /// Whether iOS's status bar and home indicator are drawn (the default) or left out.
+    public var showsSystemChrome = true
+    /// What the status bar shows, over the document's `statusBar` settings (`--time`).
+    public var statusBar: StatusBarContent?
+    /// The app's screen to draw behind the dialog (`--backdrop`), over the document's own.
+    public var backdrop: BackdropImage?
 
     public init(content: ConsentContent, profile: DeviceProfile, variant: RenderVariant, tint: Color? = nil,
                 allowsMissingGlyphs: Bool = false) {

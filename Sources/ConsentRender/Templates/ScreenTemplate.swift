@@ -42,6 +42,8 @@ public struct ScreenContent: Sendable {
     public var assets: [String: Data]
     /// Where the content comes from, for messages (the document folder's path).
     public var source: String
+    /// The app's own screen to draw behind the dialog, for templates that show the app behind them.
+    public var backdrop: BackdropImage?
 
     public init(document: ConsentDocument, language: String, strings: ChromeStrings, settings: DocumentSettings = DocumentSettings(),
                 assets: [String: Data] = [:], source: String) {
@@ -76,12 +78,16 @@ public protocol ScreenTemplate: Sendable {
     var lintRules: [PageLintRule] { get }
     /// Ids of the common rules (`PageLint.commonRules`) that do not apply to this template's screens.
     var exemptRules: Set<String> { get }
+    /// Whether its screens show the app behind them (a dialog over the dimmed app), so an app
+    /// backdrop applies; a screen that covers the display refuses one.
+    var showsAppBehind: Bool { get }
 }
 
 extension ScreenTemplate {
     public var states: [ScreenState] { [.initial] }
     public var lintRules: [PageLintRule] { [] }
     public var exemptRules: Set<String> { [] }
+    public var showsAppBehind: Bool { false }
 }
 
 /// The templates a renderer knows, by id.

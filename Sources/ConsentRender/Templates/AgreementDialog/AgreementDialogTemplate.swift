@@ -5,6 +5,7 @@ public struct AgreementDialogTemplate: ScreenTemplate {
 
     public var id: String { "agreement-dialog" }
     public var summary: String { "a consent card over the dimmed app, with accept and decline (the default)" }
+    public var showsAppBehind: Bool { true }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let theme = context.theme
@@ -14,6 +15,10 @@ public struct AgreementDialogTemplate: ScreenTemplate {
         let card = DialogCard(title: content.title, body: content.document.blocks, buttons: buttons, theme: theme).place(in: context)
         var page = PageBuilder()
         page.add("backdrop", .shape(.screenFill(theme.backdrop)), to: .backdrop)
+        if let app = content.backdrop {
+            page.add("app-backdrop", .image(PlacedImage(png: app.png, rect: context.screenRect, fit: .aspectFill, source: app.path)),
+                     to: .backdrop)
+        }
         page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: theme.dimming)), to: .scrim)
         page.add(card.items, to: .content)
         return page.page(in: context, semantics: PageSemantics(

@@ -1,0 +1,152 @@
+internal import CCairo
+internal import CPNG
+import Foundation
+
+/// Premultiplied ARGB pixels (Cairo's ARGB32 words), read-only once made.
+final class ARGBPixels: Sendable {
+    let width: Int
+    let height: Int
+    let words: [UInt32]
+
+    init(width: Int, height: Int, words: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.words = words
+    }
+
+    var byteCount: Int { words.count * 4 }
+
+    /// Runs `body` with a Cairo image surface over the pixels (no copy; Cairo only reads a source).
+    func withSurface<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+        try words.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeMutableRawPointer(mutating: buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                     Int32(width * 4)) else {
+                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: String(cString: cairo_status_to_string(status)))
+            }
+            return try body(surface)
+        }
+    }
+}
+
+/// App backdrops decoded once and scaled once per pixel size, shared by every render of a
+/// process (a matrix draws one screenshot on many cells of the same device). Thread-safe; keeps
+/// at most `budget` bytes, dropping the oldest entries first.
+final class BackdropCache: @unchecked Sendable {
+    static let shared = BackdropCache(budget: 768 << 20)
+
+    private struct Key: Hashable {
+        let png: Data
+        let width: Int
+        let height: Int
+    }
+
+    private let lock = NSLock()
+    private let budget: Int
+    private var entries: [Key: ARGBPixels] = [:]
+    private var order: [Key] = []
+    private var bytes = 0
+    /// How many decodes and scalings were done (not served from the cache), for tests and benchmarks.
+    private(set) var misses = 0
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// The image decoded at its own size; throws `PNGDecodingError` naming its file.
+    func decoded(_ image: BackdropImage) throws -> ARGBPixels {
+        try cached(Key(png: image.png, width: 0, height: 0)) {
+            var decoded = cr_png_decoded()
+            let status = image.png.withUnsafeBytes { raw in
+                cr_png_decode_premultiplied_argb(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &decoded)
+            }
+            defer { cr_png_decoded_free(&decoded) }
+            guard status == 0, let pixels = decoded.pixels else {
+                let reason = withUnsafeBytes(of: decoded.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                throw PNGDecodingError(path: image.path, reason: reason.isEmpty ? "libpng failed" : reason)
+            }
+            let count = Int(decoded.width) * Int(decoded.height)
+            return ARGBPixels(width: Int(decoded.width), height: Int(decoded.height),
+                              words: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        }
+    }
+
+    /// The image scaled to cover `width`×`height` pixels, centred and cropped (aspect-fill), with
+    /// Cairo's good filter.
+    func aspectFilled(_ image: BackdropImage, width: Int, height: Int) throws -> ARGBPixels {
+        let source = try decoded(image)
+        if source.width == width && source.height == height { return source }
+        return try cached(Key(png: image.png, width: width, height: height)) {
+            var words = [UInt32](repeating: 0, count: width * height)
+            try words.withUnsafeMutableBufferPointer { buffer in
+                let bytes = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+                guard let target = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                        Int32(width * 4)) else {
+                    throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
+                }
+                defer { cairo_surface_destroy(target) }
+                guard let cr = cairo_create(target) else {
+                    throw RenderError.cairo(operation: "cairo_create", status: "no context")
+                }
+                defer { cairo_destroy(cr) }
+                let fill = AspectFill(source: Size(width: Double(source.width), height: Double(source.height)),
+                                      target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+                try source.withSurface { surface in
+                    cairo_translate(cr, fill.origin.x, fill.origin.y)
+                    cairo_scale(cr, fill.scale, fill.scale)
+                    cairo_set_source_surface(cr, surface, 0, 0)
+                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                    // Edge pixels repeat rather than fade into transparency where the crop meets them.
+                    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+                    cairo_paint(cr)
+                }
+                cairo_surface_flush(target)
+            }
+            return ARGBPixels(width: width, height: height, words: words)
+        }
+    }
+
+    private func cached(_ key: Key, make: () throws -> ARGBPixels) throws -> ARGBPixels {
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = entries[key] { return hit }
+        let made = try make()
+        misses += 1
+        entries[key] = made
+        order.append(key)
+        bytes += made.byteCount
+        while bytes > budget, order.count > 1 {
+            let oldest = order.removeFirst()
+            if let dropped = entries.removeValue(forKey: oldest) { bytes -= dropped.byteCount }
+        }
+        return made
+    }
+
+    /// Empties the cache (for tests).
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        entries = [:]
+        order = []
+        bytes = 0
+        misses = 0
+    }
+}
+
+/// How an image of `source` size covers `target`: scaled by the larger of the two ratios and
+/// centred, so it fills the target and its overflow is cropped evenly on both sides.
+struct AspectFill: Equatable {
+    let scale: Double
+    let origin: Point
+
+    init(source: Size, target: Rect) {
+        scale = max(target.width / source.width, target.height / source.height)
+        origin = Point(x: target.x + (target.width - source.width * scale) / 2,
+                       y: target.y + (target.height - source.height * scale) / 2)
+    }
+}

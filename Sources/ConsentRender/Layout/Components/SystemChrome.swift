@@ -1,0 +1,355 @@
+import Foundation
+
+/// What the status bar shows. Every field is optional: unset ones keep Apple's marketing
+/// defaults (9:41, full signal and Wi-Fi, a full battery, no carrier), as fastlane's
+/// `override_status_bar` sets them.
+public struct StatusBarContent: Codable, Sendable, Equatable {
+    /// The data network shown beside the signal bars.
+    public enum Network: String, Codable, Sendable, CaseIterable {
+        case wifi
+        case fiveG = "5g"
+        case lte
+        case fourG = "4g"
+        case threeG = "3g"
+        case none
+
+        /// The label iOS shows for a cellular network.
+        var label: String? {
+            switch self {
+            case .fiveG: "5G"
+            case .lte: "LTE"
+            case .fourG: "4G"
+            case .threeG: "3G"
+            case .wifi, .none: nil
+            }
+        }
+    }
+
+    /// `H:MM`, shown as given (with AM/PM where the device kind shows it).
+    public var time: String?
+    /// Percent, 0–100.
+    public var battery: Int?
+    public var network: Network?
+    /// 0–4.
+    public var cellularBars: Int?
+    /// 0–3.
+    public var wifiBars: Int?
+
+    public init(time: String? = nil, battery: Int? = nil, network: Network? = nil, cellularBars: Int? = nil, wifiBars: Int? = nil) {
+        self.time = time
+        self.battery = battery
+        self.network = network
+        self.cellularBars = cellularBars
+        self.wifiBars = wifiBars
+    }
+
+    /// These settings with `other`'s set fields on top.
+    public func overridden(by other: StatusBarContent?) -> StatusBarContent {
+        guard let other else { return self }
+        return StatusBarContent(time: other.time ?? time, battery: other.battery ?? battery, network: other.network ?? network,
+                                cellularBars: other.cellularBars ?? cellularBars, wifiBars: other.wifiBars ?? wifiBars)
+    }
+}
+
+/// The iOS chrome drawn over every screen: the status bar (in the layout of the device's kind)
+/// and the home indicator, as Apple's marketing screenshots show them.
+struct SystemChrome {
+    let context: LayoutContext
+    let content: StatusBarContent
+
+    private var glyph: Color {
+        context.traits.appearance == .light ? Color(red: 0, green: 0, blue: 0) : Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+    }
+
+    /// The status bar's items, its rectangle and the time it shows; nil where iOS shows none
+    /// (iPhones in landscape) or the profile does not describe one.
+    func statusBar() -> (items: [PlacedItem], rect: Rect, time: String)? {
+        guard let spec = context.profile.statusBar else { return nil }
+        if context.profile.idiom == .phone && context.orientation == .landscape { return nil }
+        let width = context.screen.width
+        let rect = Rect(x: 0, y: 0, width: width, height: spec.height)
+        var items: [PlacedItem] = []
+        let clock = StatusBarClock(time: content.time ?? "9:41", language: context.language.tag)
+        switch spec.kind {
+        case .island, .notch:
+            let cutout = context.profile.cutout?.rect ?? Rect(x: width / 2 - 63, y: 11, width: 126, height: 37)
+            let centerY = spec.kind == .island ? cutout.midY : cutout.height / 2 + 8
+            let size: Double = spec.kind == .island ? 17 : (width < 380 ? 15 : width < 420 ? 16 : 17)
+            let time = clock.phoneTime
+            let cell = Rect(x: 16, y: 0, width: max(1, cutout.minX - 6 - 16), height: spec.height)
+            items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: centerY))
+            let icons = iconGroup(scale: 1)
+            let ear = Rect(x: cutout.maxX + 6, y: 0, width: max(1, width - 16 - cutout.maxX - 6), height: spec.height)
+            items += icons.place(atX: ear.midX - icons.width / 2, centerY: centerY)
+            return (mirrored(items), rect, time)
+        case .classic:
+            let centerY = spec.height / 2
+            let time = clock.timeWithDayPeriod
+            items.append(text("status-bar-time", time, size: 12, centeredIn: Rect(x: width / 4, y: 0, width: width / 2, height: spec.height),
+                              centerY: centerY))
+            let signal = iconGroup(scale: 0.8, battery: false)
+            items += signal.place(atX: 6, centerY: centerY)
+            let battery = batteryWithPercent(scale: 0.8, size: 12)
+            items += battery.place(atX: width - 6 - battery.width, centerY: centerY)
+            return (mirrored(items), rect, time)
+        case .ipad:
+            let centerY = spec.height / 2
+            let time = clock.timeWithDayPeriod + "  " + clock.date
+            let label = textBlock(time, size: 12, width: 400, alignment: .natural)
+            let labelHeight = context.measurer.measure(label).size.height
+            items.append(PlacedItem(id: "status-bar-time", drawable: .text(PlacedText(
+                origin: Point(x: 20, y: context.snap(centerY - labelHeight / 2)), size: Size(width: 400, height: labelHeight), block: label))))
+            let trailing = iconGroup(scale: 0.85, cellular: false, battery: false)
+            let battery = batteryWithPercent(scale: 0.85, size: 12)
+            let batteryX = width - 20 - battery.width
+            items += battery.place(atX: batteryX, centerY: centerY)
+            items += trailing.place(atX: batteryX - 6 - trailing.width, centerY: centerY)
+            return (mirrored(items), rect, time)
+        }
+    }
+
+    /// The home indicator: a capsule 8 pt above the bottom, centred, black or white by what is
+    /// under it; nil on devices with a home button or profiles that do not say.
+    func homeIndicator(over page: PageLayout) -> (item: PlacedItem, rect: Rect)? {
+        guard context.profile.homeIndicator == true else { return nil }
+        let shortSide = min(context.profile.points.width, context.profile.points.height)
+        let width = Self.indicatorWidths[shortSide] ?? (134 * shortSide / 375).rounded()
+        let screen = context.screen
+        let rect = Rect(x: context.snap((screen.width - width) / 2), y: screen.height - 8 - 5, width: width, height: 5)
+        // Black or white, whichever stands out more from what is under it.
+        let under = Self.color(under: rect, in: page)
+        let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+        let color = ContrastRatio.of(black, on: under) >= ContrastRatio.of(white, on: under) ? black : white
+        return (PlacedItem(id: "home-indicator", drawable: .shape(.fill(rect, cornerRadius: 2.5, color: color))), rect)
+    }
+
+    /// Widths by screen width from the reference; other widths are proportional to 134 pt at 375.
+    static let indicatorWidths: [Double: Double] = [375: 134, 390: 139, 402: 144, 414: 148, 428: 153]
+
+    /// The colour a page shows under `rect`: its screen fill, with every filled shape that covers
+    /// the rect laid over it in drawing order.
+    static func color(under rect: Rect, in page: PageLayout) -> Color {
+        var color = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+        for item in page.items where item.clip == nil {
+            guard case let .shape(shape) = item.drawable else { continue }
+            switch shape {
+            case let .screenFill(fill): color = fill
+            case let .fill(area, _, fill) where area.contains(rect): color = fill.composited(over: color)
+            default: break
+            }
+        }
+        return color
+    }
+
+    // MARK: Parts
+
+    private func textBlock(_ text: String, size: Double, width: Double, alignment: TextAlignment) -> TextBlock {
+        var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: size, weight: .semibold, color: glyph, linkColor: glyph),
+                                        traits: context.language)
+        builder.append(plain: text)
+        return builder.block(width: width, alignment: alignment, lineHeight: size * 1.2, maximumLines: 1)
+    }
+
+    private func text(_ id: String, _ text: String, size: Double, centeredIn cell: Rect, centerY: Double) -> PlacedItem {
+        let block = textBlock(text, size: size, width: cell.width, alignment: .center)
+        let height = context.measurer.measure(block).size.height
+        return PlacedItem(id: id, drawable: .text(PlacedText(origin: Point(x: cell.minX, y: context.snap(centerY - height / 2)),
+                                                             size: Size(width: cell.width, height: height), block: block)))
+    }
+
+    /// Items laid out left to right, each with its width and height, placed as a row later.
+    private struct Row {
+        var parts: [(width: Double, height: Double, make: (Point) -> [PlacedItem])] = []
+        var gap: Double
+
+        var width: Double { parts.map(\.width).reduce(0, +) + gap * Double(max(0, parts.count - 1)) }
+
+        func place(atX x: Double, centerY: Double) -> [PlacedItem] {
+            var cursor = x
+            var items: [PlacedItem] = []
+            for part in parts {
+                items += part.make(Point(x: cursor, y: centerY - part.height / 2))
+                cursor += part.width + gap
+            }
+            return items
+        }
+    }
+
+    /// Signal bars, Wi-Fi (or the network's label) and the battery, in the reference's sizes.
+    private func iconGroup(scale: Double, cellular: Bool = true, battery: Bool = true) -> Row {
+        var row = Row(gap: 7 * scale)
+        if cellular { row.parts.append(cellularBars(scale: scale)) }
+        let network = content.network ?? .wifi
+        if network == .wifi {
+            row.parts.append(wifi(scale: scale))
+        } else if let label = network.label {
+            let block = textBlock(label, size: 12 * scale + 2, width: 40, alignment: .natural)
+            let measured = context.measurer.measure(block)
+            let blockWidth = max(1, measured.size.width)
+            let sized = textBlock(label, size: 12 * scale + 2, width: blockWidth + 1, alignment: .natural)
+            row.parts.append((blockWidth, measured.size.height, { origin in
+                [PlacedItem(id: "status-bar-network", drawable: .text(PlacedText(origin: origin,
+                                                                                  size: Size(width: blockWidth + 1, height: measured.size.height),
+                                                                                  block: sized)))]
+            }))
+        }
+        if battery { row.parts.append(batteryIcon(scale: scale)) }
+        return row
+    }
+
+    private func cellularBars(scale: Double) -> (width: Double, height: Double, make: (Point) -> [PlacedItem]) {
+        let active = min(4, max(0, content.cellularBars ?? 4))
+        let heights = [4.0, 6.4, 8.9, 12.226]
+        return (19.2 * scale, 12.226 * scale, { origin in
+            heights.enumerated().map { index, height in
+                let bar = Rect(x: origin.x + Double(index) * 5.4 * scale, y: origin.y + (12.226 - height) * scale,
+                               width: 3 * scale, height: height * scale)
+                return PlacedItem(id: "status-bar-signal-\(index)", drawable: .shape(.fill(
+                    bar, cornerRadius: 1 * scale, color: index < active ? self.glyph : self.glyph.withAlpha(0.3))))
+            }
+        })
+    }
+
+    private func wifi(scale: Double) -> (width: Double, height: Double, make: (Point) -> [PlacedItem]) {
+        let active = min(3, max(0, content.wifiBars ?? 3))
+        let rings = [(0.0, 3.6), (5.6, 8.2), (10.2, 12.328)]
+        return (17.142 * scale, 12.328 * scale, { origin in
+            let center = Point(x: origin.x + 8.571 * scale, y: origin.y + 12.328 * scale)
+            return rings.enumerated().map { index, ring in
+                PlacedItem(id: "status-bar-wifi-\(index)", drawable: .shape(.ringSegment(
+                    center: center, innerRadius: ring.0 * scale, outerRadius: ring.1 * scale,
+                    startAngle: -0.75 * Double.pi, endAngle: -0.25 * Double.pi,
+                    color: index < active ? self.glyph : self.glyph.withAlpha(0.3))))
+            }
+        })
+    }
+
+    private func batteryIcon(scale: Double) -> (width: Double, height: Double, make: (Point) -> [PlacedItem]) {
+        let level = Double(min(100, max(0, content.battery ?? 100))) / 100
+        return (27.328 * scale, 13 * scale, { origin in
+            func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+                Rect(x: origin.x + x * scale, y: origin.y + y * scale, width: width * scale, height: height * scale)
+            }
+            var items = [PlacedItem(id: "status-bar-battery-outline", drawable: .shape(.stroke(
+                rect(0.5, 0.5, 24, 12), cornerRadius: 3.8 * scale, color: self.glyph.withAlpha(0.35), width: scale, dash: [])))]
+            if level > 0 {
+                items.append(PlacedItem(id: "status-bar-battery-level", drawable: .shape(.fill(
+                    rect(2, 2, 21 * level, 9), cornerRadius: 2.5 * scale, color: self.glyph))))
+            }
+            items.append(PlacedItem(id: "status-bar-battery-cap", drawable: .shape(.fill(
+                rect(25.5, 4.3, 1.8, 4.4), cornerRadius: 0.9 * scale, color: self.glyph.withAlpha(0.4)))))
+            return items
+        })
+    }
+
+    /// "100%" then the battery, as home-button phones and iPads show it.
+    private func batteryWithPercent(scale: Double, size: Double) -> Row {
+        var row = Row(gap: 4)
+        let percent = StatusBarClock.localizedDigits("\(min(100, max(0, content.battery ?? 100)))", language: context.language.tag) + "%"
+        let block = textBlock(percent, size: size, width: 60, alignment: .natural)
+        let measured = context.measurer.measure(block)
+        let labelWidth = measured.size.width + 1
+        let label = textBlock(percent, size: size, width: labelWidth, alignment: .natural)
+        row.parts.append((labelWidth, measured.size.height, { origin in
+            [PlacedItem(id: "status-bar-battery-percent", drawable: .text(PlacedText(
+                origin: Point(x: origin.x, y: self.context.snap(origin.y)), size: Size(width: labelWidth, height: measured.size.height),
+                block: label)))]
+        }))
+        row.parts.append(batteryIcon(scale: scale))
+        return row
+    }
+
+    /// `items` mirrored across the screen in a right-to-left language, as iOS mirrors the bar:
+    /// each glyph moves to the other side whole, and is not drawn back to front.
+    private func mirrored(_ items: [PlacedItem]) -> [PlacedItem] {
+        guard context.language.isRightToLeft else { return items }
+        let width = context.screen.width
+        // A glyph's parts share an id up to their last "-": status-bar-signal-0 … -3 are one glyph.
+        func glyph(of item: PlacedItem) -> String {
+            ["status-bar-signal", "status-bar-wifi", "status-bar-battery"].first { item.id.hasPrefix($0 + "-") && !item.id.hasSuffix("percent") }
+                ?? item.id
+        }
+        var bounds: [String: Rect] = [:]
+        for item in items {
+            guard let box = item.bounds else { continue }
+            let key = glyph(of: item)
+            bounds[key] = bounds[key].map { union($0, box) } ?? box
+        }
+        return items.map { item in
+            guard let box = bounds[glyph(of: item)] else { return item }
+            return item.offsetBy(dx: (width - box.maxX) - box.minX, dy: 0)
+        }
+    }
+
+    private func union(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+    }
+}
+
+/// The status bar's time and date in a language, as iOS formats them: the language's digits
+/// (Arabic-Indic in Arabic), AM/PM where the device kind shows it, the date in the language.
+/// Formatting comes from the toolchain's ICU (Foundation).
+struct StatusBarClock {
+    let time: String
+    let language: String
+
+    /// Hour and minute when `time` is `H:MM`.
+    private var parsed: (hour: Int, minute: Int)? {
+        let parts = time.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
+              parts[1].count == 2 else { return nil }
+        return (hour, minute)
+    }
+
+    /// Notch and Dynamic Island phones: `9:41`, in the language's digits, no AM/PM.
+    var phoneTime: String {
+        Self.localizedDigits(time, language: language)
+    }
+
+    /// Home-button phones and iPads: `9:41 AM` as the language writes it; a time that is not
+    /// `H:MM` is shown as given.
+    var timeWithDayPeriod: String {
+        guard let parsed else { return Self.localizedDigits(time, language: language) }
+        let formatter = DateFormatter()
+        formatter.locale = Self.locale(for: language)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate("hmm")
+        return formatter.string(from: Self.date(hour: parsed.hour, minute: parsed.minute))
+    }
+
+    /// iPads: `Tue Jan 9` (the day of Apple's 2007 keynote) as the language writes it.
+    var date: String {
+        let formatter = DateFormatter()
+        formatter.locale = Self.locale(for: language)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
+        return formatter.string(from: Self.date(hour: 9, minute: 41)).replacingOccurrences(of: ",", with: "")
+    }
+
+    private static func date(hour: Int, minute: Int) -> Date {
+        var components = DateComponents()
+        (components.year, components.month, components.day, components.hour, components.minute) = (2007, 1, 9, hour, minute)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: components) ?? Date(timeIntervalSince1970: 1_168_335_660)
+    }
+
+    /// The locale whose digits and formats iOS uses for `language`: ICU's, except that Arabic
+    /// without a region takes the Arabic-Indic digits an Arabic iPhone shows (ICU's CLDR data
+    /// gives bare `ar` Latin digits).
+    static func locale(for language: String) -> Locale {
+        language == "ar" ? Locale(identifier: "ar@numbers=arab") : Locale(identifier: language)
+    }
+
+    /// `text` with its ASCII digits in the language's own digits.
+    static func localizedDigits(_ text: String, language: String) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = locale(for: language)
+        let digits = (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? "\($0)" }
+        return String(text.map { character -> String in
+            guard let value = character.wholeNumberValue, character.isASCII else { return String(character) }
+            return digits[value]
+        }.joined())
+    }
+}
