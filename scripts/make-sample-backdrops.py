@@ -103,6 +103,8 @@ def main():
     draw(852, 393, 3, TEXTS["en"], landscape=True).save(OUT / "en" / "iphone-15-pro-landscape.png", optimize=True)
     # One image for every other device: aspect-fill scales and crops it to each screen.
     draw(402, 874, 2, TEXTS["zh-Hans"]).save(OUT / "default.png", optimize=True)
+    draw(402, 874, 2, TEXTS["zh-Hans"], colours=DARK).save(OUT / "default-dark.png", optimize=True)
+    draw(402, 874, 2, TEXTS["en"]).save(OUT / "en" / "default.png", optimize=True)
 
 
 if __name__ == "__main__":

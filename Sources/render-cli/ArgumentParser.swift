@@ -144,8 +144,11 @@ struct ParsedArguments {
     func systemChrome() throws -> (shows: Bool, statusBar: StatusBarContent?) {
         let mode = try choice("status-bar", as: StatusBarMode.self, default: .shown)
         guard let time = values["time"] else { return (mode == .shown, nil) }
-        guard time.count <= 12, time.contains(where: \.isNumber) else {
-            throw UsageError(message: "--time '\(time)' is not a time to show; write it as H:MM, for example 9:41")
+        guard StatusBarClock.parse(time) != nil else {
+            throw UsageError(message: "--time '\(time)' is not a time; write it as H:MM on a 24-hour clock, for example 9:41 or 14:05")
+        }
+        guard mode == .shown else {
+            throw UsageError(message: "--time sets the status bar's clock, but --status-bar none leaves the status bar out; drop one of them")
         }
         return (mode == .shown, StatusBarContent(time: time))
     }
@@ -162,7 +165,9 @@ struct ParsedArguments {
                              + "document's backdrop/ folder)")
         }
         do {
-            return try BackdropImage(contentsOf: URL(fileURLWithPath: path))
+            let image = try BackdropImage(contentsOf: URL(fileURLWithPath: path))
+            try image.checkPixels()
+            return image
         } catch let error as PNGDecodingError {
             throw UsageError(message: "--backdrop: \(error.description)")
         }

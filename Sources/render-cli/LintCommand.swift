@@ -8,7 +8,7 @@ enum LintCommand {
                            [--orientations portrait,landscape] [--appearances light,dark]
                            [--states initial,decline-confirm]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
-                           [--allow-missing-glyphs]
+                           [--allow-missing-glyphs] [--status-bar shown|none]
 
     Renders every combination (by default every device, language, orientation and appearance) and
     checks each screen, measured from the render itself: text and button contrast, tap target
@@ -17,6 +17,8 @@ enum LintCommand {
     document's languages against each other (links.parity). README lists every rule and its source.
 
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
+      --status-bar none  check the screens without iOS's status bar and home indicator (the
+                       cut-out still takes no taps)
       --allow-missing-glyphs
                        report characters no font covers as a warning instead of an error
       --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device,

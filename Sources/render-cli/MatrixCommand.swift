@@ -108,6 +108,7 @@ struct MatrixOptions {
         let folder = try openDocument(options, command: "matrix")
         let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        noteUnmatchedBackdrops(folder, deviceIDs: (try? catalog.ids()) ?? [], command: "matrix")
         let plan = try plan(folder: folder, catalog: catalog)
         let tint = try tint()
         let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))

@@ -13,6 +13,14 @@ func openDocument(_ options: ParsedArguments, command: String) throws -> Documen
     return folder
 }
 
+/// Notes a `backdrop/` image whose name matches no device profile: it would never be used.
+func noteUnmatchedBackdrops(_ folder: DocumentFolder, deviceIDs: [String], command: String) {
+    for (file, suggestion) in folder.content.backdrops.unmatchedFiles(deviceIDs: deviceIDs) {
+        let hint = suggestion.map { "; did you mean \($0)?" } ?? ""
+        printError("render-cli \(command): note: \(file) matches no device profile, so no render uses it\(hint)")
+    }
+}
+
 func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
     // A folder the user named must exist: falling back to another would render other devices.
     func named(_ path: String, by source: String) throws -> DeviceProfileCatalog {

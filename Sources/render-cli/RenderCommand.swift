@@ -68,6 +68,8 @@ enum RenderCommand {
         }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
         let folder = try openDocument(options, command: "render")
+        let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
+        noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")
         guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
             throw UsageError(message: "missing --language (this document has: \(folder.languages.joined(separator: ", ")))")
         }
@@ -105,6 +107,8 @@ enum RenderCommand {
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
         print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(orientation.rawValue)-\(appearance.rawValue) "
             + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
+        if options.flag("frame") { print("framed: \(outputs.framed.path)") }
+        if options.flag("overlay") { print("overlay: \(outputs.overlay.path)") }
     }
 }
 

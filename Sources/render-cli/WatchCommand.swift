@@ -6,8 +6,8 @@ enum WatchCommand {
     static let help = """
     Usage: render-cli watch --document DIR --out DIR [matrix options] [--interval SECONDS]
 
-    Renders the matrix like render-cli matrix (same options), then watches the document folder and
-    the device profiles and renders again whenever a file changes, is added or is removed. The
+    Renders the matrix like render-cli matrix (same options), then watches the document folder,
+    the device profiles and the --backdrop file, and renders again whenever a file changes, is added or is removed. The
     gallery OUT/index.html looks every 2 seconds for a new render and reloads when there is one,
     so keep it open while editing text; a file that does not load shows its error there.
     A file that does not parse is reported and the watch goes on; a bad option or an output folder
@@ -32,13 +32,15 @@ enum WatchCommand {
                                   protecting: [.init(url: document, role: "the document folder"),
                                                .init(url: profiles, role: "the device profiles folder"), .currentDirectory],
                                   acceptsUnmarked: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("manifest.json").path) })
-        var seen = snapshot(of: [document, profiles])
+        // An outside --backdrop file is watched too.
+        let watched = [document, profiles] + (options.value("backdrop").map { [URL(fileURLWithPath: $0)] } ?? [])
+        var seen = snapshot(of: watched)
         try renderOnce(matrix, reason: "first render", out: out, document: document)
         print("watching \(document.path) and \(profiles.path); Ctrl-C to stop")
         fflush(nil)
         while true {
             Thread.sleep(forTimeInterval: interval)
-            let now = snapshot(of: [document, profiles])
+            let now = snapshot(of: watched)
             guard now != seen else { continue }
             let changed = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }.sorted()
             seen = now
@@ -76,13 +78,16 @@ enum WatchCommand {
         fflush(nil)
     }
 
-    /// Every file under `folders` with its modification time and size.
+    /// Every file under `folders` (or the file itself, for one that is a file) with its
+    /// modification time and size.
     private static func snapshot(of folders: [URL]) -> [String: String] {
         var files: [String: String] = [:]
         for folder in folders {
-            guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder.path) else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { continue }
+            let names = isDirectory.boolValue ? (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] : [""]
             for name in names {
-                let path = folder.appendingPathComponent(name).path
+                let path = name.isEmpty ? folder.path : folder.appendingPathComponent(name).path
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                       attributes[.type] as? FileAttributeType == .typeRegular else { continue }
                 let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -151,6 +151,47 @@ import Testing
         }
     }
 
+    @Test func theHomeIndicatorStandsOutFromTheBackdropUnderIt() throws {
+        // A black app in light appearance: the indicator turns white.
+        var black = [UInt32](repeating: 0xFF00_0000, count: 40 * 80)
+        black[0] = 0xFF00_0000
+        let png = try Bitmap(width: 40, height: 80, pixels: black).pngData()
+        let page = try renderer.render(try request(try document("black", images: ["backdrop/default.png": png]), device: "iphone-15-pro"))
+        guard case let .shape(.fill(_, _, color))? = page.layout.item("home-indicator")?.drawable else {
+            Issue.record("no home indicator")
+            return
+        }
+        #expect(color == Color(red: 255, green: 255, blue: 255))
+    }
+
+    @Test func hugeImagesAndPathsOutsideTheFolderAreRefused() throws {
+        // A header claiming 20000 × 20000 pixels is refused before anything is decoded.
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        header += Data("IHDR".utf8) + Data([0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0])
+        #expect(BackdropImage.headerProblem(header)?.contains("20000×20000 pixels; a backdrop may have at most 50 million") == true)
+        var deep = header
+        deep[18] = 0; deep[19] = 100; deep[22] = 0; deep[23] = 100; deep[24] = 16
+        #expect(BackdropImage.headerProblem(deep)?.contains("16 bits per channel") == true)
+
+        let outside = folder.folder("outside", files: testAgreement)
+        try Self.stripes(width: 10, height: 10).write(to: folder.url.appendingPathComponent("shared.png"))
+        for name in ["../shared.png", folder.url.appendingPathComponent("shared.png").path, ""] {
+            try Data(#"{ "backdrop": "\#(name)" }"#.utf8).write(to: outside.appendingPathComponent("document.json"))
+            #expect { try DocumentFolder(url: outside) } throws: { error in
+                "\(error)".contains("field 'backdrop'") && ("\(error)".contains("inside the document folder")
+                                                          || "\(error)".contains("name a PNG file"))
+            }
+        }
+    }
+
+    @Test func misnamedFilesAreFoundWithTheClosestDevice() throws {
+        let documents = try document("typo", images: ["backdrop/iphone-15-pr.png": try Self.stripes(width: 4, height: 4),
+                                                      "backdrop/iphone-se-3-dark.png": try Self.stripes(width: 4, height: 4)])
+        let unmatched = documents.content.backdrops.unmatchedFiles(deviceIDs: ["iphone-15-pro", "iphone-se-3"])
+        #expect(unmatched.count == 1)
+        #expect(unmatched.first?.file == "backdrop/iphone-15-pr.png" && unmatched.first?.suggestion == "iphone-15-pro")
+    }
+
     @Test func aFolderWithoutAnImageForTheRenderSaysSo() throws {
         let documents = try document("other", images: ["backdrop/ipad-pro-13.png": try Self.stripes(width: 20, height: 20)])
         let page = try renderer.render(try request(documents))

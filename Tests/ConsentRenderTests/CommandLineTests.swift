@@ -536,6 +536,17 @@ import Testing
         #expect(refused.stderr.contains("--backdrop: \(notPNG.path): not a readable PNG image"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/bad.png").path))
 
+        // A file cut short is found before a matrix writes anything.
+        let cut = folder.url.appendingPathComponent("cut.png")
+        let whole = try BackdropTests.stripes(width: 300, height: 300)
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let damaged = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en", "--backdrop", cut.path,
+                               "--out", folder.url.appendingPathComponent("damaged").path])
+        #expect(damaged.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("damaged/manifest.json").path))
+        #expect(try run(["render", "--document", document, "--device", "iphone-se-3", "--time", "25:00",
+                         "--out", folder.url.appendingPathComponent("t.png").path]).status == 2)
+
         let launch = folder.folder("launch", files: testAgreement.merging(["document.json": #"{ "template": "launch-consent" }"#]) { $1 })
         let matrix = try run(["matrix", "--document", launch.path, "--devices", "iphone-se-3", "--languages", "en", "--backdrop", shot.path,
                               "--out", folder.url.appendingPathComponent("matrix").path])

@@ -102,6 +102,36 @@ import Testing
         files["document.json"] = #"{ "statusBar": { "battery": 120 } }"#
         let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: folder.folder("bad-bar", files: files)) }
         #expect(error?.description.contains("field 'statusBar.battery' is 120; use a whole number from 0 to 100") == true)
+        files["document.json"] = #"{ "statusBar": { "time": "abc" } }"#
+        #expect { try DocumentFolder(url: folder.folder("bad-time", files: files)) } throws: {
+            "\($0)".contains("field 'statusBar.time' is 'abc'; write it as H:MM on a 24-hour clock")
+        }
+    }
+
+    @Test func timesAreCheckedAndPhonesUseTheLanguagesClock() throws {
+        for good in ["9:41", "09:41", "0:00", "23:59"] { #expect(StatusBarClock.parse(good) != nil, "\(good)") }
+        for bad in ["25:00", "12:60", "9:5", " 9:41", "abc", "", "9:41:00", "٩:٤١"] { #expect(StatusBarClock.parse(bad) == nil, "\(bad)") }
+        let afternoon = StatusBarContent(time: "14:05")
+        #expect(try render("iphone-15-pro", statusBar: afternoon).linkMap.statusBar?.time == "2:05", "en is a 12-hour language")
+        let withPeriod = try render("iphone-se-3", statusBar: afternoon).linkMap.statusBar?.time
+        #expect(withPeriod?.replacingOccurrences(of: "\u{202F}", with: " ") == "2:05 PM")
+        #expect(try render("iphone-15-pro", statusBar: StatusBarContent(time: "0:15")).linkMap.statusBar?.time == "12:15")
+        #expect(StatusBarClock(time: "14:05", language: "de").phoneTime == "14:05", "German keeps the 24-hour clock")
+    }
+
+    @Test func aLowBatteryIsRedAndACellularIPadShowsItsBars() throws {
+        let low = try render("iphone-15-pro", statusBar: StatusBarContent(battery: 15))
+        guard case let .shape(.fill(_, _, color))? = low.layout.item("status-bar-battery-level")?.drawable else {
+            Issue.record("no battery level")
+            return
+        }
+        #expect(color == Color(hex: "#FF3B30"))
+        let ipad = try render("ipad-pro-13", statusBar: StatusBarContent(network: .lte))
+        #expect(ipad.layout.item("status-bar-signal-0") != nil && ipad.layout.text("status-bar-network")?.block.text == "LTE")
+        #expect(try render("ipad-pro-13").layout.item("status-bar-signal-0") == nil, "a Wi-Fi iPad has no bars")
+        let world = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"))
+        #expect(try render("ipad-pro-13", language: "ar", folder: world).layout.text("status-bar-battery-percent")?.block.text
+                == "١٠٠\u{066A}")
     }
 
     @Test func aProfileWithoutTheFieldsRendersWithoutChromeAndSaysSo() throws {

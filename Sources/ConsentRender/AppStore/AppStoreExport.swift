@@ -101,7 +101,16 @@ public struct AppStoreExport: Sendable {
                 }
             }
         }
-        try TemplateRegistry.standard.check(states, of: try TemplateRegistry.standard.template(of: folder.content))
+        let template = try TemplateRegistry.standard.template(of: folder.content)
+        try TemplateRegistry.standard.check(states, of: template)
+        // A backdrop is checked whole before anything is written.
+        if backdrop != nil || !folder.content.backdrops.isEmpty {
+            guard template.showsAppBehind else {
+                throw DocumentError.backdropNotShown(template: template.id, source: backdrop?.path ?? folder.content.source)
+            }
+            try backdrop?.checkPixels()
+            try folder.content.backdrops.checkPixels()
+        }
         let out = outputDirectory
         // The folder is shared with fastlane's own files, so it is not claimed whole: only the files
         // the manifest lists are the tool's.

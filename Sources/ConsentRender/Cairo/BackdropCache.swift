@@ -111,6 +111,31 @@ final class BackdropCache: @unchecked Sendable {
         }
     }
 
+    /// The average colour (with its average opacity) of the image drawn aspect-filled into `area`
+    /// (points) under `rect`, at `scale` pixels per point.
+    func averageColor(_ image: BackdropImage, filling area: Rect, under rect: Rect, scale: Double) throws -> Color {
+        let width = Int((area.width * scale).rounded()), height = Int((area.height * scale).rounded())
+        let pixels = try aspectFilled(image, width: width, height: height)
+        let x0 = max(0, Int(((rect.minX - area.minX) * scale).rounded(.down))), x1 = min(width, Int(((rect.maxX - area.minX) * scale).rounded(.up)))
+        let y0 = max(0, Int(((rect.minY - area.minY) * scale).rounded(.down))), y1 = min(height, Int(((rect.maxY - area.minY) * scale).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        var sums = (a: 0, r: 0, g: 0, b: 0)
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let word = pixels.words[y * width + x]
+                sums.a += Int(word >> 24)
+                sums.r += Int((word >> 16) & 0xFF)
+                sums.g += Int((word >> 8) & 0xFF)
+                sums.b += Int(word & 0xFF)
+            }
+        }
+        guard sums.a > 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        // Premultiplied sums: dividing by the alpha sum gives the straight colour.
+        func channel(_ sum: Int) -> UInt8 { UInt8(min(255, (sum * 255 + sums.a / 2) / sums.a)) }
+        let count = (x1 - x0) * (y1 - y0)
+        return Color(red: channel(sums.r), green: channel(sums.g), blue: channel(sums.b), alpha: Double(sums.a) / Double(count * 255))
+    }
+
     private func cached(_ key: Key, make: () throws -> ARGBPixels) throws -> ARGBPixels {
         lock.lock()
         defer { lock.unlock() }

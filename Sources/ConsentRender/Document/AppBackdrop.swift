@@ -27,18 +27,35 @@ public struct BackdropImage: Sendable, Equatable {
         self.init(png: data, path: url.path)
     }
 
-    /// Why `data` does not start as a PNG file does (signature, then an IHDR chunk with a size), or nil.
+    /// Decodes the whole image now (once per process, cached for drawing), so a file that is cut
+    /// short fails before anything is written.
+    public func checkPixels() throws {
+        _ = try BackdropCache.shared.decoded(self)
+    }
+
+    /// The most pixels a backdrop may have: 50 million (an iPad Pro 13-inch screenshot has 5.7 million).
+    public static let maximumPixels = 50_000_000
+
+    /// Why `data` does not start as a PNG file does (signature, then an IHDR chunk with a size and
+    /// 8 bits per channel), or nil.
     public static func headerProblem(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(24))
+        let bytes = [UInt8](data.prefix(25))
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
             return data.isEmpty ? "the file is empty" : "it does not start with the PNG signature; save the screenshot as PNG"
         }
-        guard bytes.count == 24, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
+        guard bytes.count == 25, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
             return "the file ends before its IHDR header; it is cut short"
         }
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         guard width > 0, height > 0 else { return "its header gives a size of \(width)×\(height)" }
+        guard width <= 32768, height <= 32768, width * height <= maximumPixels else {
+            return "it is \(width)×\(height) pixels; a backdrop may have at most 50 million (an iPad Pro 13-inch "
+                + "screenshot has 5.7 million), so scale it down to the device's screen size"
+        }
+        guard bytes[24] != 16 else {
+            return "it has 16 bits per channel; save it with 8 bits per channel, as screenshots are"
+        }
         return nil
     }
 }
@@ -73,6 +90,24 @@ public struct AppBackdrops: Sendable {
         self.folderPath = folderPath
     }
 
+    /// Decodes every image the document names, so a damaged one fails before a matrix or export writes anything.
+    public func checkPixels() throws {
+        try document?.checkPixels()
+        for key in folder.keys.sorted() { try folder[key]?.checkPixels() }
+    }
+
+    /// The `backdrop/` images whose names match no device in `deviceIDs` (nor `default`), with the
+    /// closest id: a typo such as `iphone-15-pr.png` would otherwise never be used.
+    public func unmatchedFiles(deviceIDs: [String]) -> [(file: String, suggestion: String?)] {
+        let known = Set(deviceIDs.map { $0.lowercased() } + ["default"])
+        return folder.keys.sorted().compactMap { key in
+            var stem = String(key.split(separator: "/").last ?? Substring(key)).lowercased()
+            for suffix in ["-dark", "-landscape"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
+            guard !known.contains(stem) else { return nil }
+            return ("backdrop/\(key).png", closestMatch(to: stem, among: deviceIDs + ["default"]))
+        }
+    }
+
     /// True when the document names no backdrop.
     public var isEmpty: Bool { document == nil && folderPath == nil }
 
@@ -98,7 +133,23 @@ public struct AppBackdrops: Sendable {
     /// `backdrop/` folder (PNG files, and one level of language folders).
     static func load(folder url: URL, settings: DocumentSettings, settingsPath: String) throws -> AppBackdrops {
         if let name = settings.backdrop {
-            let fileURL = url.appendingPathComponent(name)
+            func refuse(_ fix: String) -> DocumentError {
+                DocumentError.invalidSetting(path: settingsPath, field: "backdrop", value: "'\(name)'", fix: fix)
+            }
+            let fileURL = url.appendingPathComponent(name).standardizedFileURL
+            let folderPath = url.standardizedFileURL.path
+            guard !name.isEmpty else {
+                throw refuse("name a PNG file in the document folder, for example \"home.png\"")
+            }
+            guard !name.hasPrefix("/"), !name.hasPrefix("~"), fileURL.path.hasPrefix(folderPath + "/") else {
+                throw refuse("it must name a file inside the document folder (\(folderPath)); copy the screenshot there "
+                             + "and give its name relative to the folder, for example \"home.png\"")
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw refuse("it is a folder; name one PNG file, or remove the key so the backdrop/ folder's "
+                             + "per-device images are used")
+            }
             do {
                 return AppBackdrops(document: try BackdropImage(contentsOf: fileURL))
             } catch let error as PNGDecodingError {
@@ -129,8 +180,9 @@ public struct AppBackdrops: Sendable {
             _ = FileManager.default.fileExists(atPath: entryURL.path, isDirectory: &entryIsDirectory)
             if entryIsDirectory.boolValue {
                 guard let tag = LanguageTag(name), tag.description.caseInsensitiveCompare(name) == .orderedSame else {
+                    let suggestion = DocumentFolder.suggestedTag(for: name).map { "; rename it \($0)" } ?? ""
                     throw DocumentError.invalidBackdrop(path: entryURL.path, fix: "a folder inside backdrop/ holds one "
-                                                        + "language's images and is named by its language tag (zh-Hans, en)")
+                                                        + "language's images and is named by its language tag (zh-Hans, en)\(suggestion)")
                 }
                 for file in try Self.visibleNames(in: entryURL) {
                     let fileURL = entryURL.appendingPathComponent(file)

@@ -155,9 +155,9 @@ extension DocumentSettings {
                                                        fix: "use a whole number from \(range.lowerBound) to \(range.upperBound)")
                 }
             }
-            if let time = bar.time, time.isEmpty || time.count > 12 {
+            if let time = bar.time, StatusBarClock.parse(time) == nil {
                 throw DocumentError.invalidSetting(path: path, field: "statusBar.time", value: "'\(time)'",
-                                                   fix: "write the time to show, for example \"9:41\"")
+                                                   fix: "write it as H:MM on a 24-hour clock, for example \"9:41\" or \"14:05\"")
             }
         }
         if let background = settings.launch.background, Color(hex: background) == nil {

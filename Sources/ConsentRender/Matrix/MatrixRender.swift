@@ -108,6 +108,10 @@ public struct MatrixRender: Sendable {
     /// has, before any cell renders.
     public func checkStates() throws {
         let hasBackdrop = backdrop != nil || !folder.content.backdrops.isEmpty
+        if hasBackdrop {
+            try backdrop?.checkPixels()
+            try folder.content.backdrops.checkPixels()
+        }
         for cell in cells {
             let template = try templates.template(of: folder.content, override: cell.template)
             try templates.check([cell.state], of: template)

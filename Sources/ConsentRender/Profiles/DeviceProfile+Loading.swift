@@ -80,8 +80,9 @@ extension DeviceProfile {
             throw invalid("cornerRadius", cornerRadius, "it must be between 0 and half the screen's short side")
         }
         if let statusBar {
-            guard statusBar.height.isFinite, (0...100).contains(statusBar.height) else {
-                throw invalid("statusBar.height", statusBar.height, "it must be between 0 and 100 points (54 on Dynamic Island phones)")
+            guard statusBar.height.isFinite, statusBar.height >= 10, statusBar.height <= 100 else {
+                throw invalid("statusBar.height", statusBar.height, "it must be between 10 and 100 points (54 on Dynamic Island "
+                              + "phones); leave statusBar out for a device without one")
             }
         }
         if let cutout {

@@ -99,7 +99,8 @@ struct SystemChrome {
             let labelHeight = context.measurer.measure(label).size.height
             items.append(PlacedItem(id: "status-bar-time", drawable: .text(PlacedText(
                 origin: Point(x: 20, y: context.snap(centerY - labelHeight / 2)), size: Size(width: 400, height: labelHeight), block: label))))
-            let trailing = iconGroup(scale: 0.85, cellular: false, battery: false)
+            // A Wi-Fi iPad shows no signal bars; a cellular one shows them beside its network.
+            let trailing = iconGroup(scale: 0.85, cellular: content.network?.label != nil, battery: false)
             let battery = batteryWithPercent(scale: 0.85, size: 12)
             let batteryX = width - 20 - battery.width
             items += battery.place(atX: batteryX, centerY: centerY)
@@ -127,10 +128,16 @@ struct SystemChrome {
     static let indicatorWidths: [Double: Double] = [375: 134, 390: 139, 402: 144, 414: 148, 428: 153]
 
     /// The colour a page shows under `rect`: its screen fill, with every filled shape that covers
-    /// the rect laid over it in drawing order.
+    /// the rect (and an app backdrop's average colour there) laid over it in drawing order.
     static func color(under rect: Rect, in page: PageLayout) -> Color {
         var color = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
         for item in page.items where item.clip == nil {
+            if case let .image(image) = item.drawable, image.fit == .aspectFill, image.rect.contains(rect),
+               let average = try? BackdropCache.shared.averageColor(
+                BackdropImage(png: image.png, path: image.source ?? "backdrop"), filling: image.rect, under: rect, scale: page.scale) {
+                color = average.composited(over: color)
+                continue
+            }
             guard case let .shape(shape) = item.drawable else { continue }
             switch shape {
             case let .screenFill(fill): color = fill
@@ -234,7 +241,9 @@ struct SystemChrome {
                 rect(0.5, 0.5, 24, 12), cornerRadius: 3.8 * scale, color: self.glyph.withAlpha(0.35), width: scale, dash: [])))]
             if level > 0 {
                 items.append(PlacedItem(id: "status-bar-battery-level", drawable: .shape(.fill(
-                    rect(2, 2, 21 * level, 9), cornerRadius: 2.5 * scale, color: self.glyph))))
+                    rect(2, 2, 21 * level, 9), cornerRadius: 2.5 * scale,
+                    // iOS turns the level red at 20% and below.
+                    color: level <= 0.2 ? Color(hex: "#FF3B30")! : self.glyph))))
             }
             items.append(PlacedItem(id: "status-bar-battery-cap", drawable: .shape(.fill(
                 rect(25.5, 4.3, 1.8, 4.4), cornerRadius: 0.9 * scale, color: self.glyph.withAlpha(0.4)))))
@@ -245,7 +254,10 @@ struct SystemChrome {
     /// "100%" then the battery, as home-button phones and iPads show it.
     private func batteryWithPercent(scale: Double, size: Double) -> Row {
         var row = Row(gap: 4)
-        let percent = StatusBarClock.localizedDigits("\(min(100, max(0, content.battery ?? 100)))", language: context.language.tag) + "%"
+        let number = "\(min(100, max(0, content.battery ?? 100)))"
+        let digits = StatusBarClock.localizedDigits(number, language: context.language.tag)
+        // With Arabic-Indic digits comes the Arabic percent sign (١٠٠٪).
+        let percent = digits + (digits == number ? "%" : "\u{066A}")
         let block = textBlock(percent, size: size, width: 60, alignment: .natural)
         let measured = context.measurer.measure(block)
         let labelWidth = measured.size.width + 1
@@ -290,21 +302,36 @@ struct SystemChrome {
 /// The status bar's time and date in a language, as iOS formats them: the language's digits
 /// (Arabic-Indic in Arabic), AM/PM where the device kind shows it, the date in the language.
 /// Formatting comes from the toolchain's ICU (Foundation).
-struct StatusBarClock {
+public struct StatusBarClock {
     let time: String
     let language: String
 
-    /// Hour and minute when `time` is `H:MM`.
-    private var parsed: (hour: Int, minute: Int)? {
-        let parts = time.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
-              parts[1].count == 2 else { return nil }
+    /// Hour and minute of an `H:MM` (or `HH:MM`) time on a 24-hour clock, ASCII digits; nil otherwise.
+    public static func parse(_ time: String) -> (hour: Int, minute: Int)? {
+        let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              (parts[0] + parts[1]).allSatisfy({ $0.isASCII && $0.isNumber }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         return (hour, minute)
     }
 
-    /// Notch and Dynamic Island phones: `9:41`, in the language's digits, no AM/PM.
+    private var parsed: (hour: Int, minute: Int)? { Self.parse(time) }
+
+    /// Notch and Dynamic Island phones: `9:41`, in the language's digits, no AM/PM; on the
+    /// 12-hour clock where the language uses one (14:05 shows as 2:05).
     var phoneTime: String {
-        Self.localizedDigits(time, language: language)
+        guard let parsed, Self.usesTwelveHourClock(language) else { return Self.localizedDigits(time, language: language) }
+        let hour = parsed.hour % 12 == 0 ? 12 : parsed.hour % 12
+        return Self.localizedDigits("\(hour):" + (parsed.minute < 10 ? "0" : "") + "\(parsed.minute)", language: language)
+    }
+
+    /// Whether the language's preferred clock (ICU's `j` skeleton) is the 12-hour one.
+    static func usesTwelveHourClock(_ language: String) -> Bool {
+        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale(for: language)) ?? "h"
+        // Quoted text is literal ("HH 'Uhr'" in German), not a field.
+        let fields = pattern.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        return fields.contains("h") || fields.contains("K")
     }
 
     /// Home-button phones and iPads: `9:41 AM` as the language writes it; a time that is not
