@@ -4,9 +4,12 @@ import Foundation
 /// A private fontconfig configuration: the project's `Resources/fonts.conf` (Debian's Noto font
 /// folders only) plus a font set's own files.
 ///
-/// No host font or host rule can change a render, and the configuration is handed to each
-/// renderer's font map, never made fontconfig's process-wide current one, so one document's fonts
-/// never reach another's. Configurations are built once per font set and shared: fontconfig
+/// No host font or host rule can change a render. Each configuration is handed to its renderers'
+/// font maps, so one document's fonts never reach another's; the plain Noto one is also made
+/// fontconfig's process-wide current configuration before any is used, because Cairo resolves
+/// some font patterns against the current configuration: left unset, fontconfig would load the
+/// host's /etc/fonts there, lazily and racily from several threads, and a render could pick a
+/// host font or none (boxes). Configurations are built once per font set and shared: fontconfig
 /// allows reading a built configuration from several threads.
 final class FontConfiguration: @unchecked Sendable {
     let config: OpaquePointer
@@ -26,6 +29,11 @@ final class FontConfiguration: @unchecked Sendable {
     static func configuration(for fonts: FontSet) throws -> FontConfiguration {
         lock.lock()
         defer { lock.unlock() }
+        if built.isEmpty {
+            let base = try load(.noto)
+            FcConfigSetCurrent(base.config)
+            built[.noto] = base
+        }
         if let configuration = built[fonts] { return configuration }
         let configuration = try load(fonts)
         built[fonts] = configuration
