@@ -16,6 +16,29 @@ final class ARGBPixels: Sendable {
 
     var byteCount: Int { words.count * 4 }
 
+    /// Transparent pixels of `width`×`height` that `draw` paints through a Cairo context (in
+    /// pixels); fails if Cairo reports an error for `operation`.
+    static func drawn(width: Int, height: Int, operation: String, _ draw: (OpaquePointer) throws -> Void) throws -> [UInt32] {
+        var words = [UInt32](repeating: 0, count: width * height)
+        try words.withUnsafeMutableBufferPointer { buffer in
+            let bytes = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                     Int32(width * 4)) else {
+                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { throw RenderError.cairo(operation: "cairo_create", status: "no context") }
+            defer { cairo_destroy(cr) }
+            try draw(cr)
+            cairo_surface_flush(surface)
+            let status = cairo_status(cr)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError.cairo(operation: operation, status: CairoCanvas.describe(status))
+            }
+        }
+        return words
+    }
+
     /// Runs `body` with a Cairo image surface over the pixels (no copy; Cairo only reads a source).
     func withSurface<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
         try words.withUnsafeBufferPointer { buffer in
@@ -27,7 +50,7 @@ final class ARGBPixels: Sendable {
             defer { cairo_surface_destroy(surface) }
             let status = cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: String(cString: cairo_status_to_string(status)))
+                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: CairoCanvas.describe(status))
             }
             return try body(surface)
         }
@@ -82,18 +105,7 @@ final class BackdropCache: @unchecked Sendable {
         let source = try decoded(image)
         if source.width == width && source.height == height { return source }
         return try cached(Key(png: image.png, width: width, height: height)) {
-            var words = [UInt32](repeating: 0, count: width * height)
-            try words.withUnsafeMutableBufferPointer { buffer in
-                let bytes = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
-                guard let target = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-                                                                        Int32(width * 4)) else {
-                    throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
-                }
-                defer { cairo_surface_destroy(target) }
-                guard let cr = cairo_create(target) else {
-                    throw RenderError.cairo(operation: "cairo_create", status: "no context")
-                }
-                defer { cairo_destroy(cr) }
+            let words = try ARGBPixels.drawn(width: width, height: height, operation: "scaling a backdrop") { cr in
                 let fill = AspectFill(source: Size(width: Double(source.width), height: Double(source.height)),
                                       target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
                 try source.withSurface { surface in
@@ -105,7 +117,6 @@ final class BackdropCache: @unchecked Sendable {
                     cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
                     cairo_paint(cr)
                 }
-                cairo_surface_flush(target)
             }
             return ARGBPixels(width: width, height: height, words: words)
         }

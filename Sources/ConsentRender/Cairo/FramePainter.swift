@@ -83,16 +83,7 @@ enum FramePainter {
         let screenRect = landscape
             ? Rect(x: displayRect.y, y: portraitWidthPoints - displayRect.maxX, width: display.height, height: display.width)
             : displayRect
-        var words = [UInt32](repeating: 0, count: width * height)
-        try words.withUnsafeMutableBufferPointer { buffer in
-            let bytes = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-                                                                     Int32(width * 4)) else {
-                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
-            }
-            defer { cairo_surface_destroy(surface) }
-            guard let cr = cairo_create(surface) else { throw RenderError.cairo(operation: "cairo_create", status: "no context") }
-            defer { cairo_destroy(cr) }
+        let words = try ARGBPixels.drawn(width: width, height: height, operation: "drawing the device frame") { cr in
             cairo_scale(cr, scale, scale)
             if landscape {
                 // The device turned with its top to the left: portrait (x, y) lands at (y, width - x).
@@ -106,11 +97,6 @@ enum FramePainter {
                 paintCutout(cr, cutout, display: displayRect)
             }
             paintHomeButtonFace(cr, frame: frame, body: bodyRect, display: displayRect)
-            cairo_surface_flush(surface)
-            let status = cairo_status(cr)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError.cairo(operation: "drawing the device frame", status: CairoCanvas.describe(status))
-            }
         }
         return FramedScreenshot(image: RGBAImage(width: width, height: height, pixels: words),
                                 screen: PixelRect(x: Int((screenRect.x * scale).rounded()), y: Int((screenRect.y * scale).rounded()),
