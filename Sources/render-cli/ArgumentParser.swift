@@ -39,11 +39,15 @@ struct ParsedArguments {
     /// Arguments that are not options, in order.
     private(set) var operands: [String]
 
-    /// Parses `arguments` against the option names a subcommand accepts.
-    init(_ arguments: [String], options: [String], flags knownFlags: [String] = [], operands operandNames: [String] = []) throws {
+    /// Parses `arguments` against the option names a subcommand accepts. `switches` are options
+    /// whose value may be left out (`--bold-text` means `--bold-text on`); `aliases` are other
+    /// names of options (`--device` for `--devices`), and giving both is given twice.
+    init(_ arguments: [String], options: [String], flags knownFlags: [String] = [], switches: [String] = [],
+         aliases: [String: String] = [:], operands operandNames: [String] = []) throws {
         values = [:]
         flags = []
         operands = []
+        let options = options + switches
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -61,6 +65,7 @@ struct ParsedArguments {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            name = aliases[name] ?? name
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "--\(name) takes no value") }
                 flags.insert(name)
@@ -74,6 +79,8 @@ struct ParsedArguments {
             let value: String
             if let inlineValue {
                 value = inlineValue
+            } else if switches.contains(name), index + 1 >= arguments.count || arguments[index + 1].hasPrefix("--") {
+                value = "on"
             } else {
                 guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
                     throw UsageError(message: "--\(name) needs a value")
@@ -170,6 +177,37 @@ struct ParsedArguments {
             return image
         } catch let error as PNGDecodingError {
             throw UsageError(message: "--backdrop: \(error.description)")
+        }
+    }
+
+    /// `--text-size` / `--text-sizes`: Dynamic Type sizes, by name in any letter case, or `all`.
+    func textSizes(_ name: String, single: Bool = false) throws -> [ContentSizeCategory] {
+        guard let text = values[name] else { return [.large] }
+        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        if !single, text.lowercased() == "all" { return ContentSizeCategory.allCases }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if single, items.count > 1 {
+            throw UsageError(message: "--\(name) takes one size; render-cli matrix and lint take a list in --text-sizes")
+        }
+        return try items.map { item in
+            guard let size = ContentSizeCategory(name: item) else {
+                let hint = closestMatch(to: item, among: names).map { " Did you mean \($0)?" } ?? ""
+                throw UsageError(message: "--\(name) '\(item)' is not a text size.\(hint) The sizes are: \(names.joined(separator: ", "))"
+                                 + (single ? "" : ", or all"))
+            }
+            return size
+        }
+    }
+
+    /// An accessibility setting's values: `on`, `off` or, where `allowsBoth`, `both` (an axis).
+    func setting(_ name: String, allowsBoth: Bool) throws -> [Bool] {
+        switch values[name]?.lowercased() {
+        case nil, "off": return [false]
+        case "on": return [true]
+        case "both" where allowsBoth: return [false, true]
+        case let other?:
+            throw UsageError(message: "--\(name) '\(other)' is not one of: on, off" + (allowsBoth ? ", both (both renders each cell with it off and on)"
+                                                                                              : "; render-cli matrix and lint also take both"))
         }
     }
 

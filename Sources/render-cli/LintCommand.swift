@@ -30,9 +30,8 @@ enum LintCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "devices", "languages", "orientations", "appearances", "states", "tint", "format",
-                                 "profiles", "status-bar"],
-            flags: ["tcf", "allow-missing-glyphs"])
+            arguments, options: ["document", "tint", "format", "profiles", "status-bar"] + MatrixOptions.axisOptions,
+            flags: ["tcf", "allow-missing-glyphs"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
             return value == "json"
@@ -58,8 +57,7 @@ enum LintCommand {
                 var finding = finding
                 // Allowed missing glyphs are still reported, as a warning.
                 if options.flag("allow-missing-glyphs"), finding.rule == "text.missing-glyphs" { finding.severity = .warning }
-                finding.device = "\(cell.device) \(cell.orientation.rawValue)-\(cell.appearance.rawValue)"
-                finding.state = cell.state == .initial ? nil : cell.state.rawValue
+                finding.place(in: cell)
                 return finding
             }
         }

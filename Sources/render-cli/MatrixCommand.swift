@@ -9,7 +9,8 @@ enum MatrixCommand {
                              [--states initial,decline-confirm] [--tint #RRGGBB] [--jobs N] [--shard I/N]
                              [--format text|json] [--profiles DIR] [--allow-missing-glyphs]
                              [--status-bar shown|none] [--time H:MM]
-                             [--backdrop FILE.png] [--frame]
+                             [--backdrop FILE.png] [--frame] [--text-sizes LIST|all]
+                             [--bold-text on|off|both] [--increase-contrast on|off|both]
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
@@ -21,6 +22,14 @@ enum MatrixCommand {
       --orientations   default portrait          --appearances   default light
       --states         the template's screens to render, or all (default: initial); launch-consent
                        also has decline-confirm, written as <language>-decline-confirm.png
+      --text-sizes     Dynamic Type sizes, comma-separated, or all: xSmall, Small, Medium, Large,
+                       xLarge, xxLarge, xxxLarge, AX1 … AX5 (default Large); a size other than Large
+                       adds -<size> to the cell's folder (portrait-light-AX3)
+      --bold-text      on, off or both (an axis; folder suffix -bold); --bold-text alone means on
+      --increase-contrast
+                       on, off or both (folder suffix -contrast)
+                       The singular forms render takes (--device, --language, --orientation,
+                       --appearance, --state, --text-size) are accepted too.
       --allow-missing-glyphs
                        render characters no font covers (as boxes) with a warning instead of failing the cell
       --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it
@@ -46,8 +55,9 @@ enum MatrixCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
-                                 "shard", "format", "profiles", "status-bar", "time", "backdrop"], flags: ["allow-missing-glyphs", "frame"])
+            arguments, options: ["document", "out", "tint", "jobs", "shard", "format", "profiles", "status-bar", "time", "backdrop"]
+                + MatrixOptions.axisOptions,
+            flags: ["allow-missing-glyphs", "frame"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
         let render = try MatrixOptions(options).matrixRender()
         let format = try options.choice("format", as: Format.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
@@ -96,8 +106,18 @@ struct MatrixOptions {
         let states = options.value("states") == nil ? [.initial] : try list("states", all: {
             try TemplateRegistry.standard.template(of: folder.content).states.map(\.rawValue)
         }).map(ScreenState.init(rawValue:))
-        return MatrixPlan(devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states)
+        return MatrixPlan(axes: VariantAxes(
+            devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
+            textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),
+            increasedContrast: try options.setting("increase-contrast", allowsBoth: true)))
     }
+
+    /// The options every matrix-like command (matrix, watch, lint) takes, and the singular forms
+    /// `render` uses as other names of them.
+    static let axisOptions = ["devices", "languages", "orientations", "appearances", "states", "text-sizes"]
+    static let axisSwitches = ["bold-text", "increase-contrast"]
+    static let singularAliases = ["device": "devices", "language": "languages", "orientation": "orientations",
+                                  "appearance": "appearances", "state": "states", "text-size": "text-sizes"]
 
     /// The `--tint` colour, or nil for the profiles' own.
     func tint() throws -> Color? {

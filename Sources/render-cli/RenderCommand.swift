@@ -8,7 +8,7 @@ enum RenderCommand {
                              [--orientation portrait|landscape] [--appearance light|dark]
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
                              [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
-                             [--backdrop FILE.png] [--frame]
+                             [--backdrop FILE.png] [--frame] [--text-size SIZE] [--bold-text] [--increase-contrast]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -38,6 +38,13 @@ enum RenderCommand {
       --frame            also write FILE.framed.png: the screenshot inside a drawn device (bezel,
                          Dynamic Island or notch, side buttons) on a transparent background (RGBA),
                          for design reviews and marketing pages; the screenshot itself is unchanged
+      --text-size SIZE   the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default),
+                         xLarge, xxLarge, xxxLarge, AX1 … AX5, in any letter case. From AX1 up the
+                         buttons stack and the card takes the whole safe-area width
+      --bold-text        iOS's Bold Text setting: every weight one step heavier
+      --increase-contrast
+                         iOS's Increase Contrast: high-contrast system colours (and the document's
+                         style.colors.lightHighContrast / darkHighContrast, if it has them)
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
                          over the render, for design review
       --allow-missing-glyphs
@@ -51,8 +58,11 @@ enum RenderCommand {
         let options = try ParsedArguments(
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
-                      "status-bar", "time", "backdrop"],
-            flags: ["allow-missing-glyphs", "overlay", "frame"])
+                      "status-bar", "time", "backdrop", "text-size"],
+            flags: ["allow-missing-glyphs", "overlay", "frame"], switches: ["bold-text", "increase-contrast"])
+        let textSize = try options.textSizes("text-size", single: true)[0]
+        let boldText = try options.setting("bold-text", allowsBoth: false)[0]
+        let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
@@ -83,6 +93,9 @@ enum RenderCommand {
                     folder: folder, profile: profile, requestedLanguage: language, orientation: orientation, appearance: appearance,
                     tint: tint, allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
                     state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))
+                request.variant.textSize = textSize
+                request.variant.boldText = boldText
+                request.variant.increasedContrast = increasedContrast
                 request.showsSystemChrome = chrome.shows
                 request.statusBar = chrome.statusBar
                 request.backdrop = backdrop
@@ -103,9 +116,11 @@ enum RenderCommand {
         }
 
         let map = page.linkMap
+        let cellName = RenderVariant(device: profile.id, orientation: orientation, appearance: appearance, language: language,
+                                     textSize: textSize, boldText: boldText, increasedContrast: increasedContrast).folderName
         let visibleLinks = map.links.filter { $0.visible }.count
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
-        print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(orientation.rawValue)-\(appearance.rawValue) "
+        print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
             + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
         if options.flag("frame") { print("framed: \(outputs.framed.path)") }
         if options.flag("overlay") { print("overlay: \(outputs.overlay.path)") }

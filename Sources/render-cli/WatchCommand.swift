@@ -18,8 +18,9 @@ enum WatchCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(
-            arguments, options: ["document", "out", "devices", "languages", "orientations", "appearances", "states", "tint", "jobs",
-                                 "shard", "profiles", "interval", "status-bar", "time", "backdrop"], flags: ["allow-missing-glyphs", "frame"])
+            arguments, options: ["document", "out", "tint", "jobs", "shard", "profiles", "interval", "status-bar", "time", "backdrop"]
+                + MatrixOptions.axisOptions,
+            flags: ["allow-missing-glyphs", "frame"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
         let interval = try options.number("interval", in: 0.05...60.0, default: 0.5)
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))

@@ -34,7 +34,7 @@ let worldDocuments: [String: String] = [
             traits: traits)
         var links: [LinkSource] = []
         builder.append([.text(text)], links: &links)
-        return builder.block(width: width, alignment: .natural, lineHeight: 15 * traits.lineHeightMultiple)
+        return builder.block(width: width, alignment: .leading, lineHeight: 15 * traits.lineHeightMultiple)
     }
 
     @Test(arguments: ["iphone-se-3 portrait", "iphone-15-pro-max landscape"],

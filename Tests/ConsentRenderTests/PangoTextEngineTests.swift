@@ -16,7 +16,7 @@ import Testing
         var builder = StyledTextBuilder(
             base: BaseTextStyle(fontSize: 15, weight: .regular, color: theme.label, linkColor: theme.tint), traits: traits)
         builder.append(inlines, links: &links)
-        return (builder.block(width: width, alignment: .natural, lineHeight: 15 * traits.lineHeightMultiple), links)
+        return (builder.block(width: width, alignment: .leading, lineHeight: 15 * traits.lineHeightMultiple), links)
     }
 
     @Test func acceptButtonIsWiderThanTheChineseOne() {

@@ -89,7 +89,7 @@ import Testing
         var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: 17, weight: .semibold, color: Color(red: 0, green: 0, blue: 0),
                                                             linkColor: testTint), traits: LanguageTraits(tag: "en"))
         builder.append([.link(url: "https://example.com", content: [.text("Wide words at the start of every line")])], links: &links)
-        let block = builder.block(width: 120, alignment: .natural, lineHeight: 23)
+        let block = builder.block(width: 120, alignment: .leading, lineHeight: 23)
         for rect in engine.measure(block).linkRects[0] ?? [] {
             #expect(rect.minX >= 0 && rect.maxX <= 120)
         }

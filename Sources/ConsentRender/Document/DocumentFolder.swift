@@ -143,9 +143,8 @@ extension DocumentSettings {
                 throw DocumentError.invalidSetting(path: path, field: field, value: "not accepted", fix: detail)
             }
         }
-        if let opacity = settings.style.declineOpacity, !(0.1...1).contains(opacity) {
-            throw DocumentError.invalidSetting(path: path, field: "style.declineOpacity", value: "\(opacity)",
-                                               fix: "use a number from 0.1 to 1")
+        if let problem = settings.style.problem() {
+            throw DocumentError.invalidSetting(path: path, field: "style." + problem.field, value: problem.value, fix: problem.fix)
         }
         if let bar = settings.statusBar {
             for (field, value, range) in [("battery", bar.battery, 0...100), ("cellularBars", bar.cellularBars, 0...4),

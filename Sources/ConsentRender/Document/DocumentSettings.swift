@@ -10,17 +10,6 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     /// Brand styling of the dialog.
     public var style: DocumentStyle
 
-    /// What `document.json`'s `style` may change.
-    public struct DocumentStyle: Codable, Sendable, Equatable {
-        /// How opaque the decline button is drawn, 0.1–1 (default 1). Below 1 it looks disabled,
-        /// which `render-cli lint` reports as an error.
-        public var declineOpacity: Double?
-
-        public init(declineOpacity: Double? = nil) {
-            self.declineOpacity = declineOpacity
-        }
-    }
-
     /// The launch screen a `launch-consent` dialog sits on.
     public var launch: LaunchScreen
     /// What the status bar shows (time, battery, network, bars); unset fields keep Apple's defaults.

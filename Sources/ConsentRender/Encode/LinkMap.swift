@@ -49,6 +49,28 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var pixelRect: PixelRect
     }
 
+    /// A piece of text on the screen (the title, the body, a button's label): where it is, its
+    /// size, and the font files that set it, so a fallback font shows.
+    public struct Text: Codable, Sendable, Equatable {
+        /// `title`, `body`, or `button-<role>`.
+        public var id: String
+        public var rect: Rect
+        public var pixelRect: PixelRect
+        /// The size of its text in points (a body's paragraphs; its headings are larger).
+        public var size: Double
+        /// File names of the fonts that set it: a shipped font's file name, or `fonts/<file>` for
+        /// one of the document's own.
+        public var fonts: [String]
+
+        public init(id: String, rect: Rect, pixelRect: PixelRect, size: Double, fonts: [String]) {
+            self.id = id
+            self.rect = rect
+            self.pixelRect = pixelRect
+            self.size = size
+            self.fonts = fonts
+        }
+    }
+
     public var schemaVersion: Int
     public var template: String
     /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
@@ -69,19 +91,31 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var statusBar: StatusBar?
     /// The home indicator, when the device has one.
     public var homeIndicator: HomeIndicator?
+    /// The user's text size (Dynamic Type) the screen was laid out at.
+    public var textSize: ContentSizeCategory?
+    /// Present (true) when the screen shows Bold Text.
+    public var boldText: Bool?
+    /// Present (true) when the screen shows Increase Contrast.
+    public var increaseContrast: Bool?
+    /// The title, the body and each button label, with the fonts that set them.
+    public var texts: [Text]?
 
     public static let currentSchemaVersion = 1
+
+    /// Thousandths of a point: finer than any device pixel, and the JSON stays readable.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    static func rounded(_ rect: Rect) -> Rect {
+        Rect(x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height))
+    }
 
     /// The map of `page`, drawn on a canvas as `composition` places it, rendered for `device`
     /// from a request for `requestedLanguage`. Rects are in screen points; pixel rects are in the
     /// output image's pixels.
     public init(page: PageLayout, composition: Composition, template: String, device: String, requestedLanguage: String) {
         let scale = page.scale
-        // Thousandths of a point are finer than any device pixel and keep the JSON readable.
-        func r(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-        func rounded(_ rect: Rect) -> Rect {
-            Rect(x: r(rect.x), y: r(rect.y), width: r(rect.width), height: r(rect.height))
-        }
+        func r(_ value: Double) -> Double { Self.rounded(value) }
+        func rounded(_ rect: Rect) -> Rect { Self.rounded(rect) }
         schemaVersion = Self.currentSchemaVersion
         self.template = template
         self.device = device

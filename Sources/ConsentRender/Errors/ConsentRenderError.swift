@@ -57,6 +57,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case missingTitle(path: String)
     case malformedSettings(path: String, detail: String)
     case invalidSetting(path: String, field: String, value: String, fix: String)
+    /// `style.fonts` names a family no font provides.
+    case unknownFontFamily(path: String, key: String, family: String, documentFamilies: [String], suggestion: String?)
     case missingChromeStrings(keys: [String], language: String, folder: String)
     case markdownParserFailed(path: String)
     case invalidBackdrop(path: String, fix: String)
@@ -196,6 +198,13 @@ extension DocumentError: CustomStringConvertible {
             return "\(path): not valid JSON (\(detail)). Fix the syntax or delete the file to use the defaults."
         case let .invalidSetting(path, field, value, fix):
             return "\(path): field '\(field)' is \(value); \(fix)."
+        case let .unknownFontFamily(path, key, family, documentFamilies, suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let found = documentFamilies.isEmpty ? "The document has no fonts/ folder with fonts in it"
+                : "The document's fonts/ folder has: \(documentFamilies.joined(separator: ", "))"
+            return "\(path): field '\(key)' names the font family '\(family)', which no font provides.\(hint) \(found); "
+                + "the shipped fonts are Debian's Noto families (such as Noto Sans, Noto Serif, Noto Sans CJK SC). "
+                + "Put the font file in the document's fonts/ folder or name a family it has."
         case let .missingChromeStrings(keys, language, folder):
             let names = keys.map { "'\($0)'" }.joined(separator: ", ")
             let entries = keys.map { "\"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ", ")

@@ -54,7 +54,8 @@ enum DecodingFailure {
         guard words.count >= 8 else { return message }
         let type = words[2], value = words[7]
         guard let allowed = allowedValues[type] else { return "'\(value)' is not accepted" }
-        return "'\(value)' is not one of: \(allowed.joined(separator: ", "))"
+        let hint = closestMatch(to: value, among: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+        return "'\(value)' is not one of: \(allowed.joined(separator: ", "))\(hint)"
     }
 
     /// The values of the enums the tool's JSON files use, by type name.
@@ -62,6 +63,8 @@ enum DecodingFailure {
         "DeviceIdiom": DeviceIdiom.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
         "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.map(\.rawValue),
         "Network": StatusBarContent.Network.allCases.map(\.rawValue),
+        "ButtonArrangement": ButtonArrangement.allCases.map(\.rawValue),
+        "TitleAlignment": DocumentStyle.TitleAlignment.allCases.map(\.rawValue),
     ]
 
     /// `safeArea.portrait.top` style path of a coding path.

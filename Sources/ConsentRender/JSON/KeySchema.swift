@@ -88,10 +88,26 @@ extension KeySchema {
     static let documentSettings = KeySchema.object([
         "template": .any, "defaultLanguage": .any,
         "strings": .object(Dictionary(uniqueKeysWithValues: ChromeStrings.stringKeys.map { ($0, KeySchema.map(.any)) })),
-        "style": .object(["declineOpacity": .any]),
+        "style": documentStyle,
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
+    ])
+
+    /// The colours of one appearance in `style.colors`.
+    static let brandColors = KeySchema.object(Dictionary(uniqueKeysWithValues: (BrandColors.colorKeys + ["dim"]).map { ($0, KeySchema.any) }))
+
+    /// `document.json`'s `style`.
+    static let documentStyle = KeySchema.object([
+        "colors": .object(["light": brandColors, "dark": brandColors, "lightHighContrast": brandColors,
+                           "darkHighContrast": brandColors]),
+        "fonts": .map(.any),
+        "text": .object(["titleSize": .any, "bodySize": .any, "buttonSize": .any, "lineSpacing": .any, "paragraphSpacing": .any,
+                         "titleAlignment": .any]),
+        "card": .object(["cornerRadius": .any, "maxWidth": .any, "margin": .any, "padding": .any]),
+        "buttons": .object(["height": .any, "cornerRadius": .any, "padding": .any, "minWidth": .any, "arrangement": .any,
+                            "cornerRadiusByLanguage": .map(.any)]),
+        "declineOpacity": .any,
     ])
 
     /// A golden folder's `matrix.json`.

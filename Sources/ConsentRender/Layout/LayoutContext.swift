@@ -5,17 +5,23 @@ public struct ScreenTraits: Sendable, Equatable {
     public var language: LanguageTraits
     /// The user's text size.
     public var sizeCategory: ContentSizeCategory
+    /// Bold Text: every weight one step heavier.
+    public var boldText: Bool
+    /// Increase Contrast: iOS's high-contrast system colours (and the brand's, if it has them).
+    public var increasedContrast: Bool
     /// The accent colour: the user's, or the device profile's.
     public var tint: Color
     /// Whether the tint is the profile's (system blue then follows the appearance) rather than one
     /// the user chose.
     public var adaptsSystemBlue: Bool
 
-    public init(appearance: Appearance, language: LanguageTraits, sizeCategory: ContentSizeCategory = .large, tint: Color,
-                adaptsSystemBlue: Bool) {
+    public init(appearance: Appearance, language: LanguageTraits, sizeCategory: ContentSizeCategory = .large,
+                boldText: Bool = false, increasedContrast: Bool = false, tint: Color, adaptsSystemBlue: Bool) {
         self.appearance = appearance
         self.language = language
         self.sizeCategory = sizeCategory
+        self.boldText = boldText
+        self.increasedContrast = increasedContrast
         self.tint = tint
         self.adaptsSystemBlue = adaptsSystemBlue
     }
@@ -49,7 +55,9 @@ public struct LayoutContext {
 
     /// The colours for the traits' appearance and tint.
     public var theme: Theme {
-        Theme(colors: style.colors, appearance: traits.appearance, tint: traits.tint, adaptsSystemBlue: traits.adaptsSystemBlue,
+        Theme(colors: style.colors,
+              brand: style.brandColors.colors(for: traits.appearance, increasedContrast: traits.increasedContrast),
+              appearance: traits.appearance, tint: traits.tint, adaptsSystemBlue: traits.adaptsSystemBlue,
               declineOpacity: style.declineOpacity)
     }
 
@@ -63,13 +71,21 @@ public struct LayoutContext {
         style.typeScale.size(role, at: traits.sizeCategory)
     }
 
-    /// The starting style of text in `role`: its size and weight, in `color`, links in `linkColor`.
+    /// The weight of text in `role`: one step heavier under Bold Text.
+    public func fontWeight(_ role: TextRole) -> FontWeight {
+        let weight = style.typeScale.weight(role)
+        return traits.boldText ? weight.bolder : weight
+    }
+
+    /// The starting style of text in `role`: its size, weight and brand family, in `color`,
+    /// links in `linkColor`.
     func textStyle(_ role: TextRole, color: Color, linkColor: Color? = nil) -> BaseTextStyle {
-        BaseTextStyle(fontSize: fontSize(role), weight: style.typeScale.weight(role), color: color, linkColor: linkColor ?? color)
+        BaseTextStyle(fontSize: fontSize(role), weight: fontWeight(role), color: color, linkColor: linkColor ?? color,
+                      family: style.brandFonts.family(for: role, language: language.tag))
     }
 
     /// Plain text in `role`, wrapped at `width`, with the language's line height.
-    public func textBlock(_ text: String, role: TextRole, color: Color, width: Double, alignment: TextAlignment = .natural,
+    public func textBlock(_ text: String, role: TextRole, color: Color, width: Double, alignment: TextAlignment = .leading,
                           maximumLines: Int? = nil) -> TextBlock {
         let style = textStyle(role, color: color)
         var builder = StyledTextBuilder(base: style, traits: language)

@@ -21,12 +21,48 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     public var language: String
     /// The device profile id, or empty for document-wide findings.
     public var device: String
+    /// The screen's orientation, appearance and text size; absent for document-wide findings.
+    public var orientation: Orientation?
+    public var appearance: Appearance?
+    public var textSize: ContentSizeCategory?
+    /// Present (true) when the screen was checked with Bold Text or Increase Contrast.
+    public var boldText: Bool?
+    public var increaseContrast: Bool?
     /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
     public var state: String?
 
+    public init(rule: String, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
+                device: String, state: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.element = element
+        self.rect = rect
+        self.language = language
+        self.device = device
+        self.state = state
+    }
+
+    /// Records which screen the finding is about.
+    public mutating func place(in cell: RenderVariant) {
+        device = cell.device
+        orientation = cell.orientation
+        appearance = cell.appearance
+        textSize = cell.textSize
+        boldText = cell.boldText ? true : nil
+        increaseContrast = cell.increasedContrast ? true : nil
+        state = cell.state == .initial ? nil : cell.state.rawValue
+    }
+
     public var description: String {
         let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f pt", $0.x, $0.y, $0.width, $0.height) } ?? ""
-        let cell = (device.isEmpty ? language : "\(device) \(language)") + (state.map { " \($0)" } ?? "")
+        var screen = device
+        if let orientation, let appearance {
+            screen += " " + RenderVariant(device: device, orientation: orientation, appearance: appearance, language: language,
+                                          textSize: textSize ?? .large, boldText: boldText == true,
+                                          increasedContrast: increaseContrast == true).folderName
+        }
+        let cell = (device.isEmpty ? language : "\(screen) \(language)") + (state.map { " \($0)" } ?? "")
         return "\(severity.rawValue) \(rule) [\(cell)] \(element)\(place): \(message)"
     }
 }

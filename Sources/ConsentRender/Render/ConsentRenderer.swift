@@ -67,13 +67,17 @@ public final class ConsentRenderer {
     /// The first half of `render`: resolves the language, lays out and checks for missing glyphs.
     public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
         let template = try template(for: request)
-        let style = request.style
-        let engine = try engine(for: style.fonts)
-        engine.startPage()
+        let variant = request.variant
         let content = request.content
         let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
+        let style = request.style.resolved(language: language, increasedContrast: variant.increasedContrast)
+        let engine = try engine(for: style.fonts)
+        try engine.checkFamilies(style.brandFonts, settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
+        engine.startPage()
         let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source)
-        let traits = ScreenTraits(appearance: request.variant.appearance, language: LanguageTraits(tag: language),
+        let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
+                                  sizeCategory: variant.textSize, boldText: variant.boldText,
+                                  increasedContrast: variant.increasedContrast,
                                   tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
         let context = LayoutContext(profile: request.profile, orientation: request.variant.orientation, style: style, traits: traits,
                                     measurer: engine)
@@ -101,8 +105,45 @@ public final class ConsentRenderer {
         var linkMap = LinkMap(page: layout, composition: composition, template: template.id, device: request.profile.id,
                               requestedLanguage: request.variant.language)
         linkMap.state = request.variant.state == .initial ? nil : request.variant.state.rawValue
+        linkMap.textSize = variant.textSize
+        linkMap.boldText = variant.boldText ? true : nil
+        linkMap.increaseContrast = variant.increasedContrast ? true : nil
+        linkMap.texts = texts(of: layout, in: context, composition: composition, engine: engine,
+                              documentFonts: (content.source as NSString).appendingPathComponent("fonts"))
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
                            usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: style.fonts)
+    }
+
+    /// The link map's `texts`: the title, the body and each button label, with the fonts that set them.
+    private func texts(of layout: PageLayout, in context: LayoutContext, composition: Composition, engine: PangoTextEngine,
+                       documentFonts: String) -> [LinkMap.Text] {
+        let documentPrefix = (documentFonts as NSString).standardizingPath + "/"
+        func names(_ blocks: [TextBlock]) -> [String] {
+            let files = blocks.reduce(into: Set<String>()) { $0.formUnion(engine.fontFiles(in: $1)) }
+            return files.map { file in
+                file.hasPrefix(documentPrefix) ? "fonts/" + file.dropFirst(documentPrefix.count) : (file as NSString).lastPathComponent
+            }.sorted()
+        }
+        func text(_ id: String, rect: Rect, blocks: [TextBlock]) -> LinkMap.Text {
+            LinkMap.Text(id: id, rect: LinkMap.rounded(rect), pixelRect: composition.pixelRect(rect),
+                         size: blocks.first?.runs.first?.fontSize ?? 0, fonts: names(blocks))
+        }
+        let title = layout.title
+        var result = [text("title", rect: title.frame, blocks: [title.block])]
+        let body = layout.body
+        if !body.blocks.isEmpty {
+            // The body's size is its paragraphs', not a heading's or a list marker's.
+            var blocks = body.blocks.map(\.block)
+            if let index = blocks.firstIndex(where: { $0.runs.first?.fontSize == context.fontSize(.body) }) {
+                blocks.swapAt(0, index)
+            }
+            result.append(text("body", rect: body.viewport, blocks: blocks))
+        }
+        for button in layout.buttons {
+            result.append(text("button-\(button.role.rawValue)", rect: button.labelText.frame,
+                               blocks: [button.labelText.block]))
+        }
+        return result
     }
 
     /// The app screen behind the dialog: `--backdrop`, else the document's (its `backdrop` setting

@@ -33,11 +33,8 @@ public struct RenderRequest: Sendable {
                   tint: tint, allowsMissingGlyphs: allowsMissingGlyphs)
     }
 
-    /// The style the document asks for: iOS's look with its `style` settings applied.
+    /// The style the document asks for: iOS's look with its `style` settings and its fonts.
     public var style: StyleTokens {
-        var style = StyleTokens.iOSDefault
-        if let opacity = content.settings.style.declineOpacity { style.declineOpacity = opacity }
-        style.fonts = FontSet(files: content.fontFiles)
-        return style
+        StyleTokens(document: content.settings.style, fontFiles: content.fontFiles)
     }
 }

@@ -10,22 +10,56 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     public var state: ScreenState
     /// A template to use instead of the document's; nil uses the document's.
     public var template: String?
+    /// The user's text size (Dynamic Type).
+    public var textSize: ContentSizeCategory
+    /// Settings › Accessibility › Bold Text.
+    public var boldText: Bool
+    /// Settings › Accessibility › Increase Contrast.
+    public var increasedContrast: Bool
 
     public init(device: String, orientation: Orientation = .portrait, appearance: Appearance = .light, language: String,
-                state: ScreenState = .initial, template: String? = nil) {
+                state: ScreenState = .initial, template: String? = nil, textSize: ContentSizeCategory = .large,
+                boldText: Bool = false, increasedContrast: Bool = false) {
         self.device = device
         self.orientation = orientation
         self.appearance = appearance
         self.language = language
         self.state = state
         self.template = template
+        self.textSize = textSize
+        self.boldText = boldText
+        self.increasedContrast = increasedContrast
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(device: try container.decode(String.self, forKey: .device),
+                  orientation: try container.decode(Orientation.self, forKey: .orientation),
+                  appearance: try container.decode(Appearance.self, forKey: .appearance),
+                  language: try container.decode(String.self, forKey: .language),
+                  state: try container.decode(ScreenState.self, forKey: .state),
+                  template: try container.decodeIfPresent(String.self, forKey: .template),
+                  textSize: try container.decodeIfPresent(ContentSizeCategory.self, forKey: .textSize) ?? .large,
+                  boldText: try container.decodeIfPresent(Bool.self, forKey: .boldText) ?? false,
+                  increasedContrast: try container.decodeIfPresent(Bool.self, forKey: .increasedContrast) ?? false)
+    }
+
+    /// The cell's folder: `<orientation>-<appearance>`, then `-<textSize>` (none for Large),
+    /// `-bold` and `-contrast` for the settings that are on (DESIGN.md's naming rule for cells).
+    public var folderName: String {
+        "\(orientation.rawValue)-\(appearance.rawValue)" + (textSize == .large ? "" : "-\(textSize.rawValue)")
+            + (boldText ? "-bold" : "") + (increasedContrast ? "-contrast" : "")
     }
 
     /// The output's path without extension, relative to an output folder:
-    /// `<device>/<orientation>-<appearance>/<language>`, with `-<state>` after the language for a
-    /// screen other than the first (README's naming rule for cells).
+    /// `<device>/<folderName>/<language>`, with `-<state>` after the language for a screen other
+    /// than the first (README's naming rule for cells).
     public var path: String {
-        "\(device)/\(orientation.rawValue)-\(appearance.rawValue)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)")
+        "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)")
     }
 }
 
@@ -36,28 +70,45 @@ public struct VariantAxes: Sendable, Equatable {
     public var appearances: [Appearance]
     public var languages: [String]
     public var states: [ScreenState]
+    public var textSizes: [ContentSizeCategory]
+    /// Bold Text off, on, or both (`[false, true]`).
+    public var boldText: [Bool]
+    /// Increase Contrast off, on, or both.
+    public var increasedContrast: [Bool]
 
     public init(devices: [String], orientations: [Orientation] = [.portrait], appearances: [Appearance] = [.light],
-                languages: [String], states: [ScreenState] = [.initial]) {
+                languages: [String], states: [ScreenState] = [.initial], textSizes: [ContentSizeCategory] = [.large],
+                boldText: [Bool] = [false], increasedContrast: [Bool] = [false]) {
         self.devices = devices
         self.orientations = orientations
         self.appearances = appearances
         self.languages = languages
         self.states = states
+        self.textSizes = textSizes
+        self.boldText = boldText
+        self.increasedContrast = increasedContrast
     }
 
-    /// Every device × orientation × appearance × language × state, in that order, without repeats.
+    /// Every device × orientation × appearance × text size × bold × contrast × language × state,
+    /// in that order, without repeats.
     public var variants: [RenderVariant] {
         var seen = Set<RenderVariant>()
         var result: [RenderVariant] = []
         for device in devices {
             for orientation in orientations {
                 for appearance in appearances {
-                    for language in languages {
-                        for state in states {
-                            let variant = RenderVariant(device: device, orientation: orientation, appearance: appearance,
-                                                        language: language, state: state)
-                            if seen.insert(variant).inserted { result.append(variant) }
+                    for textSize in textSizes {
+                        for bold in boldText {
+                            for contrast in increasedContrast {
+                                for language in languages {
+                                    for state in states {
+                                        let variant = RenderVariant(
+                                            device: device, orientation: orientation, appearance: appearance, language: language,
+                                            state: state, textSize: textSize, boldText: bold, increasedContrast: contrast)
+                                        if seen.insert(variant).inserted { result.append(variant) }
+                                    }
+                                }
+                            }
                         }
                     }
                 }

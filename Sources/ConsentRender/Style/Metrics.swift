@@ -10,6 +10,9 @@ public struct Metrics: Sendable, Equatable {
         public var verticalMargin = 16.0
         /// The card's widest on iPad.
         public var maximumPadWidth = 540.0
+        /// The card's widest on every device (a style's `card.maxWidth`); nil lets a phone's card
+        /// take the safe area's width less the margins, and an iPad's `maximumPadWidth`.
+        public var maximumWidth: Double?
         public var padding = 20.0
         /// In landscape on phones, the share of the card's content width the body column takes.
         public var landscapeBodyShare = 0.7
@@ -21,6 +24,11 @@ public struct Metrics: Sendable, Equatable {
     /// Text set in a body column.
     public struct Text: Sendable, Equatable {
         public var paragraphSpacing = 8.0
+        /// Points added between a body's lines (NSParagraphStyle's `lineSpacing`): lines then take
+        /// their fonts' natural height plus this. Nil uses the language's line-height factor.
+        public var lineSpacing: Double?
+        /// How the dialog title's lines align.
+        public var titleAlignment = TextAlignment.center
         public var listItemSpacing = 4.0
         /// Width of a list's marker column (hanging indent), per nesting level.
         public var listIndent = 20.0
@@ -41,6 +49,8 @@ public struct Metrics: Sendable, Equatable {
         public var cornerRadius = 12.0
         /// A label runs to this many lines at most (ellipsised).
         public var labelMaximumLines = 3
+        /// Side by side or stacked.
+        public var arrangement = ButtonArrangement.automatic
     }
 
     /// The scrolling body's fold.
@@ -101,4 +111,13 @@ public struct Metrics: Sendable, Equatable {
 
     /// The iOS look.
     public static let iOSDefault = Metrics()
+}
+
+/// How a dialog's buttons are arranged.
+public enum ButtonArrangement: String, Codable, Sendable, CaseIterable {
+    /// Side by side when every label fits on one line at equal widths, else stacked; stacked at
+    /// the accessibility text sizes, as a UIKit alert does.
+    case automatic = "auto"
+    case sideBySide = "side-by-side"
+    case stacked
 }

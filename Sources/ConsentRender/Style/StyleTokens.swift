@@ -1,21 +1,46 @@
 /// Everything that decides how a screen looks besides its words: measurements, text sizes,
-/// colours and fonts. `.iOSDefault` is today's iOS look.
+/// colours and fonts. `.iOSDefault` is today's iOS look; `document.json`'s `style` changes it
+/// (see `StyleTokens(document:)`).
 public struct StyleTokens: Sendable, Equatable {
     public var metrics: Metrics
     public var typeScale: TypeScale
     public var colors: ColorRoles
+    /// The team's colours over the system ones.
+    public var brandColors: BrandPalettes
     public var fonts: FontSet
+    /// The families text is set in before the language's Noto fonts.
+    public var brandFonts: BrandFonts
+    /// Button corner radius by language tag (`style.buttons.cornerRadiusByLanguage`), over
+    /// `metrics.buttons.cornerRadius` for the languages it matches.
+    public var buttonCornerRadiusByLanguage: [String: Double]
     /// How opaque the decline button is drawn, 0.1–1 (`document.json` `style.declineOpacity`).
     public var declineOpacity: Double
 
     public init(metrics: Metrics = .iOSDefault, typeScale: TypeScale = .iOSDefault, colors: ColorRoles = .iOSDefault,
-                fonts: FontSet = .noto, declineOpacity: Double = 1) {
+                brandColors: BrandPalettes = BrandPalettes(), fonts: FontSet = .noto, brandFonts: BrandFonts = .none,
+                buttonCornerRadiusByLanguage: [String: Double] = [:], declineOpacity: Double = 1) {
         self.metrics = metrics
         self.typeScale = typeScale
         self.colors = colors
+        self.brandColors = brandColors
         self.fonts = fonts
+        self.brandFonts = brandFonts
+        self.buttonCornerRadiusByLanguage = buttonCornerRadiusByLanguage
         self.declineOpacity = declineOpacity
     }
 
     public static let iOSDefault = StyleTokens()
+
+    /// The style for one screen: the button radius of the resolved `language`, and iOS's
+    /// high-contrast system colours under Increase Contrast.
+    public func resolved(language: String, increasedContrast: Bool) -> StyleTokens {
+        var style = self
+        if increasedContrast { style.colors = .iOSHighContrast }
+        if !buttonCornerRadiusByLanguage.isEmpty, let tag = LanguageTag(language),
+           let match = LanguageResolver(available: buttonCornerRadiusByLanguage.keys.sorted(), defaultLanguage: nil).match(tag),
+           let radius = buttonCornerRadiusByLanguage[match] {
+            style.metrics.buttons.cornerRadius = radius
+        }
+        return style
+    }
 }

@@ -1,7 +1,23 @@
 /// iOS's text size setting (Dynamic Type), from extra small to the largest accessibility size.
-public enum ContentSizeCategory: String, Codable, Sendable, CaseIterable {
-    case xSmall = "XS", small = "S", medium = "M", large = "L", xLarge = "XL", xxLarge = "XXL", xxxLarge = "XXXL"
+/// The raw values are the names the command line, cell folders and link maps use.
+public enum ContentSizeCategory: String, Codable, Sendable, CaseIterable, Comparable {
+    case xSmall, small = "Small", medium = "Medium", large = "Large", xLarge, xxLarge, xxxLarge
     case accessibility1 = "AX1", accessibility2 = "AX2", accessibility3 = "AX3", accessibility4 = "AX4", accessibility5 = "AX5"
+
+    /// The category named `name`, in any letter case (`ax3`, `XLARGE`).
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }) else {
+            return nil
+        }
+        self = match
+    }
+
+    /// Whether this is one of the five accessibility sizes, where layouts adapt (buttons stack).
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
 }
 
 /// Apple's text styles, whose sizes per category come from the HIG's Dynamic Type table.
@@ -60,11 +76,15 @@ public struct TypeScale: Sendable, Equatable {
         /// Added to the Apple style's size at every category.
         public var offset: Double
         public var weight: FontWeight
+        /// The size at Large a team's style chose; the other categories scale by the Apple
+        /// style's own ratio to its Large size. Nil follows the Apple style (plus `offset`).
+        public var largeSize: Double?
 
-        public init(_ appleStyle: AppleTextStyle, offset: Double = 0, weight: FontWeight) {
+        public init(_ appleStyle: AppleTextStyle, offset: Double = 0, weight: FontWeight, largeSize: Double? = nil) {
             self.appleStyle = appleStyle
             self.offset = offset
             self.weight = weight
+            self.largeSize = largeSize
         }
     }
 
@@ -72,7 +92,15 @@ public struct TypeScale: Sendable, Equatable {
 
     /// The point size of `role` at `category`.
     public func size(_ role: TextRole, at category: ContentSizeCategory = .large) -> Double {
-        style(role).appleStyle.size(at: category) + style(role).offset
+        let style = style(role)
+        guard let largeSize = style.largeSize else { return style.appleStyle.size(at: category) + style.offset }
+        // Quarter points: a scaled size such as 16 × 25/15 is not a whole number.
+        return (largeSize * style.appleStyle.size(at: category) / style.appleStyle.size(at: .large) * 4).rounded() / 4
+    }
+
+    /// Sets the size of `role` at Large (a team's style); other categories scale from it.
+    public mutating func setLargeSize(_ size: Double, for role: TextRole) {
+        styles[role]?.largeSize = size
     }
 
     public func weight(_ role: TextRole) -> FontWeight {

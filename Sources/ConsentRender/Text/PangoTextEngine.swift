@@ -46,6 +46,27 @@ final class PangoTextEngine: TextMeasuring {
         cairo_font_options_destroy(options)
     }
 
+    /// Brand fonts already found in this engine's fonts.
+    private var checkedFamilies = Set<BrandFonts>()
+
+    /// Throws when a family `fonts` names is neither among the document's fonts nor the shipped
+    /// ones; `settingsPath` is the `document.json` that names it.
+    func checkFamilies(_ fonts: BrandFonts, settingsPath: String) throws {
+        guard !fonts.families.isEmpty, !checkedFamilies.contains(fonts) else { return }
+        let own = configuration.familyNames(shipped: false)
+        let shipped = configuration.familyNames(shipped: true)
+        func known(_ family: String) -> Bool {
+            own.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+                || shipped.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+        }
+        for entry in fonts.entries where !known(entry.family) {
+            throw DocumentError.unknownFontFamily(
+                path: settingsPath, key: "style.fonts.\(entry.key)", family: entry.family, documentFamilies: own.sorted(),
+                suggestion: closestMatch(to: entry.family, among: Array(own) + Array(shipped)))
+        }
+        checkedFamilies.insert(fonts)
+    }
+
     /// Layouts of the current page by block: measuring, checking and drawing a block shape it once.
     private var layouts: [TextBlock: PangoLayoutHandle] = [:]
 
@@ -183,12 +204,13 @@ private final class PangoLayoutHandle {
             pango_layout_set_height(layout, -Int32(lines))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
-        // Every paragraph takes the document language's direction, as iOS's natural alignment
-        // does, even one that starts with a word in another script.
-        pango_layout_set_auto_dir(layout, 0)
+        // A paragraph takes the document language's direction, even one that starts with a word
+        // in another script, unless its alignment follows its own direction (`natural`): Pango
+        // then swaps left and right for a paragraph against the context's direction.
+        pango_layout_set_auto_dir(layout, block.alignment == .natural ? 1 : 0)
         let alignment = switch block.alignment {
         case .center: PANGO_ALIGN_CENTER
-        case .natural: traits.isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .leading, .natural: traits.isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         }
         pango_layout_set_alignment(layout, alignment)
 
@@ -197,7 +219,12 @@ private final class PangoLayoutHandle {
         }
         defer { pango_attr_list_unref(attributes) }
         pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
-        pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Self.pangoUnits(block.lineHeight)))
+        if let spacing = block.lineSpacing {
+            // NSParagraphStyle's lineSpacing: the fonts' natural line height plus this much between lines.
+            pango_layout_set_spacing(layout, Self.pangoUnits(spacing))
+        } else {
+            pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Self.pangoUnits(block.lineHeight)))
+        }
         if let first = block.runs.first {
             let description = Self.fontDescription(for: first, traits: traits)
             pango_layout_set_font_description(layout, description)
@@ -242,7 +269,9 @@ private final class PangoLayoutHandle {
         guard let description = pango_font_description_new() else {
             preconditionFailure("Pango could not allocate a font description (out of memory)")
         }
-        pango_font_description_set_family(description, run.monospace ? traits.monospaceFamilies : traits.fontFamilies)
+        // A brand family comes first; the language's Noto families set what it lacks.
+        let families = run.monospace ? traits.monospaceFamilies : run.family.map { "\($0),\(traits.fontFamilies)" } ?? traits.fontFamilies
+        pango_font_description_set_family(description, families)
         pango_font_description_set_size(description, pangoUnits(run.fontSize))
         let weight: PangoWeight = switch run.weight {
         case .regular: PANGO_WEIGHT_NORMAL
@@ -311,6 +340,6 @@ private final class PangoLayoutHandle {
 
         return TextMeasurement(
             size: Size(width: Self.points(logical.width), height: Self.points(logical.height)),
-            lines: lines, lineRanges: lineRanges, linkRects: linkRects)
+            lines: lines, lineRanges: lineRanges, linkRects: linkRects, baseline: Self.points(pango_layout_get_baseline(layout)))
     }
 }

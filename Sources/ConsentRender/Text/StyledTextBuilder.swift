@@ -10,6 +10,8 @@ struct BaseTextStyle {
     var weight: FontWeight
     var color: Color
     var linkColor: Color
+    /// The brand family the text is set in first (`style.fonts`); nil for the language's Noto fonts.
+    var family: String? = nil
 }
 
 /// Turns Markdown inlines into a `TextBlock`'s text and runs, collecting links as it goes.
@@ -42,9 +44,10 @@ struct StyledTextBuilder {
         appendText(plain, style: InlineStyle(weight: base.weight))
     }
 
-    func block(width: Double, alignment: TextAlignment, lineHeight: Double, maximumLines: Int? = nil) -> TextBlock {
-        TextBlock(text: text, runs: runs, width: width, alignment: alignment, lineHeight: lineHeight, language: traits.tag,
-                  maximumLines: maximumLines)
+    func block(width: Double, alignment: TextAlignment, lineHeight: Double, lineSpacing: Double? = nil,
+               maximumLines: Int? = nil) -> TextBlock {
+        TextBlock(text: text, runs: runs, width: width, alignment: alignment, lineHeight: lineHeight, lineSpacing: lineSpacing,
+                  language: traits.tag, maximumLines: maximumLines)
     }
 
     private mutating func append(_ inlines: [Inline], style: InlineStyle, links: inout [LinkSource]) {
@@ -112,7 +115,7 @@ struct StyledTextBuilder {
         let end = text.utf8.count
         let run = TextRun(
             start: start, end: end, fontSize: base.fontSize, weight: style.weight, italic: style.italic,
-            monospace: style.monospace, color: style.linkIndex == nil ? base.color : base.linkColor,
+            monospace: style.monospace, family: base.family, color: style.linkIndex == nil ? base.color : base.linkColor,
             underline: style.linkIndex != nil, strikethrough: style.strikethrough, linkIndex: style.linkIndex)
         if var last = runs.last, last.end == start, Self.sameStyle(last, run) {
             last.end = end

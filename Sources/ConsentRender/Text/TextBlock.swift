@@ -3,13 +3,25 @@ public enum FontWeight: String, Codable, Sendable {
     case regular
     case semibold
     case bold
+
+    /// One step heavier, as iOS's Bold Text setting makes it (bold stays bold).
+    public var bolder: FontWeight {
+        switch self {
+        case .regular: .semibold
+        case .semibold, .bold: .bold
+        }
+    }
 }
 
 /// Horizontal alignment of a text block's lines.
 public enum TextAlignment: String, Codable, Sendable {
-    /// Leading edge: left for left-to-right text, right for right-to-left.
-    case natural
+    /// The leading edge of the screen's language: left for a left-to-right language, right for a
+    /// right-to-left one, whatever script the text starts with.
+    case leading
     case center
+    /// The start of the text's own direction, as `NSTextAlignment.natural` does: an English title
+    /// in an Arabic dialog aligns left.
+    case natural
 }
 
 /// A styled range of a `TextBlock`'s text.
@@ -21,6 +33,8 @@ public struct TextRun: Codable, Sendable, Hashable {
     public var weight: FontWeight
     public var italic: Bool
     public var monospace: Bool
+    /// A family to set the run in before the language's own (a brand font); nil for the language's.
+    public var family: String?
     public var color: Color
     public var underline: Bool
     /// A line through the text (`~~struck~~`).
@@ -29,7 +43,8 @@ public struct TextRun: Codable, Sendable, Hashable {
     public var linkIndex: Int?
 
     public init(start: Int, end: Int, fontSize: Double, weight: FontWeight = .regular, italic: Bool = false,
-                monospace: Bool = false, color: Color, underline: Bool = false, strikethrough: Bool = false, linkIndex: Int? = nil) {
+                monospace: Bool = false, family: String? = nil, color: Color, underline: Bool = false, strikethrough: Bool = false,
+                linkIndex: Int? = nil) {
         precondition(start <= end, "A text run must not end before it starts (\(start)..<\(end))")
         self.start = start
         self.end = end
@@ -37,6 +52,7 @@ public struct TextRun: Codable, Sendable, Hashable {
         self.weight = weight
         self.italic = italic
         self.monospace = monospace
+        self.family = family
         self.color = color
         self.underline = underline
         self.strikethrough = strikethrough
@@ -52,21 +68,25 @@ public struct TextBlock: Codable, Sendable, Hashable {
     /// Wrapping width in points.
     public var width: Double
     public var alignment: TextAlignment
-    /// Distance between baselines in points.
+    /// Distance between baselines in points (unless `lineSpacing` is set).
     public var lineHeight: Double
+    /// Points added between lines, as NSParagraphStyle's `lineSpacing`: when set, lines take
+    /// their fonts' natural height plus this, and `lineHeight` is not used.
+    public var lineSpacing: Double?
     /// BCP 47 tag of the text, which picks fonts and glyph forms.
     public var language: String
     /// At most this many lines, the last ending in an ellipsis; nil for no limit.
     public var maximumLines: Int?
 
-    public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, language: String,
-                maximumLines: Int? = nil) {
+    public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, lineSpacing: Double? = nil,
+                language: String, maximumLines: Int? = nil) {
         precondition(width > 0, "A text block needs a positive width, got \(width)")
         self.text = text
         self.runs = runs
         self.width = width
         self.alignment = alignment
         self.lineHeight = lineHeight
+        self.lineSpacing = lineSpacing
         self.language = language
         self.maximumLines = maximumLines
     }
@@ -82,12 +102,15 @@ public struct TextMeasurement: Sendable, Equatable {
     public var lineRanges: [Range<Int>]
     /// For each link index in the block, one rectangle per visual line the link touches.
     public var linkRects: [Int: [Rect]]
+    /// From the block's top to its first line's baseline.
+    public var baseline: Double
 
-    public init(size: Size, lines: [Rect], lineRanges: [Range<Int>] = [], linkRects: [Int: [Rect]]) {
+    public init(size: Size, lines: [Rect], lineRanges: [Range<Int>] = [], linkRects: [Int: [Rect]], baseline: Double = 0) {
         self.size = size
         self.lines = lines
         self.lineRanges = lineRanges
         self.linkRects = linkRects
+        self.baseline = baseline
     }
 }
 

@@ -88,7 +88,7 @@ struct BodyText {
             placed.shapes.append(.line(from: Point(x: x, y: lineY), to: Point(x: x + width, y: lineY), color: ruleColor, width: hairline))
             return 2 * spacing
         case let .quote(blocks):
-            let indent = metrics.listIndent
+            let indent = listIndent
             guard width > indent * 2 else {
                 return stack(blocks, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
             }
@@ -96,7 +96,7 @@ struct BodyText {
             let contentX = traits.isRightToLeft ? x : x + indent
             return stack(blocks, x: contentX, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
         case let .list(ordered, start, items):
-            let indent = metrics.listIndent
+            let indent = listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
             let hangs = width > indent * 3
             // Past the deepest level the indent stops growing: the markers take the previous
@@ -109,17 +109,26 @@ struct BodyText {
             for (number, item) in items.enumerated() {
                 if number > 0 { cursor += metrics.listItemSpacing }
                 let marker = ordered ? "\(start + number)." : (listDepth % 2 == 0 ? "•" : "◦")
+                let markerIndex = placed.blocks.count
+                let itemHeight = stack(item, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
                 if hangs {
                     var builder = StyledTextBuilder(base: bodyStyle, traits: traits)
                     builder.append(plain: marker)
-                    let markerBlock = builder.block(width: indent, alignment: .natural, lineHeight: lineHeight(bodyStyle))
+                    let markerBlock = builder.block(width: indent, alignment: .leading, lineHeight: lineHeight(bodyStyle),
+                                                    lineSpacing: metrics.lineSpacing)
                     let measurement = measurer.measure(markerBlock)
-                    placed.blocks.append(MeasuredBlock(
-                        placed: PlacedText(origin: Point(x: markerX, y: cursor),
+                    var markerY = cursor
+                    // Lines of natural height put each font's baseline where its ascent says; the
+                    // marker (in the brand font) sits on the item's first baseline instead.
+                    if metrics.lineSpacing != nil, markerIndex < placed.blocks.count {
+                        let first = placed.blocks[markerIndex]
+                        markerY = first.placed.origin.y + first.measurement.baseline - measurement.baseline
+                    }
+                    placed.blocks.insert(MeasuredBlock(
+                        placed: PlacedText(origin: Point(x: markerX, y: markerY),
                                            size: Size(width: indent, height: measurement.size.height), block: markerBlock),
-                        measurement: measurement))
+                        measurement: measurement), at: markerIndex)
                 }
-                let itemHeight = stack(item, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
                 cursor += itemHeight
             }
             return cursor - y
@@ -130,12 +139,18 @@ struct BodyText {
                            into placed: inout Placed, links: inout [LinkSource]) -> Double {
         var builder = StyledTextBuilder(base: style, traits: traits)
         builder.append(inlines, links: &links)
-        let block = builder.block(width: width, alignment: .natural, lineHeight: lineHeight(style))
+        let block = builder.block(width: width, alignment: .leading, lineHeight: lineHeight(style), lineSpacing: metrics.lineSpacing)
         let measurement = measurer.measure(block)
         placed.blocks.append(MeasuredBlock(
             placed: PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: measurement.size.height), block: block),
             measurement: measurement))
         return measurement.size.height
+    }
+
+    /// A list's marker column (and a quote's indent): the style's indent, widened with large text
+    /// so a marker never runs into its item at the accessibility sizes.
+    private var listIndent: Double {
+        max(metrics.listIndent, (bodyStyle.fontSize * 1.35).rounded())
     }
 
     func lineHeight(_ style: BaseTextStyle) -> Double {

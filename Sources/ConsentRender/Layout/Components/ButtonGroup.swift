@@ -46,11 +46,11 @@ public struct ButtonGroup {
 
         /// A theme's colours: the tint filled, the rest neutral.
         public init(theme: Theme) {
-            filled = theme.tint
+            filled = theme.accentFill
             onFilled = theme.onTint
             neutral = theme.neutralFill
             neutralBorder = theme.neutralBorder
-            neutralLabel = theme.label
+            neutralLabel = theme.neutralLabel
             separator = theme.palette.separator
             declineOpacity = theme.declineOpacity
         }
@@ -100,8 +100,15 @@ public struct ButtonGroup {
         return max(metrics.minimumWidth, context.measurer.measure(unbounded).size.width + 2 * metrics.horizontalPadding)
     }
 
-    /// Side by side when every button fits at equal widths in `width`, else stacked.
+    /// The style's arrangement; for `auto`, side by side when every button fits at equal widths
+    /// in `width`, else stacked, and always stacked at the accessibility text sizes.
     public func axis(toFit width: Double, in context: LayoutContext) -> Axis {
+        switch metrics.arrangement {
+        case .sideBySide: return .horizontal
+        case .stacked: return .vertical
+        case .automatic: break
+        }
+        guard !context.traits.sizeCategory.isAccessibilitySize else { return .vertical }
         let widest = actions.map { intrinsicWidth(of: $0.label, in: context) }.max() ?? 0
         return Double(actions.count) * widest + Double(actions.count - 1) * metrics.spacing <= width ? .horizontal : .vertical
     }

@@ -24,10 +24,13 @@ struct DialogCard {
         let traits = context.language
         let usesSideColumn = context.profile.idiom == .phone && context.orientation == .landscape
 
-        let cardWidth: Double = switch context.profile.idiom {
-        case .phone: context.snap(max(1, safe.width - 2 * metrics.sideMargin))
-        case .pad: context.snap(min(metrics.maximumPadWidth, max(1, safe.width - 2 * metrics.sideMargin)))
-        }
+        // A style's maximum width holds on every device; without one a phone's card is as wide as
+        // the safe area allows and an iPad's stops at its maximum, except at the accessibility
+        // text sizes, where it takes the whole safe area as a UIKit layout does.
+        let availableWidth = max(1, safe.width - 2 * metrics.sideMargin)
+        let maximumWidth = metrics.maximumWidth
+            ?? (context.profile.idiom == .pad && !context.traits.sizeCategory.isAccessibilitySize ? metrics.maximumPadWidth : nil)
+        let cardWidth = context.snap(min(maximumWidth ?? availableWidth, availableWidth))
         let cardX = context.snap(safe.midX - cardWidth / 2)
         let padding = metrics.padding
         let contentWidth = max(1, cardWidth - 2 * padding)
@@ -38,10 +41,10 @@ struct DialogCard {
 
         // Title and body, measured before anything is placed.
         var links: [LinkSource] = []
-        let titleStyle = context.textStyle(.title, color: theme.tint, linkColor: theme.tint)
+        let titleStyle = context.textStyle(.title, color: theme.title, linkColor: theme.title)
         var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
         titleBuilder.append(title, links: &links)
-        let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: .center,
+        let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: context.metrics.text.titleAlignment,
                                             lineHeight: titleStyle.fontSize * traits.lineHeightMultiple,
                                             maximumLines: context.metrics.text.titleMaximumLines)
         let titleMeasurement = context.measurer.measure(titleBlock)
@@ -56,7 +59,8 @@ struct DialogCard {
             bodyText.blocks[index].placed.origin = Point(x: context.snap(origin.x), y: context.snap(origin.y))
         }
 
-        let axis: ButtonGroup.Axis = usesSideColumn ? .vertical : buttons.axis(toFit: contentWidth, in: context)
+        let axis: ButtonGroup.Axis = usesSideColumn && context.metrics.buttons.arrangement != .sideBySide
+            ? .vertical : buttons.axis(toFit: contentWidth, in: context)
         // Placed at the origin to learn their height, then moved into the card.
         let buttonsAtOrigin = buttons.place(axis, at: Point(x: 0, y: 0), width: buttonColumnWidth, in: context)
 

@@ -95,7 +95,7 @@ struct SystemChrome {
         case .ipad:
             let centerY = spec.height / 2
             let time = clock.timeWithDayPeriod + "  " + clock.date
-            let label = textBlock(time, size: 12, width: 400, alignment: .natural)
+            let label = textBlock(time, size: 12, width: 400, alignment: .leading)
             let labelHeight = context.measurer.measure(label).size.height
             items.append(PlacedItem(id: "status-bar-time", drawable: .text(PlacedText(
                 origin: Point(x: 20, y: context.snap(centerY - labelHeight / 2)), size: Size(width: 400, height: labelHeight), block: label))))
@@ -190,10 +190,10 @@ struct SystemChrome {
         if network == .wifi {
             row.parts.append(wifi(scale: scale))
         } else if let label = network.label {
-            let block = textBlock(label, size: 12 * scale + 2, width: 40, alignment: .natural)
+            let block = textBlock(label, size: 12 * scale + 2, width: 40, alignment: .leading)
             let measured = context.measurer.measure(block)
             let blockWidth = max(1, measured.size.width)
-            let sized = textBlock(label, size: 12 * scale + 2, width: blockWidth + 1, alignment: .natural)
+            let sized = textBlock(label, size: 12 * scale + 2, width: blockWidth + 1, alignment: .leading)
             row.parts.append((blockWidth, measured.size.height, { origin in
                 [PlacedItem(id: "status-bar-network", drawable: .text(PlacedText(origin: origin,
                                                                                   size: Size(width: blockWidth + 1, height: measured.size.height),
@@ -258,10 +258,10 @@ struct SystemChrome {
         let digits = StatusBarClock.localizedDigits(number, language: context.language.tag)
         // With Arabic-Indic digits comes the Arabic percent sign (١٠٠٪).
         let percent = digits + (digits == number ? "%" : "\u{066A}")
-        let block = textBlock(percent, size: size, width: 60, alignment: .natural)
+        let block = textBlock(percent, size: size, width: 60, alignment: .leading)
         let measured = context.measurer.measure(block)
         let labelWidth = measured.size.width + 1
-        let label = textBlock(percent, size: size, width: labelWidth, alignment: .natural)
+        let label = textBlock(percent, size: size, width: labelWidth, alignment: .leading)
         row.parts.append((labelWidth, measured.size.height, { origin in
             [PlacedItem(id: "status-bar-battery-percent", drawable: .text(PlacedText(
                 origin: Point(x: origin.x, y: self.context.snap(origin.y)), size: Size(width: labelWidth, height: measured.size.height),

@@ -30,7 +30,7 @@ public struct ATTExplainerTemplate: ScreenTemplate {
         let titleStyle = context.textStyle(.pageTitle, color: theme.label, linkColor: theme.link)
         var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
         titleBuilder.append(content.title, links: &links)
-        let titleBlock = titleBuilder.block(width: columnWidth, alignment: .natural,
+        let titleBlock = titleBuilder.block(width: columnWidth, alignment: .leading,
                                             lineHeight: titleStyle.fontSize * traits.displayLineHeightMultiple,
                                             maximumLines: context.metrics.text.titleMaximumLines)
         let titleMeasurement = context.measurer.measure(titleBlock)

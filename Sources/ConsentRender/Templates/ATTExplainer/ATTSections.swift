@@ -54,7 +54,7 @@ struct ATTSectionBuilder {
 
     /// Adds a text block and returns its height.
     private mutating func text(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
-                               alignment: TextAlignment = .natural, links: inout [LinkSource]) -> Double {
+                               alignment: TextAlignment = .leading, links: inout [LinkSource]) -> Double {
         var builder = StyledTextBuilder(base: style, traits: traits)
         builder.append(inlines, links: &links)
         let block = builder.block(width: max(1, width), alignment: alignment, lineHeight: style.fontSize * traits.lineHeightMultiple)

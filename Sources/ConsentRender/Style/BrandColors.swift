@@ -1,0 +1,68 @@
+/// A team's colours for one appearance (`document.json` `style.colors.light`, …): each role
+/// it sets replaces iOS's system colour for that role; a role left out keeps it.
+public struct BrandColors: Codable, Sendable, Equatable {
+    /// The dialog title (default: the tint).
+    public var title: Color?
+    /// Body text and the labels of neutral text (default: label).
+    public var text: Color?
+    /// Links in the body (default: the tint, or system blue's Increase Contrast variant).
+    public var link: Color?
+    /// The dialog card (default: systemBackground, elevated in dark).
+    public var card: Color?
+    /// The accept button's fill and its label (default: the tint, white).
+    public var accentFill: Color?
+    public var accentLabel: Color?
+    /// The decline button's fill, label and outline (default: systemGray5, label, systemGray).
+    public var declineFill: Color?
+    public var declineLabel: Color?
+    public var declineBorder: Color?
+    /// How dark the dimming over the app is, 0–1 (default 0.4).
+    public var dim: Double?
+
+    public init(title: Color? = nil, text: Color? = nil, link: Color? = nil, card: Color? = nil, accentFill: Color? = nil,
+                accentLabel: Color? = nil, declineFill: Color? = nil, declineLabel: Color? = nil, declineBorder: Color? = nil,
+                dim: Double? = nil) {
+        self.title = title
+        self.text = text
+        self.link = link
+        self.card = card
+        self.accentFill = accentFill
+        self.accentLabel = accentLabel
+        self.declineFill = declineFill
+        self.declineLabel = declineLabel
+        self.declineBorder = declineBorder
+        self.dim = dim
+    }
+
+    /// The colour keys, as `document.json` spells them (`dim` is a number).
+    static let colorKeys = ["title", "text", "link", "card", "accentFill", "accentLabel", "declineFill", "declineLabel",
+                            "declineBorder"]
+}
+
+/// A team's colours for every appearance: one set each for light and dark, and optionally one for
+/// each under Increase Contrast. Without a high-contrast set, Increase Contrast keeps the
+/// appearance's own brand colours (iOS changes only its system colours).
+public struct BrandPalettes: Codable, Sendable, Equatable {
+    public var light: BrandColors?
+    public var dark: BrandColors?
+    public var lightHighContrast: BrandColors?
+    public var darkHighContrast: BrandColors?
+
+    public init(light: BrandColors? = nil, dark: BrandColors? = nil, lightHighContrast: BrandColors? = nil,
+                darkHighContrast: BrandColors? = nil) {
+        self.light = light
+        self.dark = dark
+        self.lightHighContrast = lightHighContrast
+        self.darkHighContrast = darkHighContrast
+    }
+
+    /// The brand colours of `appearance`, with or without Increase Contrast.
+    public func colors(for appearance: Appearance, increasedContrast: Bool) -> BrandColors? {
+        switch (appearance, increasedContrast) {
+        case (.light, false): light
+        case (.dark, false): dark
+        case (.light, true): lightHighContrast ?? light
+        case (.dark, true): darkHighContrast ?? dark
+        }
+    }
+}
