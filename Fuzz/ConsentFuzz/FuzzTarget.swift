@@ -48,7 +48,10 @@ private func renderSettings(_ data: Data) {
     guard let settings = try? DocumentSettings.decode(data, source: "document.json") else { return }
     let content = ConsentContent(name: "fuzz", source: "fuzz", settings: settings,
                                  languageFiles: ["en": Data("# T\n\nBody [privacy](https://example.com/p)".utf8)])
-    render(content, language: "en", device: "iphone-se-3", orientation: .portrait)
+    // Styles are tried at the default and the largest non-accessibility text size (from AX1 up a
+    // dialog may push its buttons off screen, which the lint reports rather than the layout prevents).
+    render(content, language: "en", device: "iphone-se-3", orientation: .portrait, textSize: data.count % 2 == 0 ? .large : .xxxLarge,
+           boldText: data.count % 3 == 0)
 }
 
 /// A backdrop PNG: its header checked as `BackdropImage(contentsOf:)` does, then drawn (decoded and
@@ -67,9 +70,10 @@ private func renderMarkdown(_ data: Data, language: String, device: String, orie
            orientation: orientation)
 }
 
-private func render(_ content: ConsentContent, language: String, device: String, orientation: Orientation) {
+private func render(_ content: ConsentContent, language: String, device: String, orientation: Orientation,
+                    textSize: ContentSizeCategory = .large, boldText: Bool = false) {
     guard let profile = try? profiles.profile(id: device) else { return }
-    let variant = RenderVariant(device: device, orientation: orientation, language: language)
+    let variant = RenderVariant(device: device, orientation: orientation, language: language, textSize: textSize, boldText: boldText)
     guard let page = try? renderer.render(RenderRequest(content: content, profile: profile, variant: variant, allowsMissingGlyphs: true))
     else { return }
     _ = renderer.lint(page, device: device)

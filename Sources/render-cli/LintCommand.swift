@@ -8,20 +8,29 @@ enum LintCommand {
                            [--orientations portrait,landscape] [--appearances light,dark]
                            [--states initial,decline-confirm]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
-                           [--allow-missing-glyphs] [--status-bar shown|none]
+                           [--allow-missing-glyphs] [--status-bar shown|none] [--text-sizes LIST|all]
+                           [--bold-text on|off|both] [--increase-contrast on|off|both]
 
     Renders every combination (by default every device, language, orientation and appearance) and
     checks each screen, measured from the render itself: text and button contrast, tap target
     sizes, an equal decline, the safe area and rounded corners, truncation, link schemes and a
     privacy-policy link, text size and density, missing glyphs and mixed languages; plus the
     document's languages against each other (links.parity). README lists every rule and its source.
+    Screens are checked at the Large text size unless --text-sizes says otherwise (the content rules
+    judge Large; other sizes get the layout rules), and text.dynamic-type lays each one out at AX3
+    too and warns when that cuts text or hides a button.
 
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
       --status-bar none  check the screens without iOS's status bar and home indicator (the
                        cut-out still takes no taps)
       --allow-missing-glyphs
                        report characters no font covers as a warning instead of an error
+      --text-sizes     Dynamic Type sizes to check, or all (default Large)
+      --bold-text, --increase-contrast
+                       on, off or both: check with iOS's Bold Text / Increase Contrast
+                       The singular forms render takes (--device, --language, …) are accepted too.
       --format json    print the findings as JSON: {rule, severity, message, element, rect, language, device,
+                       orientation, appearance, textSize, boldText and increaseContrast (when on),
                        state (for a later screen)}
 
     Exit status: 0 no errors (warnings allowed); 1 an error; 2 bad usage or input;
@@ -53,7 +62,11 @@ enum LintCommand {
             var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
             request.showsSystemChrome = chrome.shows
             let page = try withOption("states", when: isUnknownState) { try renderer.render(request) }
-            findings += renderer.lint(page, device: cell.device, options: lintOptions).map { finding in
+            var cellFindings = renderer.lint(page, device: cell.device, options: lintOptions)
+            if cell.textSize == .large {
+                cellFindings += try renderer.dynamicTypeFindings(for: request, device: cell.device)
+            }
+            findings += cellFindings.map { finding in
                 var finding = finding
                 // Allowed missing glyphs are still reported, as a warning.
                 if options.flag("allow-missing-glyphs"), finding.rule == "text.missing-glyphs" { finding.severity = .warning }

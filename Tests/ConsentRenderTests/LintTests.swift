@@ -227,6 +227,21 @@ import Testing
         #expect(errors(.statusBar, in: findings(bare)).first?.message.contains("lies under the cut-out") == true)
     }
 
+    @Test func dynamicTypeWarnsWhenAX3CutsTheTitleAndPassesTheGoodScreen() throws {
+        func request(_ files: [String: String], name: String) throws -> RenderRequest {
+            RenderRequest(folder: try DocumentFolder(url: folder.folder(name, files: files)),
+                          profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "en", orientation: .landscape,
+                          appearance: .light)
+        }
+        #expect(try renderer.dynamicTypeFindings(for: request(testAgreement, name: "dt-good"), device: "iphone-se-3").isEmpty)
+        var long = testAgreement
+        long["en.md"] = "# Your privacy choices for Morning Reads and its partners\n\nRead the [Privacy Notice](https://example.com/p)."
+        let findings = try renderer.dynamicTypeFindings(for: request(long, name: "dt-long"), device: "iphone-se-3")
+        #expect(findings.count == 1)
+        #expect(findings.first?.rule == LintRule.dynamicType.rawValue && findings.first?.severity == .warning)
+        #expect(findings.first?.message.contains("at the AX3 text size") == true)
+    }
+
     @Test func everyRuleIsTested() {
         // The ids this suite exercises; a new rule must add its cases here.
         let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
@@ -234,7 +249,7 @@ import Testing
                                    "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
                                    "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
-                                   "layout.status-bar"]
+                                   "layout.status-bar", "text.dynamic-type"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

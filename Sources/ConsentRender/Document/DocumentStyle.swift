@@ -212,7 +212,10 @@ extension StyleTokens {
             if let padding = card.padding { metrics.card.padding = padding }
         }
         if let buttons = style.buttons {
-            if let height = buttons.height { metrics.buttons.minimumHeight = height }
+            if let height = buttons.height {
+                metrics.buttons.minimumHeight = height
+                metrics.buttons.designedHeight = height
+            }
             if let radius = buttons.cornerRadius { metrics.buttons.cornerRadius = radius }
             if let padding = buttons.padding { metrics.buttons.horizontalPadding = padding }
             if let width = buttons.minWidth { metrics.buttons.minimumWidth = width }

@@ -64,6 +64,7 @@ enum DecodingFailure {
         "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.map(\.rawValue),
         "Network": StatusBarContent.Network.allCases.map(\.rawValue),
         "ButtonArrangement": ButtonArrangement.allCases.map(\.rawValue),
+        "ContentSizeCategory": ContentSizeCategory.allCases.map(\.rawValue),
         "TitleAlignment": DocumentStyle.TitleAlignment.allCases.map(\.rawValue),
     ]
 

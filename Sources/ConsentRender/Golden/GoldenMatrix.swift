@@ -28,10 +28,19 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         /// Whether a language with no file of its own may show the document's default language
         /// (off: such a golden would record the wrong language without a word).
         public var allowFallback: Bool?
+        /// Dynamic Type sizes (`["Large", "AX3"]`); omitted: Large.
+        public var textSizes: [ContentSizeCategory]?
+        /// Bold Text and Increase Contrast: `[true]` for on, `[false, true]` for both; omitted: off.
+        public var boldText: [Bool]?
+        public var increaseContrast: [Bool]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
-                    allowFallback: Bool? = nil) {
+                    allowFallback: Bool? = nil, textSizes: [ContentSizeCategory]? = nil, boldText: [Bool]? = nil,
+                    increaseContrast: [Bool]? = nil) {
+            self.textSizes = textSizes
+            self.boldText = boldText
+            self.increaseContrast = increaseContrast
             self.document = document
             self.devices = devices
             self.orientations = orientations
@@ -147,7 +156,8 @@ extension GoldenMatrix {
             let devices = group.devices == ["all"] ? try catalog.ids() : group.devices
             let lists: [(String, Int?)] = [("devices", devices.count), ("languages", group.languages.count),
                                            ("orientations", group.orientations?.count), ("appearances", group.appearances?.count),
-                                           ("states", group.states?.count)]
+                                           ("states", group.states?.count), ("textSizes", group.textSizes?.count),
+                                           ("boldText", group.boldText?.count), ("increaseContrast", group.increaseContrast?.count)]
             for (name, count) in lists where count == 0 {
                 throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one (or leave it out)")
             }
@@ -166,7 +176,8 @@ extension GoldenMatrix {
             }
             let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
                                    appearances: group.appearances ?? [.light], languages: group.languages,
-                                   states: states)
+                                   states: states, textSizes: group.textSizes ?? [.large], boldText: group.boldText ?? [false],
+                                   increasedContrast: group.increaseContrast ?? [false])
             for variant in axes.variants {
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
                 if let earlier = seen[cell.path] {

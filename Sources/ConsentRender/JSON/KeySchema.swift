@@ -22,8 +22,17 @@ struct UnknownKey: Equatable {
     var column: Int
     /// The keys allowed where it stands, sorted.
     var known: [String]
+    /// The keys one level down (`card.cornerRadius`), for a key written one level too high.
+    var nested: [String] = []
 
-    var suggestion: String? { closestMatch(to: key, among: known) }
+    /// The nearest allowed key here; else the nested keys that match it best (`cornerRadus` at
+    /// the top of `style` → `buttons.cornerRadius or card.cornerRadius`).
+    var suggestion: String? {
+        if let sibling = closestMatch(to: key, among: known) { return sibling }
+        guard let best = closestMatch(to: key, among: nested.map { String($0.split(separator: ".").last ?? "") }) else { return nil }
+        let matches = nested.filter { $0.hasSuffix("." + best) }
+        return matches.joined(separator: "' or '")
+    }
 }
 
 extension JSONValue {
@@ -34,8 +43,12 @@ extension JSONValue {
             for member in members {
                 let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 guard let next = allowed[member.key] else {
+                    let nested = allowed.sorted { $0.key < $1.key }.flatMap { parent, schema -> [String] in
+                        guard case let .object(children) = schema else { return [] }
+                        return children.keys.sorted().map { "\(parent).\($0)" }
+                    }
                     return UnknownKey(path: memberPath, key: member.key, line: member.line, column: member.column,
-                                      known: allowed.keys.sorted())
+                                      known: allowed.keys.sorted(), nested: nested)
                 }
                 if let unknown = member.value.firstUnknownKey(in: next, path: memberPath) { return unknown }
             }
@@ -86,7 +99,7 @@ extension KeySchema {
 
     /// A document's `document.json`; `strings` takes the keys of the built-in tables.
     static let documentSettings = KeySchema.object([
-        "template": .any, "defaultLanguage": .any,
+        "$schema": .any, "template": .any, "defaultLanguage": .any,
         "strings": .object(Dictionary(uniqueKeysWithValues: ChromeStrings.stringKeys.map { ($0, KeySchema.map(.any)) })),
         "style": documentStyle,
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
@@ -114,7 +127,8 @@ extension KeySchema {
     static let goldenMatrix = KeySchema.object([
         "profiles": .any, "documents": .map(.any),
         "groups": .array(.object(["document": .any, "devices": .any, "orientations": .any, "appearances": .any,
-                                  "languages": .any, "tint": .any, "states": .any, "allowFallback": .any])),
+                                  "languages": .any, "tint": .any, "states": .any, "allowFallback": .any, "textSizes": .any,
+                                  "boldText": .any, "increaseContrast": .any])),
         "diff": .object(["threshold": .any, "maximumDeltaE": .any, "ignoresAntiAliasing": .any, "maxDiffPixels": .any,
                          "maxDiffRatio": .any]),
     ])

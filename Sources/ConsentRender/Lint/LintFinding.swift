@@ -95,6 +95,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case density = "text.density"
     case missingGlyphs = "text.missing-glyphs"
     case languageMix = "text.language-mix"
+    case dynamicType = "text.dynamic-type"
     case launchDeclineExplainsOutcome = "launch.decline-explains-outcome"
     case linkTextControls = "links.text-controls"
     case attSingleAction = "att.single-action"

@@ -29,16 +29,26 @@ public struct PageLint: Sendable {
     /// Text items the text engine cut short with "…" (a title or label over its line limit).
     public var ellipsizedText: Set<String>
     public var options: LintOptions
+    /// The text size the screen was laid out at. The content rules (`text.min-size`,
+    /// `text.density`, contrast, links, wording) judge Large, the app's default: a user who picks
+    /// another size chose it. At other sizes only the layout rules apply.
+    public var textSize: ContentSizeCategory
 
     public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
-                missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions()) {
+                missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
+                textSize: ContentSizeCategory = .large) {
         self.page = page
         self.device = device
         self.template = template
         self.missingCharacters = missingCharacters
         self.ellipsizedText = ellipsizedText
         self.options = options
+        self.textSize = textSize
     }
+
+    /// The rules that judge a screen's layout, which apply at every text size.
+    public static let layoutRules: Set<String> = [LintRule.safeArea, .statusBar, .truncation, .buttonsVisible, .targetSize]
+        .map(\.rawValue).reduce(into: []) { $0.insert($1) }
 
     /// The rules every consent screen follows unless its template says otherwise.
     public static let commonRules: [PageLintRule] = [
@@ -62,7 +72,8 @@ public struct PageLint: Sendable {
 
     /// The rules this screen gets: the common ones its template keeps, then the template's own.
     public var rules: [PageLintRule] {
-        Self.commonRules.filter { !template.exemptRules.contains($0.id) } + template.lintRules
+        let all = Self.commonRules.filter { !template.exemptRules.contains($0.id) } + template.lintRules
+        return textSize == .large ? all : all.filter { Self.layoutRules.contains($0.id) }
     }
 
     /// Every finding, errors first.

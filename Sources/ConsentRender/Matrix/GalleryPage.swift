@@ -27,6 +27,9 @@ struct GalleryPage {
         var requested: String
         var resolved: String
         var state: String
+        /// The text size, and the accessibility settings that are on (`none`, `bold`, `contrast`, `bold+contrast`).
+        var textSize: String
+        var settings: String
         var png: String
         /// The framed picture (`--frame`) and the screen's place in it, in percent.
         var framed: String?
@@ -68,7 +71,9 @@ struct GalleryPage {
             return CellData(
                 device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
                 appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
-                state: (cell.state ?? .initial).rawValue,
+                state: (cell.state ?? .initial).rawValue, textSize: (cell.textSize ?? .large).rawValue,
+                settings: [cell.boldText == true ? "bold" : nil, cell.increaseContrast == true ? "contrast" : nil]
+                    .compactMap { $0 }.joined(separator: "+").nonEmpty ?? "none",
                 png: cell.png, framed: cell.framed, framedScreen: cell.framedScreen.flatMap { screen in
                     cell.framedSize.map { size in
                         ScreenBox(left: 100 * Double(screen.x) / Double(size.width), top: 100 * Double(screen.y) / Double(size.height),
@@ -140,4 +145,9 @@ struct GalleryPage {
         }
         return text
     }()
+}
+
+extension String {
+    /// The string, or nil when it is empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

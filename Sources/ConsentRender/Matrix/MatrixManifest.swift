@@ -9,6 +9,11 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var language: LinkMap.Language
         /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
         public var state: ScreenState?
+        /// The text size when it is not Large; absent otherwise.
+        public var textSize: ContentSizeCategory?
+        /// Present (true) when the cell shows Bold Text or Increase Contrast.
+        public var boldText: Bool?
+        public var increaseContrast: Bool?
         /// The accent the screen was drawn with.
         public var tint: String
         /// Paths relative to the manifest's folder.

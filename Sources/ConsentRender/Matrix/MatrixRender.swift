@@ -169,6 +169,9 @@ public struct MatrixRender: Sendable {
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
+            entry.textSize = cell.textSize == .large ? nil : cell.textSize
+            entry.boldText = cell.boldText ? true : nil
+            entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {
                 entry.framed = cell.path + ".framed.png"
                 entry.framedScreen = framed.screen

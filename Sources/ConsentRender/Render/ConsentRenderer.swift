@@ -257,7 +257,29 @@ extension ConsentRenderer {
     public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
         PageLint(page: page.layout, device: device, template: page.template,
                  missingCharacters: missingCharacters(in: page.layout, fonts: page.fonts),
-                 ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), options: options).findings()
+                 ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), options: options,
+                 textSize: page.linkMap.textSize ?? .large).findings()
+    }
+
+    /// The text size `text.dynamic-type` checks a screen at.
+    public static let dynamicTypeCheckSize = ContentSizeCategory.accessibility3
+
+    /// `text.dynamic-type`: the screen of `request` laid out again at AX3, warning when that cuts
+    /// text short or leaves a button out of sight (the bug snapshot teams test text sizes for).
+    public func dynamicTypeFindings(for request: RenderRequest, device: String) throws -> [LintFinding] {
+        var large = request
+        large.variant.textSize = Self.dynamicTypeCheckSize
+        let page = try layOut(large)
+        let lint = PageLint(page: page.layout, device: device, template: page.template,
+                            ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), textSize: large.variant.textSize)
+        let size = Self.dynamicTypeCheckSize.rawValue
+        return (lint.truncation() + lint.buttonsVisible()).map { finding in
+            var warning = finding
+            warning.rule = LintRule.dynamicType.rawValue
+            warning.severity = .warning
+            warning.message = "at the \(size) text size, \(finding.message) (render it with --text-size \(size))"
+            return warning
+        }
     }
 
     /// The ids of the text items the engine cut short with "…".
@@ -284,6 +306,11 @@ extension ConsentRenderer {
             try canvas.finish()
         }
         return stream.data
+    }
+
+    /// Where `block`'s lines fall when set in `fonts`.
+    func measure(_ block: TextBlock, fonts: FontSet = .noto) throws -> TextMeasurement {
+        try engine(for: fonts).measure(block)
     }
 
     /// Paths of the font files that set any text of `layout`.

@@ -39,6 +39,9 @@ public struct Metrics: Sendable, Equatable {
     /// Buttons.
     public struct Buttons: Sendable, Equatable {
         public var minimumHeight = 44.0
+        /// A team's button height (`style.buttons.height`): a label that fits in it gets exactly
+        /// this height, padding or not; a taller label grows the button as usual.
+        public var designedHeight: Double?
         public var minimumWidth = 44.0
         /// Added on each side of a label to give a button's width.
         public var horizontalPadding = 24.0

@@ -62,9 +62,19 @@ final class PangoTextEngine: TextMeasuring {
         for entry in fonts.entries where !known(entry.family) {
             throw DocumentError.unknownFontFamily(
                 path: settingsPath, key: "style.fonts.\(entry.key)", family: entry.family, documentFamilies: own.sorted(),
-                suggestion: closestMatch(to: entry.family, among: Array(own) + Array(shipped)))
+                suggestion: Self.suggestedFamily(for: entry.family, own: own.sorted(), shipped: shipped.sorted()))
         }
         checkedFamilies.insert(fonts)
+    }
+
+    /// The family a misspelt name most likely means: one of the document's own first (a name
+    /// containing or contained in it, then the nearest), then a shipped one.
+    static func suggestedFamily(for name: String, own: [String], shipped: [String]) -> String? {
+        let lowered = name.lowercased()
+        if let related = own.first(where: { lowered.contains($0.lowercased()) || $0.lowercased().contains(lowered) }) {
+            return related
+        }
+        return closestMatch(to: name, among: own) ?? closestMatch(to: name, among: shipped)
     }
 
     /// Layouts of the current page by block: measuring, checking and drawing a block shape it once.
@@ -219,6 +229,8 @@ private final class PangoLayoutHandle {
         }
         defer { pango_attr_list_unref(attributes) }
         pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
+        // UIKit breaks a word that does not fit without a hyphen (its hyphenation factor is 0).
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
         if let spacing = block.lineSpacing {
             // NSParagraphStyle's lineSpacing: the fonts' natural line height plus this much between lines.
             pango_layout_set_spacing(layout, Self.pangoUnits(spacing))

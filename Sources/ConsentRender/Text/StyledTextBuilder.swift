@@ -136,20 +136,28 @@ struct StyledTextBuilder {
     /// where iOS does; a zero-width space before an opening and after a closing quote allows it.
     static func allowingBreaksAroundCurlyQuotes(_ value: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars {
+        let scalars = Array(value.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "\u{201C}", "\u{2018}":
                 result.append("\u{200B}")
                 result.append(scalar)
             case "\u{201D}", "\u{2019}":
                 result.append(scalar)
-                result.append("\u{200B}")
+                // Not before closing punctuation, which must never start a line (”！ stays together).
+                if index + 1 >= scalars.count || !closingPunctuation.contains(scalars[index + 1]) {
+                    result.append("\u{200B}")
+                }
             default:
                 result.append(scalar)
             }
         }
         return String(result)
     }
+
+    /// Punctuation that may not begin a line in Chinese and Japanese (kinsoku).
+    static let closingPunctuation: Set<Unicode.Scalar> = ["！", "，", "。", "、", "；", "：", "？", "）", "」", "』", "】", "》", "〉",
+                                                           "…", "‥", "!", ",", ".", ";", ":", "?", ")"]
 
     /// Ideographs, kana, hangul and full-width punctuation.
     static func isWideScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -208,7 +208,8 @@ public struct ButtonGroup {
         let labelWidth = max(1, width - 2 * metrics.horizontalPadding)
         let block = labelBlock(action.label, color: labelColor, width: labelWidth, in: context)
         let labelHeight = context.measurer.measure(block).size.height
-        let height = context.snap(max(metrics.minimumHeight, labelHeight + 2 * metrics.verticalPadding))
+        let fitsDesign = metrics.designedHeight.map { labelHeight <= $0 } ?? false
+        let height = context.snap(fitsDesign ? metrics.minimumHeight : max(metrics.minimumHeight, labelHeight + 2 * metrics.verticalPadding))
         let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
         let labelOrigin = Point(x: context.snap(rect.midX - labelWidth / 2), y: context.snap(rect.midY - labelHeight / 2))
         return LaidOutButton(

@@ -34,8 +34,11 @@ struct DialogCard {
         let cardX = context.snap(safe.midX - cardWidth / 2)
         let padding = metrics.padding
         let contentWidth = max(1, cardWidth - 2 * padding)
+        // At the accessibility sizes the button column takes half the card, so labels of 40 pt
+        // and more still fit a word per line.
+        let bodyShare = context.traits.sizeCategory.isAccessibilitySize ? 0.5 : metrics.landscapeBodyShare
         let bodyColumnWidth = usesSideColumn
-            ? context.snap((contentWidth - metrics.landscapeColumnSpacing) * metrics.landscapeBodyShare)
+            ? context.snap((contentWidth - metrics.landscapeColumnSpacing) * bodyShare)
             : contentWidth
         let buttonColumnWidth = usesSideColumn ? contentWidth - metrics.landscapeColumnSpacing - bodyColumnWidth : contentWidth
 
