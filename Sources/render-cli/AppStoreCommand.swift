@@ -33,7 +33,8 @@ enum AppStoreCommand {
         let options = try ParsedArguments(
             arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles",
                                  "time", "backdrop"],
-            flags: ["all-classes", "allow-missing-glyphs"])
+            flags: ["all-classes", "allow-missing-glyphs"],
+            aliases: ["language": "languages", "orientation": "orientations", "state": "states"])
         let folder = try openDocument(options, command: "appstore")
         let languagesText = try options.required("languages", example: "zh-Hans,en")
         let languages = languagesText == "all" ? folder.languages
