@@ -48,6 +48,7 @@ struct ParsedArguments {
         flags = []
         operands = []
         let options = options + switches
+        var spelled: [String: String] = [:]
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -65,6 +66,7 @@ struct ParsedArguments {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            let given = name
             name = aliases[name] ?? name
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "--\(name) takes no value") }
@@ -89,7 +91,11 @@ struct ParsedArguments {
                 index += 1
             }
             guard !value.isEmpty else { throw UsageError(message: "--\(name) needs a value, not an empty one") }
-            guard values[name] == nil else { throw UsageError(message: "--\(name) is given twice") }
+            if let earlier = spelled[name] {
+                throw UsageError(message: earlier == given ? "--\(name) is given twice"
+                                 : "--\(earlier) and --\(given) are the same option; give one of them")
+            }
+            spelled[name] = given
             values[name] = value
             index += 1
         }
@@ -191,7 +197,9 @@ struct ParsedArguments {
         }
         return try items.map { item in
             guard let size = ContentSizeCategory(name: item) else {
-                let hint = closestMatch(to: item, among: names).map { " Did you mean \($0)?" } ?? ""
+                // AX6 and up mean the largest size there is.
+                let beyond = item.lowercased().hasPrefix("ax") && (Int(item.dropFirst(2)) ?? 0) > 5
+                let hint = (beyond ? "AX5" : closestMatch(to: item, among: names)).map { " Did you mean \($0)?" } ?? ""
                 throw UsageError(message: "--\(name) '\(item)' is not a text size.\(hint) The sizes are: \(names.joined(separator: ", "))"
                                  + (single ? "" : ", or all"))
             }

@@ -40,9 +40,11 @@ enum RenderCommand {
                          for design reviews and marketing pages; the screenshot itself is unchanged
       --text-size SIZE   the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default),
                          xLarge, xxLarge, xxxLarge, AX1 … AX5, in any letter case. From AX1 up the
-                         buttons stack and the card takes the whole safe-area width
-      --bold-text        iOS's Bold Text setting: every weight one step heavier
-      --increase-contrast
+                         buttons stack and an iPad's card takes the whole safe-area width (unless
+                         document.json's style.card.maxWidth says otherwise)
+      --bold-text [on|off]
+                         iOS's Bold Text setting (alone: on): every weight one step heavier
+      --increase-contrast [on|off]
                          iOS's Increase Contrast: high-contrast system colours (and the document's
                          style.colors.lightHighContrast / darkHighContrast, if it has them)
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn

@@ -52,6 +52,22 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
+    @Test func groupsTakeTextSizesInAnyCaseOrAllAndTheAccessibilitySettings() throws {
+        let cells = { (extra: String) throws -> [String] in
+            try self.writeMatrix(languages: ["en"], extra: extra)
+            return try GoldenMatrix.load(from: self.golden.appendingPathComponent("matrix.json"))
+                .cells(relativeTo: self.golden, source: "matrix.json").map(\.path)
+        }
+        let sized = try cells(#", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "textSizes": ["ax3"], "boldText": [true], "increaseContrast": [false, true] }"#)
+        #expect(sized.contains("reads/iphone-se-3/portrait-light-AX3-bold/en"))
+        #expect(sized.contains("reads/iphone-se-3/portrait-light-AX3-bold-contrast/en"))
+        let all = try cells(#", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "textSizes": ["all"] }"#)
+        #expect(all.count == 12)
+        #expect {
+            _ = try cells(#", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "textSizes": ["Huge"] }"#)
+        } throws: { "\($0)".contains("groups[1].textSizes") && "\($0)".contains("'Huge' is not a text size") }
+    }
+
     @Test func recordsMissingThenPassesWithIdenticalBytes() throws {
         let first = try run(.missing)
         #expect(first.outcomes.map(\.outcome) == [.recorded, .recorded])

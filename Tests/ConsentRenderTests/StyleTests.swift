@@ -210,6 +210,10 @@ import Testing
         (##"{ "fonts": { "titel": "Lato" } }"##, "style.fonts.titel", "did you mean 'title'"),
         (##"{ "text": { "titleAlignment": "left" } }"##, "style.text.titleAlignment", "center, leading, natural"),
         (##"{ "declineOpacity": 0 }"##, "style.declineOpacity", "from 0.1 to 1"),
+        (##"{ "colors": { "light": { "card": "ABCDEF" } } }"##, "style.colors.light.card", "start it with #: #ABCDEF"),
+        (##"{ "colors": { "light": { "card": "#fff" } } }"##, "style.colors.light.card", "write the six digits, #FFFFFF"),
+        (##"{ "text": { "bodySize": null } }"##, "line 1, column 24: field 'style.text.bodySize' is null", "remove the key"),
+        (##"{ "text": { "bodySize": true } }"##, "line 1, column 24: field 'style.text.bodySize' is of the wrong type", "a number"),
     ]
 
     @Test(arguments: badStyles)
@@ -223,6 +227,35 @@ import Testing
             let text = "\(error)"
             return text.contains("document.json") && text.contains(field) && text.contains(fix)
         }
+    }
+
+    @Test func aHighContrastSetReplacesOnlyTheRolesItSets() throws {
+        let folder = try document(style: ##"{ "colors": { "light": { "card": "#FFF8E1", "accentFill": "#6A1B9A" }, "lightHighContrast": { "title": "#000000" } } }"##,
+                                  name: "contrast-merge")
+        let page = try render(folder, increasedContrast: true)
+        #expect(page.layout.title.block.runs[0].color == Color(hex: "#000000"))
+        #expect(page.layout.dialog.fill == Color(hex: "#FFF8E1"))
+        #expect(page.layout.buttons.first { $0.role == .accept }?.fill == Color(hex: "#6A1B9A"))
+        #expect(page.layout.buttons.first { $0.role == .decline }?.fill == Palette.iOSLightHighContrast.neutralFill)
+    }
+
+    @Test func roundedCornersThatCutTheContentFailTheLint() throws {
+        let round = try render(try document(style: ##"{ "card": { "cornerRadius": 200 } }"##, name: "oval"))
+        let cut = renderer.lint(round, device: "iphone-15-pro").filter { $0.rule == LintRule.truncation.rawValue }
+        #expect(cut.contains { $0.element == "title" && $0.message.contains("rounded corners") })
+        #expect(cut.contains { $0.element == "accept button" })
+        let normal = try render(try document(style: ##"{ "card": { "cornerRadius": 28 } }"##, name: "round"))
+        #expect(!renderer.lint(normal, device: "iphone-15-pro").contains { $0.rule == LintRule.truncation.rawValue })
+    }
+
+    @Test func aLabelBrokenInsideAWordFailsAndMinWidthWidensTheLandscapeColumn() throws {
+        let narrow = try render(try document(style: ##"{ "card": { "maxWidth": 320 } }"##, name: "narrow"), orientation: .landscape)
+        let broken = renderer.lint(narrow, device: "iphone-15-pro").filter { $0.message.contains("breaks inside a word") }
+        #expect(broken.count == 2, "\(broken)")
+        let widened = try render(try document(style: ##"{ "card": { "maxWidth": 320 }, "buttons": { "minWidth": 120 } }"##, name: "wide"),
+                                 orientation: .landscape)
+        #expect(widened.layout.buttons.allSatisfy { $0.rect.width == 120 })
+        #expect(!renderer.lint(widened, device: "iphone-15-pro").contains { $0.message.contains("breaks inside a word") })
     }
 
     @Test func aPaleBrandGreyFailsContrast() throws {

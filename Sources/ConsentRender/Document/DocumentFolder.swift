@@ -128,6 +128,16 @@ extension DocumentSettings {
     /// files it names are checked by whoever loads them (`DocumentFolder`).
     public static func decode(_ data: Data, source path: String) throws -> DocumentSettings {
         try StrictJSONReader.check(data, schema: .documentSettings, path: path) { DocumentError.malformedSettings(path: path, detail: $0) }
+        let tree = try? StrictJSONReader.parse(data)
+        /// The file's path with the line and column of `field`, when the file has it.
+        func located(_ field: String) -> String {
+            guard let member = tree?.member(at: field) else { return path }
+            return "\(path): line \(member.line), column \(member.column)"
+        }
+        if let null = tree?.firstNull() {
+            throw DocumentError.invalidSetting(path: "\(path): line \(null.line), column \(null.column)", field: null.path, value: "null",
+                                               fix: "remove the key to keep its default, or give it a value")
+        }
         let settings: DocumentSettings
         do {
             settings = try JSONDecoder().decode(DocumentSettings.self, from: data)
@@ -138,13 +148,14 @@ extension DocumentSettings {
             case let .missingField(field):
                 throw DocumentError.invalidSetting(path: path, field: field, value: "missing", fix: "add it")
             case let .wrongType(field, expected):
-                throw DocumentError.invalidSetting(path: path, field: field, value: "of the wrong type", fix: "it must be \(expected)")
+                throw DocumentError.invalidSetting(path: located(field), field: field, value: "of the wrong type", fix: "it must be \(expected)")
             case let .invalidValue(field, detail):
-                throw DocumentError.invalidSetting(path: path, field: field, value: "not accepted", fix: detail)
+                throw DocumentError.invalidSetting(path: located(field), field: field, value: "not accepted", fix: detail)
             }
         }
         if let problem = settings.style.problem() {
-            throw DocumentError.invalidSetting(path: path, field: "style." + problem.field, value: problem.value, fix: problem.fix)
+            let field = "style." + problem.field
+            throw DocumentError.invalidSetting(path: located(field), field: field, value: problem.value, fix: problem.fix)
         }
         if let bar = settings.statusBar {
             for (field, value, range) in [("battery", bar.battery, 0...100), ("cellularBars", bar.cellularBars, 0...4),

@@ -28,15 +28,15 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         /// Whether a language with no file of its own may show the document's default language
         /// (off: such a golden would record the wrong language without a word).
         public var allowFallback: Bool?
-        /// Dynamic Type sizes (`["Large", "AX3"]`); omitted: Large.
-        public var textSizes: [ContentSizeCategory]?
+        /// Dynamic Type sizes by name in any letter case (`["Large", "AX3"]`), or `["all"]`; omitted: Large.
+        public var textSizes: [String]?
         /// Bold Text and Increase Contrast: `[true]` for on, `[false, true]` for both; omitted: off.
         public var boldText: [Bool]?
         public var increaseContrast: [Bool]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
-                    allowFallback: Bool? = nil, textSizes: [ContentSizeCategory]? = nil, boldText: [Bool]? = nil,
+                    allowFallback: Bool? = nil, textSizes: [String]? = nil, boldText: [Bool]? = nil,
                     increaseContrast: [Bool]? = nil) {
             self.textSizes = textSizes
             self.boldText = boldText
@@ -174,9 +174,21 @@ extension GoldenMatrix {
                                                     fix: "'\(value)' must be a plain name without '/' (and not '.' or '..')")
                 }
             }
+            var textSizes: [ContentSizeCategory] = [.large]
+            if let names = group.textSizes {
+                textSizes = try names == ["all"] ? ContentSizeCategory.allCases : names.map { name in
+                    guard let size = ContentSizeCategory(name: name) else {
+                        let all = ContentSizeCategory.allCases.map(\.rawValue)
+                        let hint = closestMatch(to: name, among: all).map { "did you mean '\($0)'? " } ?? ""
+                        throw GoldenError.invalidMatrix(path: source, field: "\(field).textSizes",
+                                                        fix: "'\(name)' is not a text size; \(hint)use \(all.joined(separator: ", ")) or [\"all\"]")
+                    }
+                    return size
+                }
+            }
             let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
                                    appearances: group.appearances ?? [.light], languages: group.languages,
-                                   states: states, textSizes: group.textSizes ?? [.large], boldText: group.boldText ?? [false],
+                                   states: states, textSizes: textSizes, boldText: group.boldText ?? [false],
                                    increasedContrast: group.increaseContrast ?? [false])
             for variant in axes.variants {
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)

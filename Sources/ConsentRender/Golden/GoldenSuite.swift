@@ -232,8 +232,8 @@ private struct CellChecker {
             if recordMode.recordsMissing { return try record(.recorded) }
             let folder = try artifacts.write(cell: cell.path, expected: nil, actual: page.bitmap, diff: nil,
                                              expectedLinks: nil, actualLinks: actualLinks,
-                                             reasons: ["no golden at \(pngURL.path) (record mode never: nothing recorded)"])
-            return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) records nothing. "
+                                             reasons: ["no golden at \(pngURL.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
+            return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) does not record missing goldens. "
                 + "Run with CONSENT_GOLDEN=missing to record it, then look at it and commit it"],
                           fontFiles: fontFiles, artifacts: folder)
         }

@@ -12,6 +12,39 @@ indirect enum JSONValue: Equatable, Sendable {
     case null
 }
 
+extension JSONValue {
+    /// The member at a dotted path (`style.text.bodySize`), if the value has one.
+    func member(at path: String) -> JSONMember? {
+        var value = self
+        var found: JSONMember?
+        for key in path.split(separator: ".").map(String.init) {
+            guard case let .object(members) = value, let member = members.last(where: { $0.key == key }) else { return nil }
+            found = member
+            value = member.value
+        }
+        return found
+    }
+
+    /// The dotted path, line and column of the first `null` member value, in reading order.
+    func firstNull(path: String = "") -> (path: String, line: Int, column: Int)? {
+        switch self {
+        case let .object(members):
+            for member in members {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                if member.value == .null { return (memberPath, member.line, member.column) }
+                if let inner = member.value.firstNull(path: memberPath) { return inner }
+            }
+        case let .array(values):
+            for (index, value) in values.enumerated() {
+                if let inner = value.firstNull(path: "\(path)[\(index)]") { return inner }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
 /// One member of a JSON object.
 struct JSONMember: Equatable, Sendable {
     var key: String

@@ -33,10 +33,13 @@ public struct PageLint: Sendable {
     /// `text.density`, contrast, links, wording) judge Large, the app's default: a user who picks
     /// another size chose it. At other sizes only the layout rules apply.
     public var textSize: ContentSizeCategory
+    /// The title and labels whose lines break inside a word (a word wider than its box).
+    public var wordBrokenText: Set<String>
 
     public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
                 missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
-                textSize: ContentSizeCategory = .large) {
+                textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = []) {
+        self.wordBrokenText = wordBrokenText
         self.page = page
         self.device = device
         self.template = template
@@ -269,6 +272,21 @@ public struct PageLint: Sendable {
             let lines = page.title.block.maximumLines.map { " to \($0) \($0 == 1 ? "line" : "lines")" } ?? ""
             results.append(finding(.truncation, .error, "title", page.title.frame,
                                    "is cut\(lines) with \"…\"; shorten it so the whole title shows"))
+        } else if wordBrokenText.contains(page.semantics.titleID) {
+            results.append(finding(.truncation, .error, "title", page.title.frame,
+                                   "breaks inside a word: a word is wider than the title's box; shorten it or widen the card"))
+        }
+        let card = page.dialog
+        if card.cornerRadius > 0, !Self.isInside(page.title.frame, roundedRect: card.rect, radius: card.cornerRadius) {
+            results.append(finding(.truncation, .error, "title", page.title.frame,
+                                   "reaches into the card's \(Int(card.cornerRadius)) pt rounded corners and is cut by them; "
+                                   + "use a smaller card.cornerRadius or more card.padding"))
+        }
+        for button in page.buttons where card.cornerRadius > 0
+            && !Self.isInside(button.rect, roundedRect: card.rect, radius: card.cornerRadius) {
+            results.append(finding(.truncation, .error, "\(button.role.rawValue) button", button.rect,
+                                   "sticks out of the card's \(Int(card.cornerRadius)) pt rounded corners; "
+                                   + "use a smaller card.cornerRadius or more card.padding"))
         }
         for (button, semantics) in zip(page.buttons, page.semantics.buttons) {
             if !button.rect.contains(button.labelText.frame, tolerance: 0.5) {
@@ -277,6 +295,10 @@ public struct PageLint: Sendable {
             } else if ellipsizedText.contains(semantics.labelID) {
                 results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
                                        "'\(button.label)' is cut with \"…\"; shorten it so the whole label shows"))
+            } else if wordBrokenText.contains(semantics.labelID) {
+                results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
+                                       "'\(button.label)' breaks inside a word: the button is narrower than one of its words; "
+                                       + "shorten the label or widen the button (style.buttons.minWidth)"))
             }
         }
         if page.body.viewport.height < 1 {
@@ -284,6 +306,18 @@ public struct PageLint: Sendable {
                                    "has no room at all: the title and buttons fill the dialog"))
         }
         return results
+    }
+
+    /// Whether `rect`'s corners lie inside the rounded rectangle (`radius` at each corner).
+    static func isInside(_ rect: Rect, roundedRect outer: Rect, radius: Double) -> Bool {
+        guard outer.contains(rect, tolerance: 0.5) else { return false }
+        let r = min(radius, outer.width / 2, outer.height / 2)
+        let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)]
+        return corners.allSatisfy { x, y in
+            // The centre of the corner arc nearest the point; inside the straight edges there is nothing to check.
+            let cx = min(max(x, outer.minX + r), outer.maxX - r), cy = min(max(y, outer.minY + r), outer.maxY - r)
+            return ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() <= r + 0.5
+        }
     }
 
     /// `layout.buttons-visible`: both buttons wholly on screen, in the dialog, not overlapping.

@@ -9,7 +9,7 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var language: LinkMap.Language
         /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
         public var state: ScreenState?
-        /// The text size when it is not Large; absent otherwise.
+        /// The text size (Dynamic Type) the cell was laid out at.
         public var textSize: ContentSizeCategory?
         /// Present (true) when the cell shows Bold Text or Increase Contrast.
         public var boldText: Bool?

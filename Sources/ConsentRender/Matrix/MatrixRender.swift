@@ -169,7 +169,7 @@ public struct MatrixRender: Sendable {
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
-            entry.textSize = cell.textSize == .large ? nil : cell.textSize
+            entry.textSize = cell.textSize
             entry.boldText = cell.boldText ? true : nil
             entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {

@@ -258,7 +258,7 @@ extension ConsentRenderer {
         PageLint(page: page.layout, device: device, template: page.template,
                  missingCharacters: missingCharacters(in: page.layout, fonts: page.fonts),
                  ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), options: options,
-                 textSize: page.linkMap.textSize ?? .large).findings()
+                 textSize: page.linkMap.textSize ?? .large, wordBrokenText: wordBrokenText(in: page.layout, fonts: page.fonts)).findings()
     }
 
     /// The text size `text.dynamic-type` checks a screen at.
@@ -271,7 +271,8 @@ extension ConsentRenderer {
         large.variant.textSize = Self.dynamicTypeCheckSize
         let page = try layOut(large)
         let lint = PageLint(page: page.layout, device: device, template: page.template,
-                            ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), textSize: large.variant.textSize)
+                            ellipsizedText: ellipsizedText(in: page.layout, fonts: page.fonts), textSize: large.variant.textSize,
+                            wordBrokenText: wordBrokenText(in: page.layout, fonts: page.fonts))
         let size = Self.dynamicTypeCheckSize.rawValue
         return (lint.truncation() + lint.buttonsVisible()).map { finding in
             var warning = finding
@@ -290,6 +291,13 @@ extension ConsentRenderer {
             if case let .text(text) = item.drawable, engine.isEllipsized(text.block) { ids.insert(item.id) }
         }
         return ids
+    }
+
+    /// The ids of the title and button labels whose lines break inside a word.
+    public func wordBrokenText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+        guard let engine = try? engine(for: fonts) else { return [] }
+        let ids = [layout.semantics.titleID] + layout.semantics.buttons.map(\.labelID)
+        return Set(ids.filter { id in layout.text(id).map { engine.breaksInsideWords($0.block) } ?? false })
     }
 
     /// The page with the design-review overlay drawn over it (see `PageLayout.withReviewOverlay`).

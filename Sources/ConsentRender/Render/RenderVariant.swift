@@ -92,28 +92,25 @@ public struct VariantAxes: Sendable, Equatable {
     /// Every device × orientation × appearance × text size × bold × contrast × language × state,
     /// in that order, without repeats.
     public var variants: [RenderVariant] {
-        var seen = Set<RenderVariant>()
-        var result: [RenderVariant] = []
-        for device in devices {
-            for orientation in orientations {
-                for appearance in appearances {
-                    for textSize in textSizes {
-                        for bold in boldText {
-                            for contrast in increasedContrast {
-                                for language in languages {
-                                    for state in states {
-                                        let variant = RenderVariant(
-                                            device: device, orientation: orientation, appearance: appearance, language: language,
-                                            state: state, textSize: textSize, boldText: bold, increasedContrast: contrast)
-                                        if seen.insert(variant).inserted { result.append(variant) }
-                                    }
-                                }
-                            }
-                        }
-                    }
+        // Each axis multiplies the variants so far, the first axis varying slowest.
+        var partial = devices.map { RenderVariant(device: $0, language: "") }
+        func multiply<Value>(by values: [Value], _ set: (inout RenderVariant, Value) -> Void) {
+            partial = partial.flatMap { variant in
+                values.map { value in
+                    var next = variant
+                    set(&next, value)
+                    return next
                 }
             }
         }
-        return result
+        multiply(by: orientations) { $0.orientation = $1 }
+        multiply(by: appearances) { $0.appearance = $1 }
+        multiply(by: textSizes) { $0.textSize = $1 }
+        multiply(by: boldText) { $0.boldText = $1 }
+        multiply(by: increasedContrast) { $0.increasedContrast = $1 }
+        multiply(by: languages) { $0.language = $1 }
+        multiply(by: states) { $0.state = $1 }
+        var seen = Set<RenderVariant>()
+        return partial.filter { seen.insert($0).inserted }
     }
 }

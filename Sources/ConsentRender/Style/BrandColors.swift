@@ -40,8 +40,8 @@ public struct BrandColors: Codable, Sendable, Equatable {
 }
 
 /// A team's colours for every appearance: one set each for light and dark, and optionally one for
-/// each under Increase Contrast. Without a high-contrast set, Increase Contrast keeps the
-/// appearance's own brand colours (iOS changes only its system colours).
+/// each under Increase Contrast, whose roles replace the appearance's own one by one. Roles
+/// no set names keep iOS's colours (under Increase Contrast, its high-contrast ones).
 public struct BrandPalettes: Codable, Sendable, Equatable {
     public var light: BrandColors?
     public var dark: BrandColors?
@@ -56,13 +56,16 @@ public struct BrandPalettes: Codable, Sendable, Equatable {
         self.darkHighContrast = darkHighContrast
     }
 
-    /// The brand colours of `appearance`, with or without Increase Contrast.
+    /// The brand colours of `appearance`, with or without Increase Contrast: a high-contrast set
+    /// replaces the roles it sets, and the appearance's own set keeps the rest.
     public func colors(for appearance: Appearance, increasedContrast: Bool) -> BrandColors? {
-        switch (appearance, increasedContrast) {
-        case (.light, false): light
-        case (.dark, false): dark
-        case (.light, true): lightHighContrast ?? light
-        case (.dark, true): darkHighContrast ?? dark
-        }
+        let base = appearance == .light ? light : dark
+        guard increasedContrast, let high = appearance == .light ? lightHighContrast : darkHighContrast else { return base }
+        guard let base else { return high }
+        return BrandColors(title: high.title ?? base.title, text: high.text ?? base.text, link: high.link ?? base.link,
+                           card: high.card ?? base.card, accentFill: high.accentFill ?? base.accentFill,
+                           accentLabel: high.accentLabel ?? base.accentLabel, declineFill: high.declineFill ?? base.declineFill,
+                           declineLabel: high.declineLabel ?? base.declineLabel,
+                           declineBorder: high.declineBorder ?? base.declineBorder, dim: high.dim ?? base.dim)
     }
 }

@@ -24,6 +24,19 @@ public struct Color: Sendable, Equatable, Hashable {
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
+    /// Why `text` is not a colour a file may hold, with the fix.
+    static func problem(with text: String) -> String {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        if digits.count == 3, digits.allSatisfy(\.isHexDigit) {
+            let long = "#" + digits.uppercased().map { "\($0)\($0)" }.joined()
+            return "'\(text)' is not a colour; write the six digits, \(long)"
+        }
+        if !text.hasPrefix("#"), Color(hex: text) != nil {
+            return "'\(text)' is not a colour; start it with #: #\(digits.uppercased())"
+        }
+        return "'\(text)' is not a colour; write it as #RRGGBB, for example #007AFF"
+    }
+
     /// `#RRGGBB`, upper case; alpha is not part of it.
     public var hex: String {
         let digits = String((UInt32(red) << 16) | (UInt32(green) << 8) | UInt32(blue), radix: 16, uppercase: true)
@@ -58,9 +71,8 @@ extension Color: Codable {
             self = opaque.withAlpha(Double(alphaByte) / 255)
             return
         }
-        guard let color = Color(hex: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a colour; write it as #RRGGBB, for example #007AFF")
+        guard text.hasPrefix("#"), let color = Color(hex: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.problem(with: text))
         }
         self = color
     }

@@ -12,6 +12,17 @@ public enum ContentSizeCategory: String, Codable, Sendable, CaseIterable, Compar
         self = match
     }
 
+    /// Decodes a name in any letter case, as the command line takes it (`"ax3"` in a golden matrix).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let size = Self(name: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Cannot initialize ContentSizeCategory from invalid String value \(name)")
+        }
+        self = size
+    }
+
     /// Whether this is one of the five accessibility sizes, where layouts adapt (buttons stack).
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
 

@@ -141,6 +141,35 @@ final class PangoTextEngine: TextMeasuring {
         return files
     }
 
+    /// Whether a line of `block` ends inside a word (a label too narrow for one of its words),
+    /// which UIKit does without a hyphen. Breaks between ideographs are not inside words.
+    func breaksInsideWords(_ block: TextBlock) -> Bool {
+        let ranges = measure(block).lineRanges
+        guard ranges.count > 1 else { return false }
+        let bytes = Array(block.text.utf8)
+        func scalar(endingAt end: Int) -> Unicode.Scalar? {
+            var start = end - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard start >= 0 else { return nil }
+            return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
+        }
+        func scalar(startingAt start: Int) -> Unicode.Scalar? {
+            guard start < bytes.count else { return nil }
+            var end = start + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
+        }
+        func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            return (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+                && !StyledTextBuilder.isWideScalar(scalar)
+        }
+        return ranges.dropLast().contains { range in
+            range.upperBound > 0 && range.upperBound < bytes.count
+                && isWordCharacter(scalar(endingAt: range.upperBound)) && isWordCharacter(scalar(startingAt: range.upperBound))
+        }
+    }
+
     /// Whether `block` had to be cut with "…" to stay within its line limit.
     func isEllipsized(_ block: TextBlock) -> Bool {
         block.maximumLines != nil && pango_layout_is_ellipsized(handle(for: block).layout) != 0

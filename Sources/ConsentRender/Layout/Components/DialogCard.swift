@@ -37,9 +37,14 @@ struct DialogCard {
         // At the accessibility sizes the button column takes half the card, so labels of 40 pt
         // and more still fit a word per line.
         let bodyShare = context.traits.sizeCategory.isAccessibilitySize ? 0.5 : metrics.landscapeBodyShare
-        let bodyColumnWidth = usesSideColumn
+        var bodyColumnWidth = usesSideColumn
             ? context.snap((contentWidth - metrics.landscapeColumnSpacing) * bodyShare)
             : contentWidth
+        if usesSideColumn {
+            // The button column is at least the style's minimum button width, up to half the card.
+            let wanted = min(context.metrics.buttons.minimumWidth, (contentWidth - metrics.landscapeColumnSpacing) / 2)
+            bodyColumnWidth = min(bodyColumnWidth, context.snap(contentWidth - metrics.landscapeColumnSpacing - wanted))
+        }
         let buttonColumnWidth = usesSideColumn ? contentWidth - metrics.landscapeColumnSpacing - bodyColumnWidth : contentWidth
 
         // Title and body, measured before anything is placed.
