@@ -146,7 +146,6 @@ extension DocumentStyle {
     }
 
     /// The first problem of the style, as (field under `style`, value, fix); nil when it is valid.
-    /// `isLanguageTag` says whether a key names a language (as a document's file names do).
     func problem() -> (field: String, value: String, fix: String)? {
         for rule in numberRules {
             guard let value = rule.value else { continue }
