@@ -19,8 +19,10 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it; 5: an app backdrop's PNG,
-/// checked as a file is and drawn behind a dialog; anything else: a Markdown file rendered on an
-/// iPad in an RTL language. Every input stays in memory: no file is written.
+/// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
+/// read as the folder is checked (fontconfig reads fonts only from files, so this one input is
+/// written to a temporary file); anything else: a Markdown file rendered on an iPad in an RTL
+/// language. Every other input stays in memory.
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -28,11 +30,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 6 {
+    switch selector % 7 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
     case 5: renderBackdrop(Data(payload))
+    case 6: readFontFile(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
@@ -52,6 +55,16 @@ private func renderSettings(_ data: Data) {
     // dialog may push its buttons off screen, which the lint reports rather than the layout prevents).
     render(content, language: "en", device: "iphone-se-3", orientation: .portrait, textSize: data.count % 2 == 0 ? .large : .xxxLarge,
            boldText: data.count % 3 == 0)
+}
+
+private let fontPath = FileManager.default.temporaryDirectory.appendingPathComponent("consentfuzz-\(getpid()).ttf")
+
+/// A font file as `DocumentFolder` checks a `fonts/` folder: every family it names, or an error.
+private func readFontFile(_ data: Data) {
+    guard (try? data.write(to: fontPath)) != nil else { return }
+    if let families = try? FontFile.families(at: fontPath.path), families.contains(where: \.isEmpty) {
+        fatalError("a font family with an empty name: \(families)")
+    }
 }
 
 /// A backdrop PNG: its header checked as `BackdropImage(contentsOf:)` does, then drawn (decoded and

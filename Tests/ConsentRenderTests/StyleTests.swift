@@ -258,6 +258,23 @@ import Testing
         #expect(!renderer.lint(widened, device: "iphone-15-pro").contains { $0.message.contains("breaks inside a word") })
     }
 
+    @Test func fontFilesAreReadForTheirFamiliesAndABrokenOneIsRefusedWhenTheFolderOpens() throws {
+        let lato = repositoryRoot.appendingPathComponent("Samples/brand-agreement/fonts/Lato-Semibold.ttf").path
+        #expect(try FontFile.families(at: lato).contains("Lato"))
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        #expect(try FontFile.families(at: cjk).contains("Noto Sans CJK SC"), "every face of a collection")
+        let url = folder.folder("broken-font", files: ["en.md": "# T\n\nBody"])
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try Data("not a font".utf8).write(to: url.appendingPathComponent("fonts/Brand.ttf"))
+        #expect {
+            _ = try DocumentFolder(url: url)
+        } throws: { "\($0)".contains("fonts/Brand.ttf: not a font fontconfig can load") }
+        let truncated = try Data(contentsOf: URL(fileURLWithPath: lato)).prefix(4000)
+        let cut = folder.url.appendingPathComponent("cut.ttf")
+        try truncated.write(to: cut)
+        #expect(throws: DocumentError.self) { try FontFile.families(at: cut.path) }
+    }
+
     @Test func aPaleBrandGreyFailsContrast() throws {
         let page = try render(try document(style: ##"{ "colors": { "light": { "text": "#BBBBBB" } } }"##, name: "grey"))
         let findings = renderer.lint(page, device: "iphone-15-pro")

@@ -70,6 +70,8 @@ public struct DocumentFolder: Sendable {
         let fontNames = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? []
         let fontFiles = fontNames.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
             .map { fonts.appendingPathComponent($0).standardizedFileURL.path }
+        // A file that is not a font is refused now, naming it, not when a render first needs it.
+        for file in fontFiles { _ = try FontFile.families(at: file) }
         let backdrops = try AppBackdrops.load(folder: url, settings: settings, settingsPath: settingsURL.path)
         content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
                                  assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
