@@ -6,7 +6,6 @@ enum LintCommand {
     static let help = """
     Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
                            [--orientations portrait,landscape] [--appearances light,dark]
-                           [--states initial,decline-confirm]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
                            [--allow-missing-glyphs] [--status-bar shown|none] [--text-sizes LIST|all]
                            [--bold-text on|off|both] [--increase-contrast on|off|both]

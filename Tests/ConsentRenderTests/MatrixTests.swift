@@ -115,6 +115,26 @@ import Testing
         let plain = try HeadlessChromium.load(page, fragment: "")
         #expect(plain.linkRects.isEmpty, "the overlay is off until asked for")
     }
+
+    @Test func galleryFiltersByTextSizeAndSettingAndAlwaysShowsItsErrors() throws {
+        let plan = MatrixPlan(axes: VariantAxes(devices: ["iphone-se-3"], languages: ["en"], textSizes: [.large, .accessibility2],
+                                                boldText: [false, true]))
+        let (out, manifest) = try render(plan, into: "gallery-sizes", jobs: 2)
+        #expect(manifest.cells.count == 4)
+        let page = out.appendingPathComponent("index.html")
+        #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2").visibleFigures == 2)
+        #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2&settings=bold").visibleFigures == 1)
+
+        // A render that failed (as watch shows a document that does not load) stays in view.
+        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: 1, document: "doc", cells: []), linkMaps: [:],
+                                  reloadSeconds: nil)
+        gallery.errors = ["doc/document.json: not valid JSON"]
+        let broken = out.appendingPathComponent("broken.html")
+        try Data(gallery.html.utf8).write(to: broken)
+        let shown = try HeadlessChromium.load(broken, fragment: "")
+        #expect(shown.dom.contains("not valid JSON"))
+        #expect(!shown.dom.contains("<section id=\"errors\" hidden"), "\(shown.dom.prefix(2000))")
+    }
 }
 
 /// How JavaScript prints a number: 44 not 44.0.

@@ -175,6 +175,64 @@ import Testing
         #expect(leading.layout.title.block.alignment == .leading)
     }
 
+    @Test func aRegionalKeyIsForThatRegionOnly() throws {
+        let folder = try document(style: ##"{ "buttons": { "cornerRadius": 8, "cornerRadiusByLanguage": { "en-GB": 0, "zh-HK": 20 } } }"##,
+                                  name: "regional")
+        #expect(try render(folder).layout.buttons.allSatisfy { $0.cornerRadius == 8 }, "en is not en-GB")
+        #expect(try render(folder, language: "zh-Hant").layout.buttons.allSatisfy { $0.cornerRadius == 8 }, "zh-Hant is not zh-HK")
+        #expect(BrandFonts(["en-GB": "Noto Serif"]).family(for: .body, language: "en") == nil)
+        #expect(BrandFonts(["en": "Noto Serif"]).family(for: .body, language: "en-GB") == "Noto Serif")
+    }
+
+    @Test func lineSpacingTakesTheFontsHheaHeightAsIOSDoes() throws {
+        // Lato asks for its OS/2 metrics, whose ascender and descender span 1.0× its size; its
+        // hhea metrics, which iOS uses, span 1.2×.
+        let page = try render(try document(style: ##"{ "fonts": { "default": "Lato" }, "text": { "bodySize": 15, "lineSpacing": 6 } }"##,
+                                           name: "lato-lines", withFonts: true))
+        let lines = try renderer.measure(page.layout.body.blocks[0].block, fonts: page.fonts).lines
+        #expect(abs(lines[0].height - 18) < 0.01, "\(lines[0])")
+        #expect(abs(lines[1].minY - lines[0].minY - 24) < 0.01)
+    }
+
+    @Test func familiesThatDifferOnlyInCaseAreRefusedAndWebFontsNoted() throws {
+        let url = folder.folder("clash", files: ["en.md": "# T\n\nBody"])
+        let fonts = url.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/brand-agreement/fonts/Lato-Regular.ttf"),
+                                         to: fonts.appendingPathComponent("Lato-Regular.ttf"))
+        try Data("wOF2".utf8).write(to: fonts.appendingPathComponent("Brand.woff2"))
+        let opened = try DocumentFolder(url: url)
+        #expect(opened.notes.contains { $0.contains("Brand.woff2 is a web or legacy font format") })
+        // A renamed copy of Fuzz's Lato subset whose family is spelt in capitals.
+        var subset = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/corpus/font-lato-subset")).dropFirst()
+        subset = Data(subset)
+        let upper = Self.renamingFamily(in: subset, from: "Lato", to: "LATO")
+        try upper.write(to: fonts.appendingPathComponent("Shout.ttf"))
+        #expect(try FontFile.families(at: fonts.appendingPathComponent("Shout.ttf").path).contains("LATO"))
+        #expect {
+            _ = try DocumentFolder(url: url)
+        } throws: { "\($0)".contains("differ only in letter case") && "\($0)".contains("'LATO' (Shout.ttf)") }
+    }
+
+    /// `font` with every UTF-16 and ASCII spelling of `from` in its name table replaced by `to` (same length).
+    static func renamingFamily(in font: Data, from: String, to: String) -> Data {
+        precondition(from.count == to.count)
+        var bytes = [UInt8](font)
+        for pattern in [(Array(from.utf8), Array(to.utf8)),
+                        (from.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, to.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })] {
+            var index = 0
+            while index + pattern.0.count <= bytes.count {
+                if Array(bytes[index..<index + pattern.0.count]) == pattern.0 {
+                    bytes.replaceSubrange(index..<index + pattern.0.count, with: pattern.1)
+                    index += pattern.0.count
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return Data(bytes)
+    }
+
     @Test func brandFamiliesAreLookedUpByRoleThenLanguageThenDefault() {
         let fonts = BrandFonts(["default": "Lato", "zh-Hant": "Noto Serif CJK TC", "title": "Noto Serif"])
         #expect(fonts.family(for: .title, language: "zh-Hant") == "Noto Serif")

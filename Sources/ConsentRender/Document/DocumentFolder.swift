@@ -70,8 +70,21 @@ public struct DocumentFolder: Sendable {
         let fontNames = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? []
         let fontFiles = fontNames.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
             .map { fonts.appendingPathComponent($0).standardizedFileURL.path }
+        for name in fontNames.sorted() where ["woff", "woff2", "eot", "pfb", "pfa", "dfont"].contains((name as NSString).pathExtension.lowercased()) {
+            notes.append("\(fonts.appendingPathComponent(name).path) is a web or legacy font format, not .ttf, .otf or .ttc; "
+                         + "left out (convert it, for example with fonttools: fonttools ttLib.woff2 decompress \(name))")
+        }
         // A file that is not a font is refused now, naming it, not when a render first needs it.
-        for file in fontFiles { _ = try FontFile.families(at: file) }
+        var spellings: [String: [(family: String, file: String)]] = [:]
+        for file in fontFiles.sorted() {
+            for family in try FontFile.families(at: file) {
+                spellings[family.lowercased(), default: []].append((family, (file as NSString).lastPathComponent))
+            }
+        }
+        // fontconfig matches families without regard to case, so two spellings are one family.
+        for (_, uses) in spellings.sorted(by: { $0.key < $1.key }) where Set(uses.map(\.family)).count > 1 {
+            throw DocumentError.fontFamilyClash(folder: fonts.path, uses: uses.map { "'\($0.family)' (\($0.file))" })
+        }
         let backdrops = try AppBackdrops.load(folder: url, settings: settings, settingsPath: settingsURL.path)
         content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
                                  assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)

@@ -157,7 +157,7 @@ extension DocumentStyle {
         }
         for (key, family) in (fonts ?? [:]).sorted(by: { $0.key < $1.key }) {
             if family.trimmingCharacters(in: .whitespaces).isEmpty {
-                return ("fonts.\(key)", "''", "name a font family, such as \"Noto Serif\" or a family from the fonts/ folder")
+                return ("fonts.\(key)", "'\(family)'", "name a font family, such as \"Noto Serif\" or a family from the fonts/ folder")
             }
             if key == BrandFonts.defaultKey || BrandFonts.Role(rawValue: key) != nil { continue }
             guard Self.isLanguageKey(key) else {

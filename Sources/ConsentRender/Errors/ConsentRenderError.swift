@@ -57,6 +57,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case missingTitle(path: String)
     case malformedSettings(path: String, detail: String)
     case invalidSetting(path: String, field: String, value: String, fix: String)
+    /// Two font files name their families alike but for letter case, which fontconfig treats as one.
+    case fontFamilyClash(folder: String, uses: [String])
     /// `style.fonts` names a family no font provides.
     case unknownFontFamily(path: String, key: String, family: String, documentFamilies: [String], suggestion: String?)
     case missingChromeStrings(keys: [String], language: String, folder: String)
@@ -198,6 +200,10 @@ extension DocumentError: CustomStringConvertible {
             return "\(path): not valid JSON (\(detail)). Fix the syntax or delete the file to use the defaults."
         case let .invalidSetting(path, field, value, fix):
             return "\(path): field '\(field)' is \(value); \(fix)."
+        case let .fontFamilyClash(folder, uses):
+            return "\(folder): the fonts name their families \(uses.joined(separator: " and ")), which differ only in letter "
+                + "case; fontconfig takes them for one family, so style.fonts could not tell them apart. Rename one family "
+                + "or remove one of the files."
         case let .unknownFontFamily(path, key, family, documentFamilies, suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             let found = documentFamilies.isEmpty ? "The document has no fonts/ folder with fonts in it"

@@ -298,7 +298,8 @@ public struct PageLint: Sendable {
             } else if wordBrokenText.contains(semantics.labelID) {
                 results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
                                        "'\(button.label)' breaks inside a word: the button is narrower than one of its words; "
-                                       + "shorten the label or widen the button (style.buttons.minWidth)"))
+                                       + "shorten the label, widen the button (style.buttons.minWidth) or let the buttons "
+                                       + "stack (style.buttons.arrangement auto)"))
             }
         }
         if page.body.viewport.height < 1 {

@@ -37,18 +37,27 @@ struct LanguageResolver: Sendable {
     /// The available tag for one requested tag, or nil.
     func match(_ tag: LanguageTag) -> String? {
         let parsedAvailable = available.map { (name: $0, tag: LanguageTag($0)) }
-        for candidate in tag.fallbackChain {
-            if let hit = parsedAvailable.first(where: { $0.tag?.description.lowercased() == candidate.lowercased() }) {
-                return hit.name
-            }
-        }
-        // A more specific file of the same language and script (de → de-DE) is better than none,
-        // except that European and Brazilian Portuguese stay apart.
+        if let hit = fallbackMatch(tag) { return hit }
+        // For a file, a more specific one of the same language and script (de → de-DE) is better
+        // than none, except that European and Brazilian Portuguese stay apart. (Style settings
+        // keyed by language use `fallbackMatch` alone.)
         guard tag.language != "pt" else { return nil }
         return parsedAvailable.first { entry in
             guard let other = entry.tag else { return false }
             return other.language == tag.language && other.effectiveScript == tag.effectiveScript
         }?.name
+    }
+
+    /// The available tag the requested one falls back to as iOS falls back (zh-HK → zh-Hant,
+    /// en-GB → en), never a more specific one: a setting for `en-GB` is for British English only.
+    func fallbackMatch(_ tag: LanguageTag) -> String? {
+        let parsedAvailable = available.map { (name: $0, tag: LanguageTag($0)) }
+        for candidate in tag.fallbackChain {
+            if let hit = parsedAvailable.first(where: { $0.tag?.description.lowercased() == candidate.lowercased() }) {
+                return hit.name
+            }
+        }
+        return nil
     }
 
     /// The tags of a comma-separated preference list; an error names the first malformed one.

@@ -60,7 +60,7 @@ public struct BrandFonts: Sendable, Hashable {
         }
         if let brandRole, let family = byRole[brandRole] { return family }
         if !byLanguage.isEmpty, let tag = LanguageTag(language),
-           let match = LanguageResolver(available: byLanguage.keys.sorted(), defaultLanguage: nil).match(tag) {
+           let match = LanguageResolver(available: byLanguage.keys.sorted(), defaultLanguage: nil).fallbackMatch(tag) {
             return byLanguage[match]
         }
         return fallback

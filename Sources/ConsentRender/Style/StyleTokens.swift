@@ -37,7 +37,8 @@ public struct StyleTokens: Sendable, Equatable {
         var style = self
         if increasedContrast { style.colors = .iOSHighContrast }
         if !buttonCornerRadiusByLanguage.isEmpty, let tag = LanguageTag(language),
-           let match = LanguageResolver(available: buttonCornerRadiusByLanguage.keys.sorted(), defaultLanguage: nil).match(tag),
+           let match = LanguageResolver(available: buttonCornerRadiusByLanguage.keys.sorted(), defaultLanguage: nil)
+               .fallbackMatch(tag),
            let radius = buttonCornerRadiusByLanguage[match] {
             style.metrics.buttons.cornerRadius = radius
         }

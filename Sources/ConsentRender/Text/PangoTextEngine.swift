@@ -293,6 +293,51 @@ private final class PangoLayoutHandle {
             }
         }
         pango_layout_set_attributes(layout, attributes)
+        if block.lineSpacing != nil, let natural = Self.naturalLineHeight(of: layout),
+           let withHeight = pango_attr_list_copy(attributes) {
+            // Lines as tall as iOS makes them: its text system takes a font's hhea ascent,
+            // descent and line gap, where Pango takes the OS/2 metrics of a font that asks for
+            // them and drops their line gap (Lato: 1.0× its size instead of 1.2×).
+            pango_attr_list_insert(withHeight, pango_attr_line_height_new_absolute(Self.pangoUnits(natural)))
+            pango_layout_set_attributes(layout, withHeight)
+            pango_attr_list_unref(withHeight)
+        }
+    }
+
+    /// The tallest natural line height, as iOS measures it (hhea ascender − descender + line gap),
+    /// of the fonts that set `layout`'s text, in points; nil when no font has an hhea table.
+    private static func naturalLineHeight(of layout: OpaquePointer) -> Double? {
+        var tallest = 0.0
+        for index in 0..<pango_layout_get_line_count(layout) {
+            var node = pango_layout_get_line_readonly(layout, index)?.pointee.runs
+            while let current = node {
+                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                if let font = glyphItem.pointee.item?.pointee.analysis.font, let ratio = hheaLineHeight(of: font),
+                   let description = pango_font_describe(font) {
+                    let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+                    pango_font_description_free(description)
+                    tallest = max(tallest, ratio * size)
+                }
+                node = current.pointee.next
+            }
+        }
+        return tallest > 0 ? tallest : nil
+    }
+
+    /// A font's hhea line height as a multiple of its size.
+    private static func hheaLineHeight(of font: UnsafeMutablePointer<PangoFont>) -> Double? {
+        guard let hbFont = pango_font_get_hb_font(font), let face = hb_font_get_face(hbFont) else { return nil }
+        let hhea: hb_tag_t = 0x6868_6561 // 'hhea'
+        guard let blob = hb_face_reference_table(face, hhea) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return nil }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        func int16(_ offset: Int) -> Double { Double(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))) }
+        let unitsPerEm = Double(hb_face_get_upem(face))
+        guard unitsPerEm > 0 else { return nil }
+        let height = int16(4) - int16(6) + max(0, int16(8))
+        return height > 0 ? height / unitsPerEm : nil
     }
 
     deinit {

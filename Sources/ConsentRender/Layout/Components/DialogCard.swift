@@ -88,8 +88,13 @@ struct DialogCard {
                                         scale: context.scale)
             cardHeight = context.snap(chrome + viewportHeight)
         }
-        let cardY = context.snap(safe.midY - cardHeight / 2)
-        let card = Rect(x: cardX, y: cardY, width: cardWidth, height: cardHeight)
+        // Content taller than the room (the title and buttons alone at the largest text sizes)
+        // keeps the card in the safe area, its content running on below its bottom edge as a
+        // scroll view's would; what falls outside is clipped, and the lint reports the buttons.
+        let overflows = cardHeight > maximumCardHeight + 1e-6
+        let shownHeight = overflows ? context.snap(maximumCardHeight) : cardHeight
+        let cardY = overflows ? context.snap(safe.minY + metrics.verticalMargin) : context.snap(safe.midY - cardHeight / 2)
+        let card = Rect(x: cardX, y: cardY, width: cardWidth, height: shownHeight)
 
         // Place everything relative to the card. The body column is on the leading side: the right
         // in a right-to-left language, with the button column mirrored to the left.
@@ -100,7 +105,7 @@ struct DialogCard {
         let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
         let placedBody = bodyText.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
         let buttonsOrigin: Point = usesSideColumn
-            ? Point(x: buttonColumnX, y: context.snap(card.midY - buttonsAtOrigin.height / 2))
+            ? Point(x: buttonColumnX, y: overflows ? cardY + padding : context.snap(card.midY - buttonsAtOrigin.height / 2))
             : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
 
@@ -114,6 +119,14 @@ struct DialogCard {
                      PlacedItem(id: "title", drawable: .text(titleText))]
         items += bodyItems
         items += placedButtons.items
+        if overflows {
+            items = items.enumerated().map { index, item in
+                guard index > 0 else { return item }
+                var clipped = item
+                clipped.clip = item.clip.map { $0.intersection(card) ?? Rect(x: card.x, y: card.maxY, width: 0, height: 0) } ?? card
+                return clipped
+            }
+        }
         return Placement(
             items: items, card: card, titleID: "title", body: bodySemantics, buttons: placedButtons.buttons,
             links: placeLinks(links, title: MeasuredBlock(placed: titleText, measurement: titleMeasurement), body: placedBody,
