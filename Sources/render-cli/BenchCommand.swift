@@ -7,8 +7,9 @@ enum BenchCommand {
     Usage: render-cli bench [--iterations N] [--format text|json]
 
     Measures, on warm renderers, with the shipped samples and profiles:
-      - ms per stage (layout, paint, encode, write) and per screenshot, for a 1179×2556
-        (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render;
+      - ms per stage (layout, paint, encode, write) and per screenshot, the median of the
+        iterations, for a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the
+        encoder's speed in MB/s of raw rows beside libpng with zlib level 1 (the encoder before);
       - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
       - diffing two identical and two differing 1290×2796 images;
       - the peak memory of a 100-cell matrix (run as a child process).
@@ -25,6 +26,11 @@ enum BenchCommand {
             var writeMs: Double
             var totalMs: Double
             var pngKB: Int
+            /// Raw RGB bytes (with filter bytes) the encoder compresses per second, in MB.
+            var encodeMBps: Double
+            /// The previous encoder, libpng with zlib level 1, on the same frame.
+            var zlibEncodeMs: Double
+            var zlibPngKB: Int
         }
 
         struct Throughput: Codable {
@@ -101,7 +107,9 @@ enum BenchCommand {
         let request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait,
                                     appearance: .light)
         let out = scratch.appendingPathComponent("\(profile.id).png")
-        var layout = 0.0, paint = 0.0, encode = 0.0, write = 0.0, bytes = 0
+        var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], write: [Double] = [], zlib: [Double] = []
+        var total: [Double] = []
+        var bytes = 0, zlibBytes = 0
         for round in 0..<(iterations + 3) {
             var laidOut: ConsentRenderer.LaidOutPage?
             var page: RenderedPage?
@@ -115,17 +123,25 @@ enum BenchCommand {
             let writeSeconds = try seconds {
                 try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
             }
+            var zlibPNG = Data()
+            let zlibSeconds = try seconds { zlibPNG = try page.bitmap.pngData(compression: .zlibFast) }
             let times = [layoutSeconds, paintSeconds, encodeSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
             guard round >= 3 else { continue }
-            layout += times[0]; paint += times[1]; encode += times[2]; write += times[3]
+            layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); write.append(times[3])
+            total.append(times.reduce(0, +))
+            zlib.append(zlibSeconds)
             bytes = png.count
+            zlibBytes = zlibPNG.count
         }
-        let scale = 1000 / Double(iterations)
+        // Medians: a shared or virtual machine stalls now and then, and a mean would count the stalls.
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 1000 }
         let pixels = profile.pixelSize(in: .portrait)
-        return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: layout * scale,
-                              paintMs: paint * scale, encodeMs: encode * scale, writeMs: write * scale,
-                              totalMs: (layout + paint + encode + write) * scale, pngKB: bytes / 1024)
+        let rawMB = Double(pixels.height * (1 + 3 * pixels.width)) / 1_000_000
+        return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: median(layout),
+                              paintMs: median(paint), encodeMs: median(encode), writeMs: median(write), totalMs: median(total),
+                              pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), zlibEncodeMs: median(zlib),
+                              zlibPngKB: zlibBytes / 1024)
     }
 
     /// Runs `render-cli matrix` on `cells` cells as a child process and returns its peak resident memory.
@@ -161,13 +177,17 @@ enum BenchCommand {
 
     private static func printTable(_ figures: Figures, iterations: Int) {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
-        print("ConsentRender benchmark (\(figures.cores) cores, \(iterations) warm iterations)")
+        print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations)")
         print("")
         print("ms per screenshot         layout   paint  encode   write   total  PNG")
         for stage in figures.stages {
             let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
             print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
                 + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+        }
+        for stage in figures.stages {
+            print("encoder, \(stage.device): ISA-L \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, \(stage.pngKB) KB; "
+                + "libpng + zlib level 1 (before) \(ms(stage.zlibEncodeMs)) ms, \(stage.zlibPngKB) KB")
         }
         print("")
         for run in figures.matrix {

@@ -9,17 +9,19 @@ final class CairoCanvas: Canvas {
     private let cr: OpaquePointer
     private let textEngine: PangoTextEngine
 
-    /// A canvas drawing straight into `pixels` (row-major 0xXXRRGGBB words, `pixelWidth` per
-    /// row), which must outlive it: no copy is made when the drawing is done.
+    /// A canvas drawing straight into `pixels` (row-major 0xAARRGGBB words, `pixelWidth` per
+    /// row), which must outlive it: no copy is made when the drawing is done. Pages start with an
+    /// opaque full-screen fill (`replace`) and draw everything else over it, so every pixel ends
+    /// opaque (0xFF in the top byte) without a pass to set it.
     init(pixels: UnsafeMutableBufferPointer<UInt32>, pixelWidth: Int, pixelHeight: Int, scale: Double,
          text engine: PangoTextEngine) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && pixels.count == pixelWidth * pixelHeight,
                      "A canvas needs a positive size and one word per pixel")
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(pixelWidth)))
-        precondition(stride == pixelWidth * 4, "RGB24 rows are one word per pixel")
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        precondition(stride == pixelWidth * 4, "ARGB32 rows are one word per pixel")
         guard let base = pixels.baseAddress else { preconditionFailure("A canvas needs pixel storage") }
         let bytes = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt8.self)
-        guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_RGB24, Int32(pixelWidth),
+        guard let surface = cairo_image_surface_create_for_data(bytes, CAIRO_FORMAT_ARGB32, Int32(pixelWidth),
                                                                  Int32(pixelHeight), Int32(stride)) else {
             throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
         }
@@ -284,10 +286,11 @@ final class CairoCanvas: Canvas {
     }
 
     /// Paints `rect` with `color`, replacing what is there (no blending: cheaper for opaque fills).
+    /// A screen has no transparency: a translucent colour is laid over black, as a screen shows it.
     func replace(_ rect: Rect, with color: Color) {
         withSavedState { cr in
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            setSource(color)
+            setSource(color.alpha < 1 ? color.composited(over: Color(red: 0, green: 0, blue: 0)) : color)
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_fill(cr)
         }

@@ -1,4 +1,5 @@
 internal import CCairo
+internal import CFastPNG
 internal import CPNG
 import Foundation
 
@@ -32,6 +33,11 @@ public struct RGBAImage: Sendable, Equatable {
             bytes[index * 4 + 1] = color.green
             bytes[index * 4 + 2] = color.blue
             bytes[index * 4 + 3] = UInt8(pixels[index] >> 24)
+        }
+        if compression.encoder == .isal {
+            return try bytes.withUnsafeBytes { raw in
+                try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_RGBA)
+            }
         }
         var output = cr_png_output()
         let filters: cr_png_filters = compression.filters == .none ? CR_PNG_FILTERS_NONE : CR_PNG_FILTERS_ADAPTIVE

@@ -2,9 +2,11 @@ import Foundation
 
 /// Writes a set of files so that each appears whole or not at all.
 ///
-/// Every file is first written to a hidden temporary file in its destination folder; only when
-/// all are written are they renamed into place (a rename within a folder is atomic). If anything
-/// fails, the temporary files are removed and no destination file is touched.
+/// Every file is first written to a hidden temporary file in its destination folder, created
+/// exclusively with POSIX `open` and `write` (no library writes a temporary of its own that a kill
+/// could leave behind); only when all are written are they renamed into place, once each (a
+/// rename within a folder is atomic). If anything fails, the temporary files are removed and no
+/// destination file is touched.
 public enum AtomicFileWriter {
     public static func write(_ files: [(url: URL, data: Data)]) throws {
         // After Ctrl-C or a kill no new write starts (the process is about to exit), and the
@@ -24,9 +26,10 @@ public enum AtomicFileWriter {
             let folder = file.url.deletingLastPathComponent()
             let temporary = folder.appendingPathComponent(".\(file.url.lastPathComponent).\(UUID().uuidString).tmp")
             PendingFiles.shared.add(temporary.path)
-            guard FileManager.default.createFile(atPath: temporary.path, contents: file.data) else {
+            if let reason = writeNewFile(at: temporary.path, data: file.data) {
+                unlink(temporary.path)
                 PendingFiles.shared.remove([temporary.path])
-                throw RenderError.writeFailed(path: file.url.path, reason: "could not create a file in \(folder.path)")
+                throw RenderError.writeFailed(path: file.url.path, reason: "could not write a file in \(folder.path) (\(reason))")
             }
             pending.append((temporary, file.url))
         }
@@ -40,6 +43,28 @@ public enum AtomicFileWriter {
 }
 
 extension AtomicFileWriter {
+    /// Creates `path` (it must not exist), mode 0644, and writes all of `data` to it; nil when
+    /// that worked, else the system's reason.
+    static func writeNewFile(at path: String, data: Data) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+
     /// Stops new writes, waits (up to five seconds) for the writes under way to finish whole, and
     /// deletes any temporary file still left. Call it from the thread that takes SIGINT/SIGTERM,
     /// before exiting, so an interrupted run leaves no partial file.

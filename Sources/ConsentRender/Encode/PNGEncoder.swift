@@ -1,9 +1,19 @@
+internal import CFastPNG
 internal import CPNG
 import Foundation
 
-/// How hard the PNG encoder compresses.
+/// Which encoder writes a PNG and how hard it compresses.
 public struct PNGCompression: Sendable, Equatable {
-    /// zlib level, 0 (store) to 9 (smallest).
+    /// The encoders.
+    public enum Encoder: Sendable, Equatable {
+        /// The project's own PNG writer around ISA-L's igzip at level 1 (`CFastPNG`): renders.
+        case isal
+        /// libpng with zlib at `level`, `strategy` and `filters`: goldens, which are stored.
+        case libpng
+    }
+
+    public var encoder: Encoder
+    /// zlib level, 0 (store) to 9 (smallest); libpng only.
     public var level: Int
     public var strategy: Strategy
     public var filters: Filters
@@ -23,16 +33,24 @@ public struct PNGCompression: Sendable, Equatable {
         case runLength = 3
     }
 
+    /// libpng at `level` with `strategy` and `filters`.
     public init(level: Int, strategy: Strategy = .standard, filters: Filters) {
         precondition((0...9).contains(level), "zlib compression level must be 0...9, got \(level)")
+        encoder = .libpng
         self.level = level
         self.strategy = strategy
         self.filters = filters
     }
 
-    /// Renders: zlib level 1 without row filters, the fastest setting measured on these flat
-    /// screens (about 15 ms for 1179×2556, 15% larger than level 6; see render-cli bench).
-    public static let standard = PNGCompression(level: 1, filters: .none)
+    /// Renders: ISA-L's igzip at level 1, rows unfiltered (a row equal to the one above as Up,
+    /// all zeros); about 2–3 ms for 1179×2556 on one core (see render-cli bench).
+    public static let standard: PNGCompression = {
+        var fast = PNGCompression(level: 1, filters: .none)
+        fast.encoder = .isal
+        return fast
+    }()
+    /// The previous render setting, libpng with zlib level 1 and no filters, for comparisons.
+    public static let zlibFast = PNGCompression(level: 1, filters: .none)
     /// Golden images, kept in the repository: smallest files.
     public static let maximum = PNGCompression(level: 9, filters: .adaptive)
 }
@@ -40,6 +58,11 @@ public struct PNGCompression: Sendable, Equatable {
 extension Bitmap {
     /// The bitmap as an 8-bit RGB PNG without alpha; equal pixels always give equal bytes.
     public func pngData(compression: PNGCompression = .standard) throws -> Data {
+        if compression.encoder == .isal {
+            return try pixels.withUnsafeBytes { raw in
+                try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_XRGB)
+            }
+        }
         var output = cr_png_output()
         let filters: cr_png_filters = switch compression.filters {
         case .none: CR_PNG_FILTERS_NONE
@@ -60,4 +83,21 @@ extension Bitmap {
         }
         return Data(bytes: bytes, count: output.size)
     }
+}
+
+/// The ISA-L encoder (`CFastPNG`), for opaque screenshots and RGBA frames alike.
+enum FastPNG {
+    static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, format: cr_fastpng_format) throws -> Data {
+        var output = cr_fastpng_output()
+        let status = cr_fastpng_encode(pixels, UInt32(width), UInt32(height), stride, format, &output)
+        defer { cr_fastpng_output_free(&output) }
+        guard status == 0, let bytes = output.data else {
+            let message = withUnsafeBytes(of: output.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw RenderError.pngEncoding(detail: message.isEmpty ? "the ISA-L encoder failed" : message)
+        }
+        return Data(bytes: bytes, count: output.size)
+    }
+
+    /// The ISA-L version the encoder was built with.
+    static var isalVersion: String { String(cString: cr_fastpng_isal_version()) }
 }

@@ -342,8 +342,6 @@ extension ConsentRenderer {
                 failure = error
                 buffer.initialize(repeating: 0)
             }
-            // RGB24 leaves the top byte of each word undefined; make every pixel opaque.
-            for index in buffer.indices { buffer[index] |= 0xFF00_0000 }
             initialized = buffer.count
         }
         if let failure { throw failure }

@@ -327,31 +327,37 @@ public struct StatusBarClock {
 
     /// Whether the language's preferred clock (ICU's `j` skeleton) is the 12-hour one.
     static func usesTwelveHourClock(_ language: String) -> Bool {
-        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale(for: language)) ?? "h"
-        // Quoted text is literal ("HH 'Uhr'" in German), not a field.
-        let fields = pattern.split(separator: "'", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset % 2 == 0 }.map(\.element).joined()
-        return fields.contains("h") || fields.contains("K")
+        ICUAnswers.shared.answer("12h|\(language)") {
+            let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale(for: language)) ?? "h"
+            // Quoted text is literal ("HH 'Uhr'" in German), not a field.
+            let fields = pattern.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined()
+            return fields.contains("h") || fields.contains("K") ? "yes" : "no"
+        } == "yes"
     }
 
     /// Home-button phones and iPads: `9:41 AM` as the language writes it; a time that is not
     /// `H:MM` is shown as given.
     var timeWithDayPeriod: String {
         guard let parsed else { return Self.localizedDigits(time, language: language) }
-        let formatter = DateFormatter()
-        formatter.locale = Self.locale(for: language)
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate("hmm")
-        return formatter.string(from: Self.date(hour: parsed.hour, minute: parsed.minute))
+        return ICUAnswers.shared.answer("hmm|\(language)|\(parsed.hour):\(parsed.minute)") {
+            let formatter = DateFormatter()
+            formatter.locale = Self.locale(for: language)
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.setLocalizedDateFormatFromTemplate("hmm")
+            return formatter.string(from: Self.date(hour: parsed.hour, minute: parsed.minute))
+        }
     }
 
     /// iPads: `Tue Jan 9` (the day of Apple's 2007 keynote) as the language writes it.
     var date: String {
-        let formatter = DateFormatter()
-        formatter.locale = Self.locale(for: language)
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
-        return formatter.string(from: Self.date(hour: 9, minute: 41)).replacingOccurrences(of: ",", with: "")
+        ICUAnswers.shared.answer("date|\(language)") {
+            let formatter = DateFormatter()
+            formatter.locale = Self.locale(for: language)
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
+            return formatter.string(from: Self.date(hour: 9, minute: 41)).replacingOccurrences(of: ",", with: "")
+        }
     }
 
     private static func date(hour: Int, minute: Int) -> Date {
@@ -371,12 +377,37 @@ public struct StatusBarClock {
 
     /// `text` with its ASCII digits in the language's own digits.
     static func localizedDigits(_ text: String, language: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = locale(for: language)
-        let digits = (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? "\($0)" }
+        let digits = ICUAnswers.shared.answer("digits|\(language)") {
+            let formatter = NumberFormatter()
+            formatter.locale = locale(for: language)
+            return (0...9).map { formatter.string(from: NSNumber(value: $0)) ?? "\($0)" }.joined(separator: "\u{1F}")
+        }.components(separatedBy: "\u{1F}")
         return String(text.map { character -> String in
             guard let value = character.wholeNumberValue, character.isASCII else { return String(character) }
             return digits[value]
         }.joined())
+    }
+}
+
+/// ICU's answers (a language's clock, digits, time and date formats), kept once computed: a
+/// formatter costs more to make than the rest of a status bar's layout.
+final class ICUAnswers: @unchecked Sendable {
+    static let shared = ICUAnswers()
+    private var answers: [String: String] = [:]
+    private let lock = NSLock()
+
+    /// The answer stored under `key`, computed by `make` the first time.
+    func answer(_ key: String, _ make: () -> String) -> String {
+        lock.lock()
+        if let known = answers[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        answers[key] = made
+        lock.unlock()
+        return made
     }
 }

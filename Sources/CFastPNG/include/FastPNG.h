@@ -1,0 +1,36 @@
+#ifndef CONSENTRENDER_FASTPNG_H
+#define CONSENTRENDER_FASTPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How the pixels handed to `cr_fastpng_encode` are laid out.
+typedef enum {
+    /// Native-endian 32-bit 0xXXRRGGBB words (Cairo's RGB24): written as 8-bit RGB (colour type 2).
+    CR_FASTPNG_XRGB = 0,
+    /// R, G, B, A bytes with straight alpha: written as 8-bit RGBA (colour type 6).
+    CR_FASTPNG_RGBA = 1
+} cr_fastpng_format;
+
+/// PNG bytes from `cr_fastpng_encode`; free with `cr_fastpng_output_free`.
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+    char error[256];
+} cr_fastpng_output;
+
+/// Encodes `height` rows of `width` pixels (rows `stride_bytes` apart) into a PNG with ISA-L's
+/// igzip at level 1: signature, IHDR, one IDAT (a zlib stream: header, raw deflate, Adler-32),
+/// IEND, and nothing else (no time or text), so equal pixels give equal bytes. Rows are converted
+/// in bands that stay in cache; a row equal to the one above is written with the Up filter (all
+/// zeros), every other row unfiltered. Returns 0, or -1 with a sentence in `out->error`.
+int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
+                      cr_fastpng_output *out);
+
+void cr_fastpng_output_free(cr_fastpng_output *out);
+
+/// The ISA-L version the encoder was built with, such as "2.30.0".
+const char *cr_fastpng_isal_version(void);
+
+#endif
