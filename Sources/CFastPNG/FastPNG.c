@@ -1,6 +1,9 @@
 #include "FastPNG.h"
 
 #include <isa-l.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,6 +233,13 @@ void cr_fastpng_output_free(cr_fastpng_output *out) {
     free(out->data);
     out->data = NULL;
     out->size = out->capacity = 0;
+}
+
+void cr_fastpng_keep_freed_screens(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
 }
 
 const char *cr_fastpng_isal_version(void) {

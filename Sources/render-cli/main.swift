@@ -21,6 +21,8 @@ Run render-cli <command> --help (or render-cli help <command>) for a command's o
 render-cli --version for the version and the C libraries it renders with.
 """
 
+ConsentRenderer.keepFreedScreenMemory()
+
 /// Prints `message` to stderr.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))

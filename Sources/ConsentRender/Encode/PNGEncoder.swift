@@ -98,6 +98,9 @@ enum FastPNG {
         return Data(bytes: bytes, count: output.size)
     }
 
+    /// Keeps freed screens' memory in the process (see `ConsentRenderer.keepFreedScreenMemory`).
+    static func keepFreedScreens() { cr_fastpng_keep_freed_screens() }
+
     /// The ISA-L version the encoder was built with.
     static var isalVersion: String { String(cString: cr_fastpng_isal_version()) }
 }

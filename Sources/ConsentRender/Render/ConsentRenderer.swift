@@ -39,6 +39,13 @@ public final class ConsentRenderer {
         return engine
     }
 
+    /// Makes a process that renders many screens reuse their memory: glibc otherwise returns every
+    /// freed 10–25 MB screen to the kernel, which zeroes its pages again for the next one. Changes
+    /// the whole process's allocator, so it is for programs (render-cli), not a library's choice.
+    public static func keepFreedScreenMemory() {
+        FastPNG.keepFreedScreens()
+    }
+
     /// Resolves the language, lays out, paints and maps one screen.
     public func render(_ request: RenderRequest) throws -> RenderedPage {
         try paint(try layOut(request))
