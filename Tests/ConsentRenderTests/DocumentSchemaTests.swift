@@ -96,18 +96,9 @@ import Testing
                 for error in validator.iter_errors(json.load(open(path))):
                     print(path + ": " + "/".join(str(p) for p in error.absolute_path) + ": " + error.message)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, Self.schemaURL.path] + paths
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3-jsonschema failed (scripts/setup installs it): \(errors)")
-        return output.split(separator: "\n").map(String.init)
+        let run = try runPython(script, arguments: [Self.schemaURL.path] + paths)
+        #expect(run.status == 0, "python3-jsonschema failed (scripts/setup installs it): \(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test func everySampleValidatesAgainstTheSchema() throws {

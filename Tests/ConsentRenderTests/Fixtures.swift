@@ -42,6 +42,22 @@ func runRenderCLI(_ arguments: [String], environment: [String: String] = [:], in
                   stderr: String(decoding: stderr, as: UTF8.self))
 }
 
+/// Runs Debian's python3 on `script` with `arguments`; its exit status, stdout and stderr.
+func runPython(_ script: String, arguments: [String]) throws -> CLIRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script] + arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                  stderr: String(decoding: stderr, as: UTF8.self))
+}
+
 /// A fresh temporary folder, removed when the value is deinitialised.
 final class TemporaryFolder {
     let url: URL

@@ -8,16 +8,7 @@ import Testing
     let folder = TemporaryFolder()
 
     /// A deterministic generator, so a failing case can be run again.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = PropertyTests.SeededGenerator
 
     enum Pattern: String, CaseIterable {
         case flat, noisy, stripes, repeatedRows, screenLike
@@ -103,17 +94,9 @@ import Testing
                 assert len(raw) == height * (1 + 3 * width), path
                 print(path, " ".join(kinds), depth, colour)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script] + files
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errors)")
+        let run = try runPython(script, arguments: files)
+        let output = run.stdout
+        #expect(run.status == 0, "\(run.stderr)")
         #expect(output.split(separator: "\n").count == files.count)
         #expect(output.split(separator: "\n").allSatisfy { $0.hasSuffix("IHDR IDAT IEND 8 2") }, "\(output)")
     }
@@ -192,15 +175,7 @@ import Testing
             assert a == b and a[0] == 6, "different pixels"
             print("same")
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, url.path, reference.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(output.contains("same"))
+        let run = try runPython(script, arguments: [url.path, reference.path])
+        #expect(run.stdout.contains("same"), "\(run.stderr)")
     }
 }
