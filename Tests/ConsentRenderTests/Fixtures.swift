@@ -24,29 +24,24 @@ let renderCLI: URL = {
 
 /// Runs `render-cli` as a user would, from `directory` (the repository root by default).
 func runRenderCLI(_ arguments: [String], environment: [String: String] = [:], in directory: URL = repositoryRoot) throws -> CLIRun {
+    try runProcess(renderCLI, arguments, environment: environment, in: directory)
+}
+
+/// Runs Debian's python3 on `script` with `arguments`; its exit status, stdout and stderr.
+func runPython(_ script: String, arguments: [String]) throws -> CLIRun {
+    try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments)
+}
+
+/// Runs `executable` to its end and collects what it printed.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                in directory: URL = repositoryRoot) throws -> CLIRun {
     let process = Process()
-    process.executableURL = renderCLI
+    process.executableURL = executable
     process.arguments = arguments
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
     process.currentDirectoryURL = directory
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                  stderr: String(decoding: stderr, as: UTF8.self))
-}
-
-/// Runs Debian's python3 on `script` with `arguments`; its exit status, stdout and stderr.
-func runPython(_ script: String, arguments: [String]) throws -> CLIRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script] + arguments
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
