@@ -68,18 +68,8 @@ final class FontConfiguration: @unchecked Sendable {
     /// The family names of the fonts in this configuration: every name a font gives itself
     /// (fonts may name their family in several languages), by where the font comes from.
     func familyNames(shipped: Bool) -> Set<String> {
-        var names = Set<String>()
-        guard let set = FcConfigGetFonts(config, shipped ? FcSetSystem : FcSetApplication) else { return names }
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = set.pointee.fonts[index] else { continue }
-            var nameIndex: Int32 = 0
-            var name: UnsafeMutablePointer<FcChar8>?
-            while FcPatternGetString(pattern, FC_FAMILY, nameIndex, &name) == FcResultMatch, let name {
-                names.insert(String(cString: name))
-                nameIndex += 1
-            }
-        }
-        return names
+        guard let set = FcConfigGetFonts(config, shipped ? FcSetSystem : FcSetApplication) else { return [] }
+        return FontFile.familyNames(in: set)
     }
 
     /// Paths of every font file this configuration can use, sorted.

@@ -15,6 +15,14 @@ public enum FontFile {
         // Face index -1 (as unsigned) reads every face of a collection (.ttc).
         let faces = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
         guard faces > 0, set.pointee.nfont > 0 else { throw DocumentError.unreadableFont(path: path) }
+        let names = familyNames(in: set)
+        guard !names.isEmpty else { throw DocumentError.unreadableFont(path: path) }
+        return names.sorted()
+    }
+
+    /// Every family name the fonts of `set` give themselves (a font may name its family in
+    /// several languages).
+    static func familyNames(in set: UnsafeMutablePointer<FcFontSet>) -> Set<String> {
         var names = Set<String>()
         for index in 0..<Int(set.pointee.nfont) {
             guard let pattern = set.pointee.fonts[index] else { continue }
@@ -25,7 +33,6 @@ public enum FontFile {
                 nameIndex += 1
             }
         }
-        guard !names.isEmpty else { throw DocumentError.unreadableFont(path: path) }
-        return names.sorted()
+        return names
     }
 }
