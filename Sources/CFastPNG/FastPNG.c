@@ -25,15 +25,26 @@ static int fail(cr_fastpng_output *out, const char *message) {
     return -1;
 }
 
+/// Makes room for `extra` more bytes; the data stays on a 64-byte boundary.
 static int reserve(cr_fastpng_output *out, size_t extra) {
     if (out->size + extra <= out->capacity) return 0;
     size_t capacity = out->capacity ? out->capacity : 4096;
     while (capacity < out->size + extra) capacity *= 2;
-    unsigned char *grown = realloc(out->data, capacity);
-    if (!grown) return -1;
+    void *grown = NULL;
+    if (posix_memalign(&grown, 64, capacity) != 0) return -1;
+    if (out->size) memcpy(grown, out->data, out->size);
+    free(out->data);
     out->data = grown;
     out->capacity = capacity;
     return 0;
+}
+
+/// `size` zeroed bytes at a 64-byte boundary, or NULL; free with `free`.
+static void *zeroed(size_t size) {
+    void *memory = NULL;
+    if (posix_memalign(&memory, 64, size) != 0) return NULL;
+    memset(memory, 0, size);
+    return memory;
 }
 
 static void put32(unsigned char *at, uint32_t value) {
@@ -163,9 +174,13 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     out->data[out->size++] = 0x78;                         // zlib: deflate, 32 KB window
     out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
 
-    unsigned char *band = malloc(band_rows * row_bytes);
-    struct isal_zstream *stream = malloc(sizeof *stream);
-    unsigned char *level_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
+    // Zeroed and on 64-byte boundaries, not just allocated: ISA-L's level buffer holds its hash
+    // table, and its SIMD code works in aligned blocks, so leftover memory or a different address
+    // (a freed screen the heap hands back) could change which matches it finds, and so the bytes,
+    // though never the pixels.
+    unsigned char *band = zeroed(band_rows * row_bytes + 64);
+    struct isal_zstream *stream = zeroed(sizeof *stream);
+    unsigned char *level_buffer = zeroed(ISAL_DEF_LVL1_DEFAULT);
     if (!band || !stream || !level_buffer) {
         free(band); free(stream); free(level_buffer);
         return fail(out, "out of memory for the PNG encoder");

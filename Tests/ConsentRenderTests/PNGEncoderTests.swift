@@ -39,9 +39,9 @@ import Testing
     func everySizeRoundTripsThroughLibpng(pattern: Pattern) throws {
         for (index, (width, height)) in Self.sizes.enumerated() {
             let original = Self.image(pattern, width: width, height: height, seed: UInt64(index + 1))
-            let png = try original.pngData()
+            let png = try original.pngData(compression: .isal)
             #expect(try Bitmap(pngData: png) == original, "\(pattern) \(width)×\(height)")
-            #expect(try original.pngData() == png, "equal pixels, equal bytes")
+            #expect(try original.pngData(compression: .isal) == png, "equal pixels, equal bytes")
         }
     }
 
@@ -55,7 +55,7 @@ import Testing
                 folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement")),
                 profile: try shippedProfiles.profile(id: device), requestedLanguage: language, orientation: orientation,
                 appearance: appearance))
-            let fast = try page.bitmap.pngData()
+            let fast = try page.bitmap.pngData(compression: .isal)
             let zlib = try page.bitmap.pngData(compression: .zlibFast)
             #expect(try Bitmap(pngData: fast) == page.bitmap)
             #expect(page.bitmap.pixels.allSatisfy { $0 >> 24 == 0xFF }, "every rendered pixel is opaque")
@@ -71,7 +71,7 @@ import Testing
         var files: [String] = []
         for (index, pattern) in Pattern.allCases.enumerated() {
             let url = folder.url.appendingPathComponent("\(pattern).png")
-            try Self.image(pattern, width: 301, height: 77, seed: UInt64(index)).pngData().write(to: url)
+            try Self.image(pattern, width: 301, height: 77, seed: UInt64(index)).pngData(compression: .isal).write(to: url)
             files.append(url.path)
         }
         // Python's zlib checks the Adler-32; every chunk's CRC-32 is checked here too.
@@ -103,7 +103,7 @@ import Testing
 
     @Test func chromiumDecodesTheSamePixels() throws {
         let image = Self.image(.noisy, width: 37, height: 23, seed: 7)
-        let png = try image.pngData()
+        let png = try image.pngData(compression: .isal)
         // The page draws the PNG on a canvas and writes the sum of its RGB bytes, weighted by position.
         let page = folder.url.appendingPathComponent("decode.html")
         let html = """
@@ -140,7 +140,7 @@ import Testing
             return alpha << 24 | grey << 16 | grey << 8 | grey
         }
         let image = RGBAImage(width: width, height: height, pixels: pixels)
-        let fast = try image.pngData()
+        let fast = try image.pngData(compression: .isal)
         let libpng = try image.pngData(compression: .zlibFast)
         // The two encoders compress differently but carry the same straight-alpha pixels.
         let url = folder.url.appendingPathComponent("frame.png"), reference = folder.url.appendingPathComponent("reference.png")

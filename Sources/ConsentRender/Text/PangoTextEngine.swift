@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 
 /// Measures and draws `TextBlock`s with Pango, using the project's fonts at 72 dpi.
 ///
@@ -82,7 +83,7 @@ final class PangoTextEngine: TextMeasuring {
 
     /// Forgets the previous page's layouts; call before laying out a new page.
     func startPage() {
-        layouts.removeAll(keepingCapacity: true)
+        CairoFontLock.shared.locked { layouts.removeAll(keepingCapacity: true) }
     }
 
     /// The Pango layout of `block`, made once per page.
@@ -94,10 +95,12 @@ final class PangoTextEngine: TextMeasuring {
     }
 
     deinit {
-        layouts.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
-        g_object_unref(fontMap)
+        CairoFontLock.shared.locked {
+            layouts.removeAll()
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(rightToLeftContext))
+            g_object_unref(fontMap)
+        }
     }
 
     /// The context for a block's direction.
@@ -106,98 +109,110 @@ final class PangoTextEngine: TextMeasuring {
     }
 
     public func measure(_ block: TextBlock) -> TextMeasurement {
-        let layout = handle(for: block)
-        return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil }, blockWidth: block.width)
+        CairoFontLock.shared.locked {
+            let layout = handle(for: block)
+            return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil }, blockWidth: block.width)
+        }
     }
 
     /// The font family that sets each run of `block`, in logical order, as UTF-8 byte ranges.
     func fontFamilies(in block: TextBlock) -> [(range: Range<Int>, family: String)] {
-        let handle = handle(for: block)
-        var result: [(range: Range<Int>, family: String)] = []
-        forEachItem(of: handle) { item in
-            guard let font = item.pointee.analysis.font else { return }
-            guard let description = pango_font_describe(font) else { return }
-            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
-            pango_font_description_free(description)
-            let start = Int(item.pointee.offset)
-            result.append((start..<(start + Int(item.pointee.length)), family))
+        CairoFontLock.shared.locked {
+            let handle = handle(for: block)
+            var result: [(range: Range<Int>, family: String)] = []
+            forEachItem(of: handle) { item in
+                guard let font = item.pointee.analysis.font else { return }
+                guard let description = pango_font_describe(font) else { return }
+                let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+                pango_font_description_free(description)
+                let start = Int(item.pointee.offset)
+                result.append((start..<(start + Int(item.pointee.length)), family))
+            }
+            return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
-        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// Paths of the font files that set `block`'s text.
     func fontFiles(in block: TextBlock) -> Set<String> {
-        let handle = handle(for: block)
-        var files = Set<String>()
-        forEachItem(of: handle) { item in
-            guard let font = item.pointee.analysis.font,
-                  let pattern = pango_fc_font_get_pattern(UnsafeMutablePointer<PangoFcFont>(OpaquePointer(font)))
-            else { return }
-            var file: UnsafeMutablePointer<FcChar8>?
-            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
-                files.insert(String(cString: file))
+        CairoFontLock.shared.locked {
+            let handle = handle(for: block)
+            var files = Set<String>()
+            forEachItem(of: handle) { item in
+                guard let font = item.pointee.analysis.font,
+                      let pattern = pango_fc_font_get_pattern(UnsafeMutablePointer<PangoFcFont>(OpaquePointer(font)))
+                else { return }
+                var file: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                    files.insert(String(cString: file))
+                }
             }
+            return files
         }
-        return files
     }
 
     /// Whether a line of `block` ends inside a word (a label too narrow for one of its words),
     /// which UIKit does without a hyphen. Breaks between ideographs are not inside words.
     func breaksInsideWords(_ block: TextBlock) -> Bool {
-        let ranges = measure(block).lineRanges
-        guard ranges.count > 1 else { return false }
-        let bytes = Array(block.text.utf8)
-        func scalar(endingAt end: Int) -> Unicode.Scalar? {
-            var start = end - 1
-            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            guard start >= 0 else { return nil }
-            return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
-        }
-        func scalar(startingAt start: Int) -> Unicode.Scalar? {
-            guard start < bytes.count else { return nil }
-            var end = start + 1
-            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-            return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
-        }
-        func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
-            guard let scalar else { return false }
-            return (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
-                && !StyledTextBuilder.isWideScalar(scalar)
-        }
-        return ranges.dropLast().contains { range in
-            range.upperBound > 0 && range.upperBound < bytes.count
-                && isWordCharacter(scalar(endingAt: range.upperBound)) && isWordCharacter(scalar(startingAt: range.upperBound))
+        CairoFontLock.shared.locked {
+            let ranges = measure(block).lineRanges
+            guard ranges.count > 1 else { return false }
+            let bytes = Array(block.text.utf8)
+            func scalar(endingAt end: Int) -> Unicode.Scalar? {
+                var start = end - 1
+                while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                guard start >= 0 else { return nil }
+                return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
+            }
+            func scalar(startingAt start: Int) -> Unicode.Scalar? {
+                guard start < bytes.count else { return nil }
+                var end = start + 1
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                return String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first
+            }
+            func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
+                guard let scalar else { return false }
+                return (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+                    && !StyledTextBuilder.isWideScalar(scalar)
+            }
+            return ranges.dropLast().contains { range in
+                range.upperBound > 0 && range.upperBound < bytes.count
+                    && isWordCharacter(scalar(endingAt: range.upperBound)) && isWordCharacter(scalar(startingAt: range.upperBound))
+            }
         }
     }
 
     /// Whether `block` had to be cut with "…" to stay within its line limit.
     func isEllipsized(_ block: TextBlock) -> Bool {
-        block.maximumLines != nil && pango_layout_is_ellipsized(handle(for: block).layout) != 0
+        CairoFontLock.shared.locked {
+            block.maximumLines != nil && pango_layout_is_ellipsized(handle(for: block).layout) != 0
+        }
     }
 
     /// Characters of `block` that no installed font has a glyph for, in order, each once.
     func missingCharacters(in block: TextBlock) -> [Unicode.Scalar] {
-        let handle = handle(for: block)
-        guard pango_layout_get_unknown_glyphs_count(handle.layout) > 0 else { return [] }
-        var missing: [Unicode.Scalar] = []
-        for index in 0..<pango_layout_get_line_count(handle.layout) {
-            var node = pango_layout_get_line_readonly(handle.layout, index)?.pointee.runs
-            while let current = node {
-                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
-                if let glyphs = glyphItem.pointee.glyphs {
-                    for glyphIndex in 0..<Int(glyphs.pointee.num_glyphs) {
-                        let glyph = glyphs.pointee.glyphs[glyphIndex].glyph
-                        // Pango marks a glyph no font has with this flag and keeps the character in the rest.
-                        let unknownFlag = UInt32(cr_pango_glyph_unknown_flag)
-                        if glyph & unknownFlag != 0, let scalar = Unicode.Scalar(glyph & ~unknownFlag), !missing.contains(scalar) {
-                            missing.append(scalar)
+        CairoFontLock.shared.locked {
+            let handle = handle(for: block)
+            guard pango_layout_get_unknown_glyphs_count(handle.layout) > 0 else { return [] }
+            var missing: [Unicode.Scalar] = []
+            for index in 0..<pango_layout_get_line_count(handle.layout) {
+                var node = pango_layout_get_line_readonly(handle.layout, index)?.pointee.runs
+                while let current = node {
+                    let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                    if let glyphs = glyphItem.pointee.glyphs {
+                        for glyphIndex in 0..<Int(glyphs.pointee.num_glyphs) {
+                            let glyph = glyphs.pointee.glyphs[glyphIndex].glyph
+                            // Pango marks a glyph no font has with this flag and keeps the character in the rest.
+                            let unknownFlag = UInt32(cr_pango_glyph_unknown_flag)
+                            if glyph & unknownFlag != 0, let scalar = Unicode.Scalar(glyph & ~unknownFlag), !missing.contains(scalar) {
+                                missing.append(scalar)
+                            }
                         }
                     }
+                    node = current.pointee.next
                 }
-                node = current.pointee.next
             }
+            return missing
         }
-        return missing
     }
 
     /// Calls `body` with every shaped item of every line of the layout.
@@ -214,7 +229,26 @@ final class PangoTextEngine: TextMeasuring {
 
     /// Draws `block` at the current point of the Cairo context `cr` (its top-left corner).
     func show(_ block: TextBlock, in cr: OpaquePointer) {
-        pango_cairo_show_layout(cr, handle(for: block).layout)
+        CairoFontLock.shared.locked {
+            pango_cairo_show_layout(cr, handle(for: block).layout)
+        }
+    }
+}
+
+/// One lock for every use of Cairo's fonts in the process. Cairo 1.16 keeps at most ten FreeType
+/// faces open for all threads and closes the least recently used one when an eleventh is needed,
+/// while another thread may be measuring glyphs with it: with more than ten font files in play
+/// (a matrix of ten scripts) two renderers crashed in cairo about once in fifteen runs. Text is
+/// measured and drawn under this lock; everything else (layout arithmetic, fills, encoding)
+/// still runs in parallel.
+final class CairoFontLock: @unchecked Sendable {
+    static let shared = CairoFontLock()
+    private let lock = NSRecursiveLock()
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 }
 
