@@ -147,7 +147,7 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
         return fail(out, "the image must be at least 1×1 pixels and fit PNG's limits");
     }
     const size_t channels = format == CR_FASTPNG_RGBA ? 4 : 3;
-    const size_t pixel_bytes = format == CR_FASTPNG_RGBA ? 4 : 4;
+    const size_t pixel_bytes = 4; // an XRGB word or four RGBA bytes
     const size_t row_bytes = 1 + channels * width;
     if (stride_bytes < pixel_bytes * width) return fail(out, "the row stride is shorter than a row");
     const size_t raw_bytes = row_bytes * height;
@@ -174,10 +174,8 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     out->data[out->size++] = 0x78;                         // zlib: deflate, 32 KB window
     out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
 
-    // Zeroed and on 64-byte boundaries, not just allocated: ISA-L's level buffer holds its hash
-    // table, and its SIMD code works in aligned blocks, so leftover memory or a different address
-    // (a freed screen the heap hands back) could change which matches it finds, and so the bytes,
-    // though never the pixels.
+    // Zeroed and on 64-byte boundaries: igzip's level buffer holds its hash table, which must not
+    // start from leftover memory.
     unsigned char *band = zeroed(band_rows * row_bytes + 64);
     struct isal_zstream *stream = zeroed(sizeof *stream);
     unsigned char *level_buffer = zeroed(ISAL_DEF_LVL1_DEFAULT);

@@ -107,9 +107,9 @@ enum BenchCommand {
         let request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait,
                                     appearance: .light)
         let out = scratch.appendingPathComponent("\(profile.id).png")
-        var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], write: [Double] = [], zlib: [Double] = []
+        var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], write: [Double] = [], isal: [Double] = []
         var total: [Double] = []
-        var bytes = 0, zlibBytes = 0
+        var bytes = 0, isalBytes = 0
         for round in 0..<(iterations + 3) {
             var laidOut: ConsentRenderer.LaidOutPage?
             var page: RenderedPage?
@@ -123,16 +123,16 @@ enum BenchCommand {
             let writeSeconds = try seconds {
                 try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
             }
-            var zlibPNG = Data()
-            let zlibSeconds = try seconds { zlibPNG = try page.bitmap.pngData(compression: .isal) }
+            var isalPNG = Data()
+            let isalSeconds = try seconds { isalPNG = try page.bitmap.pngData(compression: .isal) }
             let times = [layoutSeconds, paintSeconds, encodeSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
             guard round >= 3 else { continue }
             layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); write.append(times[3])
             total.append(times.reduce(0, +))
-            zlib.append(zlibSeconds)
+            isal.append(isalSeconds)
             bytes = png.count
-            zlibBytes = zlibPNG.count
+            isalBytes = isalPNG.count
         }
         // Medians: a shared or virtual machine stalls now and then, and a mean would count the stalls.
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 1000 }
@@ -140,8 +140,8 @@ enum BenchCommand {
         let rawMB = Double(pixels.height * (1 + 3 * pixels.width)) / 1_000_000
         return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: median(layout),
                               paintMs: median(paint), encodeMs: median(encode), writeMs: median(write), totalMs: median(total),
-                              pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), isalEncodeMs: median(zlib),
-                              isalPngKB: zlibBytes / 1024)
+                              pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), isalEncodeMs: median(isal),
+                              isalPngKB: isalBytes / 1024)
     }
 
     /// Runs `render-cli matrix` on `cells` cells as a child process and returns its peak resident memory.

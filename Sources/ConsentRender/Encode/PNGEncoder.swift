@@ -91,18 +91,7 @@ extension Bitmap {
 
 /// The ISA-L encoder (`CFastPNG`), for opaque screenshots and RGBA frames alike.
 enum FastPNG {
-    /// One encode, made once before any other (Swift runs a static's initialiser once, even when
-    /// threads race to it): ISA-L picks its SSE, AVX2 or AVX-512 code on its first call, and two
-    /// threads making that first call at once could compress a screen with different code.
-    private static let picksISALCode: Bool = {
-        var pixel: UInt32 = 0xFF00_0000
-        var output = cr_fastpng_output()
-        defer { cr_fastpng_output_free(&output) }
-        return cr_fastpng_encode(&pixel, 1, 1, 4, CR_FASTPNG_XRGB, &output) == 0
-    }()
-
     static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, format: cr_fastpng_format) throws -> Data {
-        _ = picksISALCode
         var output = cr_fastpng_output()
         let status = cr_fastpng_encode(pixels, UInt32(width), UInt32(height), stride, format, &output)
         defer { cr_fastpng_output_free(&output) }

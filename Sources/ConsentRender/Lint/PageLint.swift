@@ -87,10 +87,7 @@ public struct PageLint: Sendable {
     /// A finding of `rule` about `element`, at `rect` on the screen.
     public func finding(_ rule: String, _ severity: LintSeverity, _ element: String, _ rect: Rect?, _ message: String) -> LintFinding {
         // Thousandths of a point, as the link map rounds them.
-        let rounded = rect.map { rect in
-            Rect(x: (rect.x * 1000).rounded() / 1000, y: (rect.y * 1000).rounded() / 1000,
-                 width: (rect.width * 1000).rounded() / 1000, height: (rect.height * 1000).rounded() / 1000)
-        }
+        let rounded = rect.map(LinkMap.rounded)
         return LintFinding(rule: rule, severity: severity, message: message, element: element, rect: rounded,
                            language: page.language, device: device)
     }
