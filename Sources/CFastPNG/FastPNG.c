@@ -1,4 +1,5 @@
 #include "FastPNG.h"
+#include "Deflate.h"
 
 #include <isa-l.h>
 #if defined(__GLIBC__)
@@ -39,12 +40,13 @@ static int reserve(cr_fastpng_output *out, size_t extra) {
     return 0;
 }
 
-/// `size` zeroed bytes at a 64-byte boundary, or NULL; free with `free`.
-static void *zeroed(size_t size) {
-    void *memory = NULL;
-    if (posix_memalign(&memory, 64, size) != 0) return NULL;
-    memset(memory, 0, size);
-    return memory;
+/// `reserve` for the compressor, which sees the buffer as three fields.
+static int grow(unsigned char **data, size_t *size, size_t *capacity, size_t extra) {
+    cr_fastpng_output view = { .data = *data, .size = *size, .capacity = *capacity };
+    if (reserve(&view, extra)) return -1;
+    *data = view.data;
+    *capacity = view.capacity;
+    return 0;
 }
 
 static void put32(unsigned char *at, uint32_t value) {
@@ -154,8 +156,10 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     size_t band_rows = BAND_BYTES / row_bytes;
     if (band_rows < 1) band_rows = 1;
 
-    // Deflate output is rarely larger than its input; a little more covers stored blocks.
-    if (reserve(out, raw_bytes + raw_bytes / 64 + 1024)) return fail(out, "out of memory for the PNG");
+    // Stream positions are 32-bit; screens are far smaller.
+    if (raw_bytes > 0x7FFFFFFF) return fail(out, "the image is larger than this encoder's 2 GB of row data");
+    // Screens compress to a few hundred kilobytes; the compressor asks for more when it needs it.
+    if (reserve(out, 256 * 1024)) return fail(out, "out of memory for the PNG");
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
     memcpy(out->data, signature, 8);
     out->size = 8;
@@ -174,27 +178,14 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     out->data[out->size++] = 0x78;                         // zlib: deflate, 32 KB window
     out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
 
-    // Zeroed and on 64-byte boundaries: igzip's level buffer holds its hash table, which must not
-    // start from leftover memory.
-    unsigned char *band = zeroed(band_rows * row_bytes + 64);
-    struct isal_zstream *stream = zeroed(sizeof *stream);
-    unsigned char *level_buffer = zeroed(ISAL_DEF_LVL1_DEFAULT);
-    if (!band || !stream || !level_buffer) {
-        free(band); free(stream); free(level_buffer);
-        return fail(out, "out of memory for the PNG encoder");
-    }
-    isal_deflate_init(stream);
-    stream->level = 1;
-    stream->level_buf = level_buffer;
-    stream->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    stream->gzip_flag = IGZIP_DEFLATE;
-    stream->flush = NO_FLUSH;
-
+    cr_deflate *deflate = cr_deflate_new(band_rows * row_bytes);
+    if (!deflate) return fail(out, "out of memory for the PNG encoder");
     uint32_t adler = 1;
     int status = 0;
     const unsigned char *base = pixels;
     for (uint32_t first = 0; first < height && status == 0; first += (uint32_t)band_rows) {
         uint32_t rows = height - first < band_rows ? height - first : (uint32_t)band_rows;
+        unsigned char *band = cr_deflate_input(deflate, (size_t)rows * row_bytes);
         for (uint32_t r = 0; r < rows; r++) {
             uint32_t y = first + r;
             const unsigned char *source = base + (size_t)y * stride_bytes;
@@ -211,24 +202,11 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
                 xrgb_to_rgb((const uint32_t *)source, target + 1, width);
             }
         }
-        size_t length = (size_t)rows * row_bytes;
         adler = band_adler32(adler, band, rows, row_bytes);
-        stream->next_in = band;
-        stream->avail_in = (uint32_t)length;
-        stream->end_of_stream = first + rows >= height;
-        do {
-            if (out->capacity - out->size < 65536 && reserve(out, 65536)) { status = -2; break; }
-            stream->next_out = out->data + out->size;
-            stream->avail_out = (uint32_t)(out->capacity - out->size);
-            if (isal_deflate(stream) != COMP_OK) { status = -1; break; }
-            out->size = (size_t)(stream->next_out - out->data);
-        } while (stream->avail_in > 0 || (stream->end_of_stream && stream->internal_state.state != ZSTATE_END));
+        if (cr_deflate_run(deflate, first + rows >= height, &out->data, &out->size, &out->capacity, grow) != 0) status = -2;
     }
-    free(band);
-    free(stream);
-    free(level_buffer);
+    cr_deflate_free(deflate);
     if (status == -2) return fail(out, "out of memory for the PNG");
-    if (status != 0) return fail(out, "ISA-L could not compress the image");
 
     if (reserve(out, 4 + 12 + 4)) return fail(out, "out of memory for the PNG");
     put32(out->data + out->size, adler);
@@ -253,10 +231,4 @@ void cr_fastpng_keep_freed_screens(void) {
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
 #endif
-}
-
-const char *cr_fastpng_isal_version(void) {
-    static char version[32];
-    snprintf(version, sizeof version, "%d.%d.%d", ISAL_MAJOR_VERSION, ISAL_MINOR_VERSION, ISAL_PATCH_VERSION);
-    return version;
 }

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ConsentRender
 
-/// The ISA-L encoder writes PNGs that libpng, Python's zlib and Chromium all decode to exactly the
-/// rendered pixels, for every shape of image, with bytes that depend only on the pixels.
+/// The project's own encoder writes PNGs that libpng, Python's zlib and Chromium all decode to
+/// exactly the rendered pixels, for every shape of image, with bytes that depend only on the pixels.
 @Suite struct PNGEncoderTests {
     let folder = TemporaryFolder()
 
@@ -39,9 +40,9 @@ import Testing
     func everySizeRoundTripsThroughLibpng(pattern: Pattern) throws {
         for (index, (width, height)) in Self.sizes.enumerated() {
             let original = Self.image(pattern, width: width, height: height, seed: UInt64(index + 1))
-            let png = try original.pngData(compression: .isal)
+            let png = try original.pngData(compression: .fast)
             #expect(try Bitmap(pngData: png) == original, "\(pattern) \(width)×\(height)")
-            #expect(try original.pngData(compression: .isal) == png, "equal pixels, equal bytes")
+            #expect(try original.pngData(compression: .fast) == png, "equal pixels, equal bytes")
         }
     }
 
@@ -55,23 +56,48 @@ import Testing
                 folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement")),
                 profile: try shippedProfiles.profile(id: device), requestedLanguage: language, orientation: orientation,
                 appearance: appearance))
-            let fast = try page.bitmap.pngData(compression: .isal)
+            let fast = try page.bitmap.pngData(compression: .fast)
             let zlib = try page.bitmap.pngData(compression: .zlibFast)
             #expect(try Bitmap(pngData: fast) == page.bitmap)
             #expect(page.bitmap.pixels.allSatisfy { $0 >> 24 == 0xFF }, "every rendered pixel is opaque")
             fastBytes += fast.count
             zlibBytes += zlib.count
         }
-        // ISA-L level 1 finds fewer matches than zlib level 1 in dark antialiased text (one cell up to
-        // 1.13×); across screens the files stay within 1.1× of the encoder before.
+        // One hash candidate finds fewer matches than zlib's chains in dark antialiased text; across
+        // screens the files stay within 1.1× of the encoder before.
         #expect(Double(fastBytes) <= 1.1 * Double(zlibBytes), "\(fastBytes) vs \(zlibBytes) bytes")
+    }
+
+    /// The bytes are a function of the pixels alone: two threads encoding the same screen while the
+    /// heap changes between encodes (so every buffer lands at a new address) agree every time.
+    /// ISA-L's igzip failed this about once in a thousand encodes, which is why the compressor is
+    /// the project's own.
+    @Test func concurrentEncodesAtShiftingAddressesGiveTheSameBytes() throws {
+        let page = try ConsentRenderer().render(RenderRequest(
+            folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement")),
+            profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "ja", orientation: .portrait,
+            appearance: .light))
+        let reference = try page.bitmap.pngData(compression: .fast)
+        let results = Mutex<[Data]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            var generator = SplitMix(state: UInt64(worker + 1))
+            var held: [[UInt8]] = []
+            for _ in 0..<12 {
+                held.append([UInt8](repeating: 1, count: Int(generator.next() % (3 << 20))))
+                if held.count > 3 { held.removeFirst(Int(generator.next() % 3)) }
+                if let png = try? page.bitmap.pngData(compression: .fast) { results.withLock { $0.append(png) } }
+            }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 24)
+        #expect(all.allSatisfy { $0 == reference }, "\(all.filter { $0 != reference }.count) of \(all.count) encodes differ")
     }
 
     @Test func theStreamIsPlainPNGAndZlibThatPythonChecks() throws {
         var files: [String] = []
         for (index, pattern) in Pattern.allCases.enumerated() {
             let url = folder.url.appendingPathComponent("\(pattern).png")
-            try Self.image(pattern, width: 301, height: 77, seed: UInt64(index)).pngData(compression: .isal).write(to: url)
+            try Self.image(pattern, width: 301, height: 77, seed: UInt64(index)).pngData(compression: .fast).write(to: url)
             files.append(url.path)
         }
         // Python's zlib checks the Adler-32; every chunk's CRC-32 is checked here too.
@@ -103,7 +129,7 @@ import Testing
 
     @Test func chromiumDecodesTheSamePixels() throws {
         let image = Self.image(.noisy, width: 37, height: 23, seed: 7)
-        let png = try image.pngData(compression: .isal)
+        let png = try image.pngData(compression: .fast)
         // The page draws the PNG on a canvas and writes the sum of its RGB bytes, weighted by position.
         let page = folder.url.appendingPathComponent("decode.html")
         let html = """
@@ -140,7 +166,7 @@ import Testing
             return alpha << 24 | grey << 16 | grey << 8 | grey
         }
         let image = RGBAImage(width: width, height: height, pixels: pixels)
-        let fast = try image.pngData(compression: .isal)
+        let fast = try image.pngData(compression: .fast)
         let libpng = try image.pngData(compression: .zlibFast)
         // The two encoders compress differently but carry the same straight-alpha pixels.
         let url = folder.url.appendingPathComponent("frame.png"), reference = folder.url.appendingPathComponent("reference.png")

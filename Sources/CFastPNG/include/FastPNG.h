@@ -20,11 +20,13 @@ typedef struct {
     char error[256];
 } cr_fastpng_output;
 
-/// Encodes `height` rows of `width` pixels (rows `stride_bytes` apart) into a PNG with ISA-L's
-/// igzip at level 1: signature, IHDR, one IDAT (a zlib stream: header, raw deflate, Adler-32),
-/// IEND, and nothing else (no time or text), so equal pixels give equal bytes. Rows are converted
-/// in bands that stay in cache; a row equal to the one above is written with the Up filter (all
-/// zeros), every other row unfiltered. Returns 0, or -1 with a sentence in `out->error`.
+/// Encodes `height` rows of `width` pixels (rows `stride_bytes` apart) into a PNG with the
+/// project's own deflate compressor (Deflate.c): signature, IHDR, one IDAT (a zlib stream: header,
+/// raw deflate, Adler-32), IEND, and nothing else (no time or text), so equal pixels give equal
+/// bytes. Rows are converted in bands that stay in cache; a row equal to the one above is written
+/// with the Up filter (all zeros), every other row unfiltered. ISA-L computes the checksums only:
+/// its igzip compressor was measured to choose different (valid) matches for the same input now
+/// and then. Returns 0, or -1 with a sentence in `out->error`.
 int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
                       cr_fastpng_output *out);
 
@@ -33,8 +35,5 @@ void cr_fastpng_output_free(cr_fastpng_output *out);
 /// Asks glibc to keep freed screen-sized blocks in the process heap instead of returning them to
 /// the kernel, which zeroes every page again for the next screen. For a command-line process.
 void cr_fastpng_keep_freed_screens(void);
-
-/// The ISA-L version the encoder was built with, such as "2.30.0".
-const char *cr_fastpng_isal_version(void);
 
 #endif

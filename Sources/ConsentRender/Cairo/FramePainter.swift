@@ -34,7 +34,7 @@ public struct RGBAImage: Sendable, Equatable {
             bytes[index * 4 + 2] = color.blue
             bytes[index * 4 + 3] = UInt8(pixels[index] >> 24)
         }
-        if compression.encoder == .isal {
+        if compression.encoder == .fast {
             return try bytes.withUnsafeBytes { raw in
                 try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_RGBA)
             }
