@@ -18,7 +18,9 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// libFuzzer entry point: the first byte picks what the rest is fed to.
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
-/// 2: a device profile's JSON; 3: a document.json, then a render with it; 5: an app backdrop's PNG,
+/// 2: a device profile's JSON; 3: a document.json, then a render with it; 4: pixels built from the
+/// bytes, written by the PNG encoder and read back by libpng, which must give the same pixels;
+/// 5: an app backdrop's PNG,
 /// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
 /// read as the folder is checked (fontconfig reads fonts only from files, so this one input is
 /// written to a temporary file); anything else: a Markdown file rendered on an iPad in an RTL
@@ -34,6 +36,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
+    case 4: encodeAndDecode(Data(payload))
     case 5: renderBackdrop(Data(payload))
     case 6: readFontFile(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
@@ -76,6 +79,28 @@ private func renderBackdrop(_ png: Data) {
                                 profile: profile, variant: RenderVariant(device: "iphone-se-3", orientation: .portrait, language: "en"))
     request.backdrop = BackdropImage(png: png, path: "backdrop.png")
     _ = try? renderer.render(request)
+}
+
+/// The first byte sets the width (1–256); each following group of four bytes is a colour (three
+/// bytes) written 1 to 64 times (the fourth byte), so inputs make both runs and noise.
+private func encodeAndDecode(_ data: Data) {
+    guard data.count >= 5 else { return }
+    let bytes = [UInt8](data)
+    let width = Int(bytes[0]) + 1
+    var pixels: [UInt32] = []
+    var index = 1
+    while index + 4 <= bytes.count {
+        let color = 0xFF00_0000 | UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+        pixels.append(contentsOf: repeatElement(color, count: Int(bytes[index + 3] & 63) + 1))
+        index += 4
+    }
+    let height = pixels.count / width
+    guard height > 0 else { return }
+    let image = Bitmap(width: width, height: height, pixels: Array(pixels.prefix(width * height)))
+    guard let png = try? image.pngData(), let decoded = try? Bitmap(pngData: png) else {
+        fatalError("the PNG encoder failed on a \(width)×\(height) image, or libpng could not read its PNG")
+    }
+    if decoded != image { fatalError("a \(width)×\(height) PNG decodes to other pixels") }
 }
 
 private func renderMarkdown(_ data: Data, language: String, device: String, orientation: Orientation) {

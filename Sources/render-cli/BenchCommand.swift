@@ -7,7 +7,7 @@ enum BenchCommand {
     Usage: render-cli bench [--iterations N] [--format text|json]
 
     Measures, on warm renderers, with the shipped samples and profiles:
-      - ms per stage (layout, paint, encode, write) and per screenshot, the median of the
+      - ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the
         iterations, for a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the
         encoder's speed in MB/s of raw rows beside libpng + zlib level 1 (the encoder before it);
       - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
@@ -23,6 +23,7 @@ enum BenchCommand {
             var layoutMs: Double
             var paintMs: Double
             var encodeMs: Double
+            var linkMapMs: Double
             var writeMs: Double
             var totalMs: Double
             var pngKB: Int
@@ -107,7 +108,7 @@ enum BenchCommand {
         let request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait,
                                     appearance: .light)
         let out = scratch.appendingPathComponent("\(profile.id).png")
-        var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], write: [Double] = [], zlib: [Double] = []
+        var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], linkMap: [Double] = [], write: [Double] = [], zlib: [Double] = []
         var total: [Double] = []
         var bytes = 0, zlibBytes = 0
         for round in 0..<(iterations + 3) {
@@ -120,15 +121,17 @@ enum BenchCommand {
             paintSeconds = try seconds { page = try renderer.paint(laidOut) }
             guard let page else { preconditionFailure("paint returned") }
             encodeSeconds = try seconds { png = try page.bitmap.pngData() }
+            var json = Data()
+            let linkMapSeconds = try seconds { json = try page.linkMap.jsonData() }
             let writeSeconds = try seconds {
-                try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
+                try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), json)])
             }
             var zlibPNG = Data()
             let zlibSeconds = try seconds { zlibPNG = try page.bitmap.pngData(compression: .zlibFast) }
-            let times = [layoutSeconds, paintSeconds, encodeSeconds, writeSeconds]
+            let times = [layoutSeconds, paintSeconds, encodeSeconds, linkMapSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
             guard round >= 3 else { continue }
-            layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); write.append(times[3])
+            layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); linkMap.append(times[3]); write.append(times[4])
             total.append(times.reduce(0, +))
             zlib.append(zlibSeconds)
             bytes = png.count
@@ -139,7 +142,7 @@ enum BenchCommand {
         let pixels = profile.pixelSize(in: .portrait)
         let rawMB = Double(pixels.height * (1 + 3 * pixels.width)) / 1_000_000
         return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: median(layout),
-                              paintMs: median(paint), encodeMs: median(encode), writeMs: median(write), totalMs: median(total),
+                              paintMs: median(paint), encodeMs: median(encode), linkMapMs: median(linkMap), writeMs: median(write), totalMs: median(total),
                               pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), zlibEncodeMs: median(zlib),
                               zlibPngKB: zlibBytes / 1024)
     }
@@ -179,11 +182,11 @@ enum BenchCommand {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
         print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations)")
         print("")
-        print("ms per screenshot         layout   paint  encode   write   total  PNG")
+        print("ms per screenshot         layout   paint  encode    json   write   total  PNG")
         for stage in figures.stages {
             let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
             print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
-                + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+                + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.linkMapMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
         }
         for stage in figures.stages {
             print("encoder, \(stage.device): \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, "

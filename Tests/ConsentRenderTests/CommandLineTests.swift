@@ -311,6 +311,8 @@ import Testing
         let stages = try #require(figures["stages"] as? [[String: Any]])
         #expect(stages.map { $0["pixels"] as? String } == ["1179×2556", "2064×2752"])
         #expect(stages.allSatisfy { ($0["encodeMs"] as? Double ?? 0) > 0 && ($0["totalMs"] as? Double ?? 0) > 0 })
+        #expect(stages.allSatisfy { ($0["linkMapMs"] as? Double ?? -1) >= 0 && ($0["zlibEncodeMs"] as? Double ?? 0) > 0 },
+                "the link map's JSON and the zlib encoder beside are timed")
         let matrix = try #require(figures["matrix"] as? [[String: Any]])
         #expect(matrix.first?["screenshots"] as? Int == 20 && matrix.first?["jobs"] as? Int == 1)
         #expect((figures["diffIdenticalMs"] as? Double ?? -1) >= 0 && (figures["diffDifferingMs"] as? Double ?? 0) > 0)
