@@ -4,7 +4,7 @@ import Foundation
 /// `render-cli bench`: how fast rendering, encoding, matrices and diffs are on this machine.
 enum BenchCommand {
     static let help = """
-    Usage: render-cli bench [--iterations N] [--format text|json]
+    Usage: render-cli bench [--iterations N] [--format text|json] [--profiles DIR]
 
     Measures, on warm renderers, with the shipped samples and profiles:
       - ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the
@@ -13,7 +13,10 @@ enum BenchCommand {
       - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
       - diffing two identical and two differing 1290×2796 images;
       - the peak memory of a 100-cell matrix (run as a child process).
-    Run it from a release build: swift build -c release && .build/release/render-cli bench
+      --iterations N   warm iterations per stage, 1–1000 (default 20)
+      --profiles DIR   the device profiles folder (default: the repository's DeviceProfiles)
+    Run it from a release build on an idle machine (other load changes every figure):
+    swift build -c release && .build/release/render-cli bench
     """
 
     struct Figures: Codable {

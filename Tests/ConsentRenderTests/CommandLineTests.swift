@@ -581,4 +581,23 @@ import Testing
         #expect(try Data(contentsOf: file) == Data("new".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["cell.png"])
     }
+
+    /// Any name the file system takes can be written (the temporary name beside it stays within
+    /// 255 bytes, found by a first-user trial: 207-byte names failed), and a longer one is refused
+    /// by name and length, with nothing left behind.
+    @Test func namesUpTo255BytesAreWrittenAndLongerOnesExplained() throws {
+        let folder = TemporaryFolder()
+        let longest = folder.url.appendingPathComponent(String(repeating: "é", count: 123) + "-cell.png")  // 255 bytes
+        #expect(longest.lastPathComponent.utf8.count == 255)
+        try AtomicFileWriter.write([(longest, Data([1]))])
+        #expect(try Data(contentsOf: longest) == Data([1]))
+        let tooLong = folder.url.appendingPathComponent(String(repeating: "a", count: 252) + ".png")
+        do {
+            try AtomicFileWriter.write([(tooLong, Data([3]))])
+            Issue.record("a 256-byte name was written")
+        } catch {
+            #expect("\(error)".contains("256 bytes long") && "\(error)".contains("at most 255"), "\(error)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [longest.lastPathComponent])
+    }
 }

@@ -23,8 +23,13 @@ public enum AtomicFileWriter {
         }
         defer { PendingFiles.shared.remove(pending.map(\.temporary.path)) }
         for file in files {
+            let name = file.url.lastPathComponent
+            guard name.utf8.count <= 255 else {
+                throw RenderError.writeFailed(path: file.url.path, reason: "its name is \(name.utf8.count) bytes long and file "
+                    + "systems allow at most 255; choose a shorter name")
+            }
             let folder = file.url.deletingLastPathComponent()
-            let temporary = folder.appendingPathComponent(".\(file.url.lastPathComponent).\(UUID().uuidString).tmp")
+            let temporary = folder.appendingPathComponent(temporaryName(for: name))
             PendingFiles.shared.add(temporary.path)
             if let reason = writeNewFile(at: temporary.path, data: file.data) {
                 unlink(temporary.path)
@@ -45,6 +50,17 @@ public enum AtomicFileWriter {
 extension AtomicFileWriter {
     /// Creates `path` (it must not exist), mode 0644, and writes all of `data` to it; nil when
     /// that worked, else the system's reason.
+    /// A hidden name beside `name` for its temporary file: the start of the name (at most 200
+    /// bytes, so the whole stays within 255 however long the name is), a UUID and `.tmp`.
+    static func temporaryName(for name: String) -> String {
+        var start = ""
+        for character in name {
+            guard start.utf8.count + String(character).utf8.count <= 200 else { break }
+            start.append(character)
+        }
+        return ".\(start).\(UUID().uuidString).tmp"
+    }
+
     static func writeNewFile(at path: String, data: Data) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
