@@ -206,15 +206,6 @@ static inline void store_le64(unsigned char *at, uint64_t word) {
         (w).count &= 7; \
     } while (0)
 
-/// Writes the remaining whole bytes; a partial byte stays in `bits`.
-static void drain(bit_writer *w) {
-    while (w->count >= 8) {
-        *w->next++ = (unsigned char)w->bits;
-        w->bits >>= 8;
-        w->count -= 8;
-    }
-}
-
 /// Ensures at least two symbols have a code, as a complete prefix code needs.
 static void at_least_two(uint32_t *freq, unsigned n) {
     unsigned used = 0;
@@ -231,7 +222,8 @@ static unsigned char *write_block(cr_deflate *d, unsigned char *next, int final)
     litlen_freq[256] = 1;
     at_least_two(litlen_freq, LITLEN_SYMBOLS);
     at_least_two(dist_freq, DIST_SYMBOLS);
-    unsigned char litlen_lengths[LITLEN_SYMBOLS], dist_lengths[DIST_SYMBOLS];
+    // One more distance entry, NO_DISTANCE, codes nothing: a literal's distance part.
+    unsigned char litlen_lengths[LITLEN_SYMBOLS], dist_lengths[DIST_SYMBOLS + 1];
     code_lengths(litlen_freq, LITLEN_SYMBOLS, 15, litlen_lengths);
     code_lengths(dist_freq, DIST_SYMBOLS, 15, dist_lengths);
     unsigned hlit = LITLEN_SYMBOLS, hdist = DIST_SYMBOLS;
@@ -281,8 +273,6 @@ static unsigned char *write_block(cr_deflate *d, unsigned char *next, int final)
     while (hclen > 4 && codelen_lengths[order[hclen - 1]] == 0) hclen--;
 
     uint16_t litlen_codes[LITLEN_SYMBOLS], dist_codes[DIST_SYMBOLS + 1], codelen_codes[CODELEN_SYMBOLS];
-    unsigned char dist_lengths_all[DIST_SYMBOLS + 1];
-    memcpy(dist_lengths_all, dist_lengths, DIST_SYMBOLS);
     canonical_codes(litlen_lengths, LITLEN_SYMBOLS, litlen_codes);
     canonical_codes(dist_lengths, DIST_SYMBOLS, dist_codes);
     canonical_codes(codelen_lengths, CODELEN_SYMBOLS, codelen_codes);
@@ -303,24 +293,21 @@ static unsigned char *write_block(cr_deflate *d, unsigned char *next, int final)
     const size_t count = d->count;
     // A literal's distance part writes nothing.
     dist_codes[NO_DISTANCE] = 0;
-    dist_lengths_all[NO_DISTANCE] = 0;
+    dist_lengths[NO_DISTANCE] = 0;
     for (size_t t = 0; t < count; t++) {
         uint64_t token = tokens[t];
         unsigned symbol = token & 0x1FF, distance_symbol = (token >> 17) & 0x1F;
         uint64_t value = litlen_codes[symbol] | ((token >> 12) & 0x1F) << litlen_lengths[symbol];
         unsigned bits = litlen_lengths[symbol] + ((token >> 9) & 7);
-        value |= (dist_codes[distance_symbol] | ((token >> 26) & 0x1FFF) << dist_lengths_all[distance_symbol]) << bits;
-        PUT(w, value, bits + dist_lengths_all[distance_symbol] + ((token >> 22) & 0xF));
+        value |= (dist_codes[distance_symbol] | ((token >> 26) & 0x1FFF) << dist_lengths[distance_symbol]) << bits;
+        PUT(w, value, bits + dist_lengths[distance_symbol] + ((token >> 22) & 0xF));
     }
     PUT(w, litlen_codes[256], litlen_lengths[256]);
-    if (final) {
+    if (final && w.count) {
         // Pad to a whole byte: the stream ends here.
-        drain(&w);
-        if (w.count) *w.next++ = (unsigned char)w.bits;
+        *w.next++ = (unsigned char)w.bits;
         w.bits = 0;
         w.count = 0;
-    } else {
-        drain(&w);
     }
     d->bits = w.bits;
     d->bit_count = w.count;
