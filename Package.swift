@@ -36,9 +36,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("isal")]
         ),
+        // Pixel operations Cairo lacks (the blur behind a system alert), built optimised always.
+        .target(
+            name: "CPixels",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         .target(
             name: "ConsentRender",
-            dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib"],
+            dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
             resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html")]
         ),
         .executableTarget(

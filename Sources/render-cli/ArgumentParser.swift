@@ -207,6 +207,71 @@ struct ParsedArguments {
         }
     }
 
+    /// `--screen` / `--screens`: `consent` (the document's own screen, the default) or
+    /// `prompt:<kind>`; a list (or `prompts`, every prompt; `all`, the consent screen too) where not `single`.
+    func screens(_ name: String, single: Bool = false) throws -> [Screen] {
+        guard let text = values[name] else { return [.consent] }
+        let names = Screen.all.map(\.description)
+        if !single {
+            switch text.lowercased() {
+            case "all": return Screen.all
+            case "prompts": return PromptKind.allCases.map { .prompt($0) }
+            default: break
+            }
+        }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if single, items.count > 1 {
+            throw UsageError(message: "--\(name) takes one screen; render-cli matrix and lint take a list in --screens")
+        }
+        var screens: [Screen] = []
+        for item in items {
+            // `att` alone means the prompt; the consent screen is `consent`.
+            guard let screen = Screen(name: item) ?? Screen(name: "prompt:" + item) else {
+                let hint = (closestMatch(to: item, among: names) ?? closestMatch(to: "prompt:" + item, among: names))
+                    .map { " Did you mean \($0)?" } ?? ""
+                throw UsageError(message: "--\(name) '\(item)' is not a screen.\(hint) The screens are: \(names.joined(separator: ", "))"
+                                 + (single ? "" : ", or prompts (every prompt), or all"))
+            }
+            if !screens.contains(screen) { screens.append(screen) }
+        }
+        return screens
+    }
+
+    /// `--ios`: the system alert's look, 26 (the default) or 18; a list (`26,18`) or `both` where not `single`.
+    func systemLooks(single: Bool = false) throws -> [SystemLook] {
+        guard let text = values["ios"] else { return [.ios26] }
+        if !single, text.lowercased() == "both" { return [.ios26, .ios18] }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if single, items.count > 1 {
+            throw UsageError(message: "--ios takes one version (26 or 18); render-cli matrix and lint take 26,18 or both")
+        }
+        return try items.map { item in
+            guard let look = SystemLook(name: item) else {
+                throw UsageError(message: "--ios '\(item)' is not a look ConsentRender draws; use 26 (Liquid Glass, the default) or 18 "
+                                 + "(iOS 13–18)" + (single ? "" : ", or both"))
+            }
+            return look
+        }
+    }
+
+    /// `--app-info DIR`: the app's Info.plist and localizations, over the document's `app`.
+    func appInfo() throws -> AppInfo? {
+        guard let path = values["app-info"] else { return nil }
+        guard !path.isEmpty else {
+            throw UsageError(message: "--app-info needs a folder holding the app's Info.plist and its .lproj folders, for example --app-info ios/MyApp")
+        }
+        return try AppInfo.load(folder: URL(fileURLWithPath: path))
+    }
+
+    /// `--over DIR`: another document whose consent screen a prompt is drawn over.
+    func over(command: String) throws -> ConsentContent? {
+        guard let path = values["over"] else { return nil }
+        guard !path.isEmpty else {
+            throw UsageError(message: "--over needs a document folder, for example --over Samples/att-explainer")
+        }
+        return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path)).content }
+    }
+
     /// An accessibility setting's values: `on`, `off` or, where `allowsBoth`, `both` (an axis).
     func setting(_ name: String, allowsBoth: Bool) throws -> [Bool] {
         switch values[name]?.lowercased() {

@@ -6,6 +6,7 @@ enum LintCommand {
     static let help = """
     Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
                            [--orientations portrait,landscape] [--appearances light,dark]
+                           [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both] [--app-info DIR]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
                            [--allow-missing-glyphs] [--status-bar shown|none] [--text-sizes LIST|all]
                            [--bold-text on|off|both] [--increase-contrast on|off|both]
@@ -19,6 +20,12 @@ enum LintCommand {
     judge Large; other sizes get the layout rules), and text.dynamic-type lays each one out at AX3
     too and warns when that cuts text or hides a button.
 
+      --screens        the consent screen (default) and iOS permission prompts to render and check
+                       (prompt:att, prompt:location, …; prompts: every one). With app files
+                       (document.json "app" or --app-info), the purpose strings are checked in every
+                       language of the document: prompt.purpose-present for the prompts asked
+                       for, prompt.purpose-localized and prompt.purpose-specific for every
+                       NS…UsageDescription the Info.plist has
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
       --status-bar none  check the screens without iOS's status bar and home indicator (the
                        cut-out still takes no taps)
@@ -54,13 +61,25 @@ enum LintCommand {
         let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let renderer = try ConsentRenderer()
         let chrome = try options.systemChrome()
-        var findings = try DocumentLint(folder: folder, languages: options.value("languages") == nil || options.value("languages") == "all"
-                                        ? nil : plan.cells.map(\.language)).findings()
+        let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
+        var findings = try DocumentLint(folder: folder, languages: chosenLanguages).findings()
+        // The app's purpose strings, from its files: every prompt asked for, in every language.
+        let prompts = Set(plan.cells.compactMap(\.screen.prompt))
+        if let app = folder.content.app {
+            let languages = chosenLanguages.map { Array(Set($0)).sorted() } ?? folder.languages
+            findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
+        }
         for cell in plan.cells {
             guard let profile = profiles[cell.device] else { continue }
             var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
             request.showsSystemChrome = chrome.shows
-            let page = try withOption("states", when: isUnknownState) { try renderer.render(request) }
+            let page: RenderedPage
+            do {
+                page = try withOption("states", when: isUnknownState) { try renderer.render(request) }
+            } catch PromptError.missingPurposeString {
+                // Reported once above, as prompt.purpose-present.
+                continue
+            }
             var cellFindings = renderer.lint(page, device: cell.device, options: lintOptions)
             if cell.textSize == .large {
                 cellFindings += try renderer.dynamicTypeFindings(for: request, device: cell.device)

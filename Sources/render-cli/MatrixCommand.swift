@@ -109,15 +109,17 @@ struct MatrixOptions {
         return MatrixPlan(axes: VariantAxes(
             devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
             textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),
-            increasedContrast: try options.setting("increase-contrast", allowsBoth: true)))
+            increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: try options.screens("screens"),
+            systemLooks: try options.systemLooks()))
     }
 
     /// The options every matrix-like command (matrix, watch, lint) takes, and the singular forms
     /// `render` uses as other names of them.
-    static let axisOptions = ["devices", "languages", "orientations", "appearances", "states", "text-sizes"]
+    static let axisOptions = ["devices", "languages", "orientations", "appearances", "states", "text-sizes", "screens", "ios",
+                              "app-info", "over"]
     static let axisSwitches = ["bold-text", "increase-contrast"]
     static let singularAliases = ["device": "devices", "language": "languages", "orientation": "orientations",
-                                  "appearance": "appearances", "state": "states", "text-size": "text-sizes"]
+                                  "appearance": "appearances", "state": "states", "text-size": "text-sizes", "screen": "screens"]
 
     /// The `--tint` colour, or nil for the profiles' own.
     func tint() throws -> Color? {
@@ -148,6 +150,7 @@ struct MatrixOptions {
         render.statusBar = chrome.statusBar
         render.backdrop = try options.backdrop()
         render.frames = options.flag("frame")
+        render.over = try options.over(command: "matrix")
         return render
     }
 

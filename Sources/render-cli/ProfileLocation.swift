@@ -6,7 +6,9 @@ import Foundation
 
 /// Opens `--document` and prints the folder's notes (files it ignored) on stderr.
 func openDocument(_ options: ParsedArguments, command: String) throws -> DocumentFolder {
-    let folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+    // `--app-info DIR` stands in for document.json's "app".
+    if let app = try options.appInfo() { folder.content.app = app }
     for note in folder.notes {
         printError("render-cli \(command): note: \(note)")
     }

@@ -9,6 +9,7 @@ enum RenderCommand {
                              [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
                              [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
                              [--backdrop FILE.png] [--frame] [--text-size SIZE] [--bold-text] [--increase-contrast]
+                             [--screen consent|prompt:KIND] [--ios 26|18] [--over DIR] [--app-info DIR]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -47,6 +48,17 @@ enum RenderCommand {
       --increase-contrast [on|off]
                          iOS's Increase Contrast: high-contrast system colours (and the document's
                          style.colors.lightHighContrast / darkHighContrast, if it has them)
+      --screen SCREEN    consent (the document's screen, the default) or an iOS permission prompt over
+                         the dimmed app: prompt:att, prompt:location, prompt:notifications,
+                         prompt:camera, prompt:photos, prompt:contacts, prompt:microphone,
+                         prompt:bluetooth. Its title names the app, its message is the app's purpose
+                         string from Info.plist, in the app's localization for --language
+      --ios 26|18        the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18)
+      --over DIR         draw the prompt over another document's consent screen (for example the
+                         ATT explainer) instead of the app behind the dialog
+      --app-info DIR     the app's Xcode files: DIR/Info.plist (XML or binary), DIR/<lang>.lproj/
+                         InfoPlist.strings and Localizable.strings, DIR/*.xcstrings; over
+                         document.json's "app"
       --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
                          over the render, for design review
       --allow-missing-glyphs
@@ -60,11 +72,18 @@ enum RenderCommand {
         let options = try ParsedArguments(
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
-                      "status-bar", "time", "backdrop", "text-size"],
+                      "status-bar", "time", "backdrop", "text-size", "screen", "ios", "over", "app-info"],
             flags: ["allow-missing-glyphs", "overlay", "frame"], switches: ["bold-text", "increase-contrast"])
         let textSize = try options.textSizes("text-size", single: true)[0]
         let boldText = try options.setting("bold-text", allowsBoth: false)[0]
         let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
+        let screen = try options.screens("screen", single: true)[0]
+        let systemLook = try options.systemLooks(single: true)[0]
+        if screen == .consent {
+            for option in ["ios", "over"] where options.value(option) != nil {
+                throw UsageError(message: "--\(option) applies to system prompts; add --screen prompt:att (or another prompt), or drop --\(option)")
+            }
+        }
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         let outPath = try options.required("out", example: "out/iphone-15-pro.png")
@@ -80,6 +99,7 @@ enum RenderCommand {
         }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
         let folder = try openDocument(options, command: "render")
+        let over = try options.over(command: "render")
         let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
         noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")
         guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
@@ -101,6 +121,9 @@ enum RenderCommand {
                 request.showsSystemChrome = chrome.shows
                 request.statusBar = chrome.statusBar
                 request.backdrop = backdrop
+                request.variant.screen = screen
+                request.variant.systemLook = systemLook
+                request.over = over
                 return try renderer.render(request)
             }
         }
@@ -119,11 +142,18 @@ enum RenderCommand {
 
         let map = page.linkMap
         let cellName = RenderVariant(device: profile.id, orientation: orientation, appearance: appearance, language: language,
-                                     textSize: textSize, boldText: boldText, increasedContrast: increasedContrast).folderName
+                                     textSize: textSize, boldText: boldText, increasedContrast: increasedContrast,
+                                     screen: screen, systemLook: systemLook).folderName
         let visibleLinks = map.links.filter { $0.visible }.count
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
-        print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
-            + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
+        if let prompt = map.prompt {
+            let buttons = map.buttons.map { "\($0.role.rawValue) \"\($0.label)\"" }.joined(separator: ", ")
+            print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
+                + "\(map.language.resolved): iOS \(map.ios ?? 26) \(prompt.kind) prompt, \(buttons); map in \(outputs.linkMap.path)")
+        } else {
+            print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
+                + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
+        }
         if options.flag("frame") { print("framed: \(outputs.framed.path)") }
         if options.flag("overlay") { print("overlay: \(outputs.overlay.path)") }
     }

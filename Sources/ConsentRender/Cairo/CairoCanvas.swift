@@ -1,6 +1,7 @@
 internal import CCairo
 internal import CPNG
 import Foundation
+internal import CPixels
 
 /// A Cairo surface (an opaque image in memory, or a PDF page) and its drawing context, in points
 /// scaled to device pixels, drawing text with one `PangoTextEngine`.
@@ -263,10 +264,62 @@ final class CairoCanvas: Canvas {
 
     /// Limits drawing inside `body` to `rect`.
     func clipped(to rect: Rect, _ body: () throws -> Void) rethrows {
+        try clipped(to: rect, cornerRadius: 0, body)
+    }
+
+    func clipped(to rect: Rect, cornerRadius: Double, _ body: () throws -> Void) rethrows {
         try withSavedState { cr in
-            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            if cornerRadius > 0 {
+                addRoundedRect(rect, radius: cornerRadius)
+            } else {
+                cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            }
             cairo_clip(cr)
             try body()
+        }
+    }
+
+    /// Copies the pixels under `rect` (device pixels, whole, inside the surface), blurs them in C
+    /// and draws them back inside the rounded rectangle. On a PDF page there are no pixels to blur.
+    func blurBehind(_ rect: Rect, cornerRadius: Double, sigma: Double) throws {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, sigma > 0 else { return }
+        cairo_surface_flush(surface)
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let surfaceWidth = Int(cairo_image_surface_get_width(surface)), surfaceHeight = Int(cairo_image_surface_get_height(surface))
+        let left = max(0, Int(min(x0, x1).rounded(.down))), top = max(0, Int(min(y0, y1).rounded(.down)))
+        let right = min(surfaceWidth, Int(max(x0, x1).rounded(.up))), bottom = min(surfaceHeight, Int(max(y0, y1).rounded(.up)))
+        guard right > left, bottom > top, let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let width = right - left, height = bottom - top
+        var region = [UInt32](repeating: 0, count: width * height)
+        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            region.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + y * width).update(from: words + (top + y) * stride + left, count: width)
+            }
+        }
+        let pixelsPerPoint = abs(x1 - x0) / max(rect.width, 1e-9)
+        let status = region.withUnsafeMutableBufferPointer { buffer in
+            cr_blur_argb(buffer.baseAddress, Int32(width), Int32(height), width, sigma * pixelsPerPoint)
+        }
+        guard status == 0 else { throw RenderError.cairo(operation: "blurring behind an alert", status: "out of memory") }
+        try region.withUnsafeMutableBytes { raw in
+            guard let blurred = cairo_image_surface_create_for_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                                    CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                    Int32(width * 4)) else {
+                throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: "no surface")
+            }
+            defer { cairo_surface_destroy(blurred) }
+            withSavedState { cr in
+                addRoundedRect(rect, radius: cornerRadius)
+                cairo_identity_matrix(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_surface(cr, blurred, Double(left), Double(top))
+                cairo_fill(cr)
+            }
+            cairo_surface_flush(blurred)
         }
     }
 

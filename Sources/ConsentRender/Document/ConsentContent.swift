@@ -18,6 +18,8 @@ public struct ConsentContent: Sendable {
     public var fontFiles: [String]
     /// The app screens drawn behind its dialog (`document.json`'s `backdrop`, or `backdrop/`).
     public var backdrops: AppBackdrops
+    /// The app's Info.plist and localization files (`document.json`'s `app`, or `--app-info`).
+    public var app: AppInfo?
 
     public init(name: String, source: String, settings: DocumentSettings = DocumentSettings(), languageFiles: [String: Data],
                 assets: [String: Data] = [:], fontFiles: [String] = [], backdrops: AppBackdrops = AppBackdrops()) {

@@ -5,7 +5,7 @@ import Foundation
 /// but the fonts is read when the folder is opened, so renders work from memory (`content`).
 public struct DocumentFolder: Sendable {
     public let url: URL
-    public let content: ConsentContent
+    public var content: ConsentContent
     /// What opening the folder passed over (a README.md that is not a language file), for the user.
     public let notes: [String]
 
@@ -86,8 +86,12 @@ public struct DocumentFolder: Sendable {
             throw DocumentError.fontFamilyClash(folder: fonts.path, uses: uses.map { "'\($0.family)' (\($0.file))" })
         }
         let backdrops = try AppBackdrops.load(folder: url, settings: settings, settingsPath: settingsURL.path)
-        content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
-                                 assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
+        var content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
+                                     assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
+        if let app = settings.app {
+            content.app = try AppInfo.load(settings: app, documentFolder: url, settingsPath: settingsURL.path)
+        }
+        self.content = content
         self.notes = notes
     }
 

@@ -7,6 +7,28 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var defaultLanguage: String?
     /// Overrides of the built-in chrome strings: key (`accept`, `decline`) → language tag → text.
     public var strings: [String: [String: String]]
+    /// Chrome strings taken from the app's `Localizable.strings` or `Localizable.xcstrings`
+    /// instead: key (`accept`) → the app's key (`"accept": { "key": "consent.accept" }`).
+    public var localizableKeys: [String: String] = [:]
+    /// Where the app's Xcode files are: its Info.plist and the folder of its `.lproj` folders and
+    /// String Catalogs, relative to the document folder.
+    public var app: AppFiles?
+    /// iOS's own words for system prompts where ConsentRender has none built in: key
+    /// (`notifications.title`, `att.deny`) → language tag → text, `%@` standing for the app's name.
+    public var systemStrings: [String: [String: String]] = [:]
+
+    /// `document.json`'s `app`.
+    public struct AppFiles: Codable, Sendable, Equatable {
+        /// The Info.plist file (XML or binary).
+        public var infoPlist: String?
+        /// The folder holding `<lang>.lproj/` folders and `*.xcstrings`; default: the Info.plist's folder.
+        public var localizations: String?
+
+        public init(infoPlist: String? = nil, localizations: String? = nil) {
+            self.infoPlist = infoPlist
+            self.localizations = localizations
+        }
+    }
     /// Brand styling of the dialog.
     public var style: DocumentStyle
 
@@ -44,14 +66,40 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, statusBar, backdrop
+        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings
+    }
+
+    /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
+    /// Localizable strings.
+    private enum StringEntry: Decodable {
+        case texts([String: String])
+        case key(String)
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let texts = try container.decode([String: String].self)
+            if texts.count == 1, let key = texts["key"] {
+                self = .key(key)
+            } else {
+                self = .texts(texts)
+            }
+        }
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         template = try container.decodeIfPresent(String.self, forKey: .template) ?? "agreement-dialog"
         defaultLanguage = try container.decodeIfPresent(String.self, forKey: .defaultLanguage)
-        strings = try container.decodeIfPresent([String: [String: String]].self, forKey: .strings) ?? [:]
+        let entries = try container.decodeIfPresent([String: StringEntry].self, forKey: .strings) ?? [:]
+        strings = [:]
+        for (name, entry) in entries {
+            switch entry {
+            case let .texts(texts): strings[name] = texts
+            case let .key(key): localizableKeys[name] = key
+            }
+        }
+        app = try container.decodeIfPresent(AppFiles.self, forKey: .app)
+        systemStrings = try container.decodeIfPresent([String: [String: String]].self, forKey: .systemStrings) ?? [:]
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
         statusBar = try container.decodeIfPresent(StatusBarContent.self, forKey: .statusBar)

@@ -71,8 +71,27 @@ public struct LinkMap: Codable, Sendable, Equatable {
         }
     }
 
+    /// A system prompt: which, its words, and where its message comes from.
+    public struct Prompt: Codable, Sendable, Equatable {
+        public var kind: String
+        public var title: String
+        public var message: String
+        /// The Info.plist key of the purpose string; absent for notifications.
+        public var infoPlistKey: String?
+        /// The app localization the name and purpose string were taken from.
+        public var appLanguage: String?
+        /// Present (true) when the app lacks the device language and iOS shows the development region's text.
+        public var usesDevelopmentRegion: Bool?
+    }
+
     public var schemaVersion: Int
     public var template: String
+    /// The screen when it is not the document's consent screen (`prompt:att`); absent otherwise.
+    public var screen: String?
+    /// The iOS whose system alert a prompt is drawn as (26 or 18); absent for consent screens.
+    public var ios: Int?
+    /// The system prompt shown, when the screen is one.
+    public var prompt: Prompt?
     /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
     public var state: String?
     public var device: String

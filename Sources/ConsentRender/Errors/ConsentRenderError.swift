@@ -11,6 +11,8 @@ public enum ErrorCause: Sendable, Equatable {
     /// file errors, say) is taken as the environment's.
     public init(of error: Error) {
         switch error {
+        case is PromptError:
+            self = .input
         case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError, is JSONFileError:
             self = .input
         case let error as RenderError:
@@ -125,6 +127,63 @@ public enum AppStoreError: Error, Equatable, Sendable {
     case unacceptedSize(path: String, width: Int, height: Int, screenshotClass: String)
     case hasAlpha(path: String)
     case noDeviceForClass(name: String)
+}
+
+/// A system permission prompt cannot be drawn from what the document and the app's files give.
+public enum PromptError: Error, Equatable, Sendable {
+    /// A prompt was asked for, but neither `document.json`'s `app` nor `--app-info` names the app's files.
+    case noAppFiles(prompt: String, settingsPath: String)
+    /// The Info.plist lacks the prompt's purpose string.
+    case missingPurposeString(prompt: String, key: String, infoPlist: String)
+    /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`.
+    case missingSystemStrings(prompt: String, language: String, keys: [String], builtIn: [String], settingsPath: String)
+    /// A `systemStrings` title has no `%@` for the app's name.
+    case titleWithoutAppName(key: String, language: String, title: String, settingsPath: String)
+    /// Neither `launch.appName` nor the Info.plist gives the app's name.
+    case noAppName(infoPlist: String)
+    /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
+    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String)
+    /// A `strings` entry names a key, but the document names no app files.
+    case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
+    /// The app files' folder or Info.plist does not exist.
+    case missingAppFile(path: String, source: String, fix: String)
+}
+
+extension PromptError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .noAppFiles(prompt, settingsPath):
+            return "\(settingsPath): the \(prompt) prompt shows the app's name and purpose string from its Info.plist, but the "
+                + "document names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" } "
+                + "(paths relative to the document folder), or pass --app-info DIR (a folder with Info.plist and the .lproj folders)."
+        case let .missingPurposeString(prompt, key, infoPlist):
+            return "\(infoPlist): no \(key). iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
+                + "draw. Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist (and its translations to "
+                + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
+        case let .missingSystemStrings(prompt, language, keys, builtIn, settingsPath):
+            let entries = keys.map { "    \"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
+            let known = builtIn.isEmpty ? "no language" : builtIn.joined(separator: ", ")
+            return "iOS's own words for the \(prompt) prompt in '\(language)' are not built in (ConsentRender has them for "
+                + "\(known), where its iOS reference gives them), and \(settingsPath) does not give them. A screenshot never mixes "
+                + "in another language's words, so add what iOS shows in \(language), %@ standing for the app's name:\n"
+                + "  \"systemStrings\": {\n\(entries)\n  }"
+        case let .titleWithoutAppName(key, language, title, settingsPath):
+            return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "
+                + "name the app; write %@ where its name goes."
+        case let .noAppName(infoPlist):
+            return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
+                + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
+        case let .missingLocalizableKey(field, key, language, looked, settingsPath):
+            return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings do not have "
+                + "for '\(language)' (looked in \(looked.joined(separator: ", "))). Add the key there, or give the text in "
+                + "document.json as \"\(field)\": { \"\(language)\": \"…\" }."
+        case let .localizableWithoutAppFiles(field, key, settingsPath):
+            return "\(settingsPath): strings.\(field) names the key \"\(key)\" of the app's Localizable strings, but the document "
+                + "names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" }, or pass --app-info DIR."
+        case let .missingAppFile(path, source, fix):
+            return "\(source): \(path) does not exist; \(fix)."
+        }
+    }
 }
 
 extension ProfileError: CustomStringConvertible {

@@ -105,6 +105,8 @@ extension KeySchema {
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
+        "app": .object(["infoPlist": .any, "localizations": .any]),
+        "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])
 
     /// The colours of one appearance in `style.colors`.

@@ -34,11 +34,14 @@ public struct PlacedItem: Codable, Sendable, Equatable {
     public var drawable: Drawable
     /// Drawn only inside this rectangle (a scrolling body's viewport); nil draws everywhere.
     public var clip: Rect?
+    /// The clip's corner radius (a map inside a rounded panel); nil for a square clip.
+    public var clipCornerRadius: Double?
 
-    public init(id: String, drawable: Drawable, clip: Rect? = nil) {
+    public init(id: String, drawable: Drawable, clip: Rect? = nil, clipCornerRadius: Double? = nil) {
         self.id = id
         self.drawable = drawable
         self.clip = clip
+        self.clipCornerRadius = clipCornerRadius
     }
 
     /// The smallest rectangle the item draws in, before clipping; nil when it covers the screen.
@@ -128,12 +131,15 @@ public enum Shape: Codable, Sendable, Equatable {
     case ringSegment(center: Point, innerRadius: Double, outerRadius: Double, startAngle: Double, endAngle: Double, color: Color)
     /// A rectangle filled with a gradient from `top` to `bottom`.
     case verticalGradient(Rect, top: Color, bottom: Color)
+    /// What is already drawn under `rect` (rounded by `cornerRadius`), blurred with a Gaussian of
+    /// `sigma` points: the material behind a system alert. A PDF cannot blur and leaves it out.
+    case backdropBlur(Rect, cornerRadius: Double, sigma: Double)
 
     /// The smallest rectangle the shape draws in; nil when it covers the screen.
     public var bounds: Rect? {
         switch self {
         case .screenFill: nil
-        case let .fill(rect, _, _), let .fillOutside(rect, _, _), let .verticalGradient(rect, _, _): rect
+        case let .fill(rect, _, _), let .fillOutside(rect, _, _), let .verticalGradient(rect, _, _), let .backdropBlur(rect, _, _): rect
         case let .stroke(rect, _, _, width, _): rect.insetBy(EdgeInsets(top: -width / 2, left: -width / 2,
                                                                          bottom: -width / 2, right: -width / 2))
         case let .line(from, to, _, width):
@@ -153,7 +159,7 @@ public enum Shape: Codable, Sendable, Equatable {
         switch self {
         case let .screenFill(color), let .fill(_, _, color), let .fillOutside(_, _, color), let .polygon(_, color),
              let .circle(_, _, color), let .ringSegment(_, _, _, _, _, color): color
-        case .stroke, .line, .verticalGradient: nil
+        case .stroke, .line, .verticalGradient, .backdropBlur: nil
         }
     }
 }
@@ -194,6 +200,8 @@ extension Shape {
             return .ringSegment(center: move(center), innerRadius: inner, outerRadius: outer, startAngle: start, endAngle: end, color: color)
         case let .verticalGradient(rect, top, bottom):
             return .verticalGradient(rect.offsetBy(dx: dx, dy: dy), top: top, bottom: bottom)
+        case let .backdropBlur(rect, radius, sigma):
+            return .backdropBlur(rect.offsetBy(dx: dx, dy: dy), cornerRadius: radius, sigma: sigma)
         }
     }
 }

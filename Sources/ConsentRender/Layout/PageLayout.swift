@@ -8,6 +8,16 @@ public enum ButtonRole: String, Codable, Sendable {
     case exit
     /// The explainer's single action.
     case `continue`
+    /// A system prompt's yes ("Allow").
+    case allow
+    /// A system prompt's no ("Don’t Allow", "Ask App Not to Track").
+    case deny
+    /// The location prompt's "Allow Once".
+    case allowOnce = "allow-once"
+    /// The location prompt's "Allow While Using App".
+    case allowWhileUsing = "allow-while-using"
+    /// A system prompt's acknowledgement ("OK").
+    case ok
 
     /// Whether the role gives consent or goes forward (drawn filled with the tint).
     public var isPrimary: Bool { self == .accept || self == .review || self == .continue }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The dialog's own words, which do not come from the document's Markdown: button labels and the
 /// title used when a document has no `# ` heading.
 public struct ChromeStrings: Sendable, Equatable {
@@ -21,19 +23,30 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The strings for `language` (a document's resolved tag): the document's overrides first,
     /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
     /// A string missing from both is an error, never another language's text.
-    public static func resolve(language: String, settings: DocumentSettings, folder: String) throws -> ChromeStrings {
+    public static func resolve(language: String, settings: DocumentSettings, folder: String, app: AppInfo? = nil) throws -> ChromeStrings {
         let values = try lookup(["accept", "decline", "continue", "title"], language: language, settings: settings, folder: folder,
-                                table: builtIn)
+                                table: builtIn, app: app)
         return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: values[3])
     }
 
     /// The strings for `keys` in `language`; every key missing from both the document and
     /// `table` is named in one error.
     static func lookup(_ keys: [String], language: String, settings: DocumentSettings, folder: String,
-                       table: [String: [String: String]]) throws -> [String] {
+                       table: [String: [String: String]], app: AppInfo? = nil) throws -> [String] {
         let find = try lookupFunction(language: language, settings: settings, folder: folder, table: table)
         var values: [String] = [], missing: [String] = []
+        let settingsPath = (folder as NSString).appendingPathComponent("document.json")
         for key in keys {
+            // A key of the app's Localizable strings (`"accept": { "key": "consent.accept" }`).
+            if let appKey = settings.localizableKeys[key] {
+                guard let app else { throw PromptError.localizableWithoutAppFiles(field: key, key: appKey, settingsPath: settingsPath) }
+                guard let hit = app.localizedString(appKey, language: language) else {
+                    throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
+                                                            settingsPath: settingsPath)
+                }
+                values.append(hit.text)
+                continue
+            }
             if let value = find(key) { values.append(value) } else { missing.append(key) }
         }
         guard missing.isEmpty else {

@@ -21,6 +21,8 @@ public struct MatrixRender: Sendable {
     public var backdrop: BackdropImage?
     /// Whether each cell also gets `<name>.framed.png`, the screenshot inside its device (`--frame`).
     public var frames = false
+    /// The document whose screen system prompts are drawn over (`--over`).
+    public var over: ConsentContent?
     /// The templates the renderers know.
     public var templates: TemplateRegistry = .standard
     public var jobs: Int
@@ -147,6 +149,7 @@ public struct MatrixRender: Sendable {
             request.showsSystemChrome = showsSystemChrome
             request.statusBar = statusBar
             request.backdrop = backdrop
+            request.over = over
             let page = try renderer.render(request)
             let cellFolder = try output.subfolder((cell.path as NSString).deletingLastPathComponent)
             let name = (cell.path as NSString).lastPathComponent

@@ -22,6 +22,10 @@ protocol Canvas: AnyObject {
     func drawText(_ block: TextBlock, at origin: Point)
     /// Limits drawing inside `body` to `rect`.
     func clipped(to rect: Rect, _ body: () throws -> Void) rethrows
+    /// Limits drawing inside `body` to `rect` with rounded corners (a square clip for radius 0).
+    func clipped(to rect: Rect, cornerRadius: Double, _ body: () throws -> Void) rethrows
+    /// Blurs what is drawn under `rect` (rounded by `cornerRadius`) with a Gaussian of `sigma` points.
+    func blurBehind(_ rect: Rect, cornerRadius: Double, sigma: Double) throws
     /// Moves everything drawn inside `body` by `offset` points.
     func translated(by offset: Point, _ body: () throws -> Void) rethrows
 }

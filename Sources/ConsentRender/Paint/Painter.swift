@@ -22,10 +22,10 @@ struct Painter {
             }
             // Consecutive items with the same clip share one clip.
             while let first = items.first {
-                let run = items.prefix { $0.clip == first.clip }
+                let run = items.prefix { $0.clip == first.clip && $0.clipCornerRadius == first.clipCornerRadius }
                 items = items.dropFirst(run.count)
                 if let clip = first.clip {
-                    try canvas.clipped(to: clip) {
+                    try canvas.clipped(to: clip, cornerRadius: first.clipCornerRadius ?? 0) {
                         for item in run where item.bounds.map({ $0.intersection(clip) != nil }) ?? true {
                             try draw(item, on: canvas)
                         }
@@ -63,6 +63,8 @@ struct Painter {
                 canvas.fillRingSegment(center: center, innerRadius: inner, outerRadius: outer, from: start, to: end, with: color)
             case let .verticalGradient(rect, top, bottom):
                 canvas.fillVerticalGradient(rect, from: top, to: bottom)
+            case let .backdropBlur(rect, radius, sigma):
+                try canvas.blurBehind(rect, cornerRadius: radius, sigma: sigma)
             }
         }
     }

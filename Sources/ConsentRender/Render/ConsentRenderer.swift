@@ -64,8 +64,12 @@ public final class ConsentRenderer {
         public var fonts: FontSet
     }
 
+    /// The layout of every system prompt (`--screen prompt:<kind>`), whatever the document's template.
+    public static let promptTemplate = SystemPromptTemplate()
+
     /// The template a request asks for, and the state it shows, both checked.
     public func template(for request: RenderRequest) throws -> any ScreenTemplate {
+        if request.variant.screen.prompt != nil { return Self.promptTemplate }
         let template = try templates.template(of: request.content, override: request.variant.template)
         try templates.check([request.variant.state], of: template)
         return template
@@ -73,6 +77,7 @@ public final class ConsentRenderer {
 
     /// The first half of `render`: resolves the language, lays out and checks for missing glyphs.
     public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
+        if let kind = request.variant.screen.prompt { return try layOutPrompt(kind, request: request) }
         let template = try template(for: request)
         let variant = request.variant
         let content = request.content
@@ -81,7 +86,7 @@ public final class ConsentRenderer {
         let engine = try engine(for: style.fonts)
         try engine.checkFamilies(style.brandFonts, settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         engine.startPage()
-        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source)
+        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: content.app)
         let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
                                   sizeCategory: variant.textSize, boldText: variant.boldText,
                                   increasedContrast: variant.increasedContrast,
@@ -90,6 +95,7 @@ public final class ConsentRenderer {
                                     measurer: engine)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
+        screen.app = content.app
         var notes: [String] = []
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
         var layout = try template.layout(screen, state: request.variant.state, in: context)
@@ -108,6 +114,15 @@ public final class ConsentRenderer {
             guard request.allowsMissingGlyphs else { throw error }
             warnings.append(error.description)
         }
+        return finish(layout, template: template, request: request, context: context, engine: engine,
+                      usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: style.fonts)
+    }
+
+    /// The link map and the page's outputs of a laid-out screen.
+    private func finish(_ layout: PageLayout, template: any ScreenTemplate, request: RenderRequest, context: LayoutContext,
+                        engine: PangoTextEngine, usedDefaultLanguage: Bool, warnings: [String], notes: [String],
+                        fonts: FontSet) -> LaidOutPage {
+        let variant = request.variant
         let composition = Composition(screenOf: layout)
         var linkMap = LinkMap(page: layout, composition: composition, template: template.id, device: request.profile.id,
                               requestedLanguage: request.variant.language)
@@ -116,9 +131,113 @@ public final class ConsentRenderer {
         linkMap.boldText = variant.boldText ? true : nil
         linkMap.increaseContrast = variant.increasedContrast ? true : nil
         linkMap.texts = texts(of: layout, in: context, composition: composition, engine: engine,
-                              documentFonts: (content.source as NSString).appendingPathComponent("fonts"))
+                              documentFonts: (request.content.source as NSString).appendingPathComponent("fonts"))
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
-                           usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: style.fonts)
+                           usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: fonts)
+    }
+
+    /// Lays out a system prompt: iOS's words in the device language (the render's), the app's name
+    /// and purpose string from its files as iOS picks them, over the app's screen or `--over`'s.
+    private func layOutPrompt(_ kind: PromptKind, request: RenderRequest) throws -> LaidOutPage {
+        let variant = request.variant
+        let content = request.content
+        guard let requested = try LanguageResolver.parse(variant.language).first else {
+            throw DocumentError.invalidLanguageTag(tag: variant.language)
+        }
+        let language = requested.description
+        let settingsPath = (content.source as NSString).appendingPathComponent("document.json")
+        var notes: [String] = [], warnings: [String] = []
+        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
+        guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
+        app.device = request.profile.idiom == .pad ? .ipad : .iphone
+        var appLanguage: String?
+        var usesDevelopmentRegion = false
+        let appName: String
+        if let name = content.settings.launch.appName?.text(for: language) {
+            appName = name
+        } else if let name = app.infoValue("CFBundleDisplayName", language: language) ?? app.infoValue("CFBundleName", language: language) {
+            appName = name.text
+            appLanguage = name.language
+        } else {
+            throw PromptError.noAppName(infoPlist: app.infoPlistPath)
+        }
+        let message: String
+        var messageLanguage = language
+        if let key = kind.infoPlistKey {
+            guard let purpose = app.infoValue(key, language: language) else {
+                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+            }
+            message = purpose.text
+            appLanguage = purpose.language
+            if purpose.language != "Base" { messageLanguage = purpose.language }
+            if purpose.isFallback {
+                usesDevelopmentRegion = true
+                warnings.append("the app has no \(key) for '\(language)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
+                                + "text from \(purpose.file); add a translation to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings")
+            }
+        } else {
+            message = strings.text("notifications.message") ?? ""
+        }
+        let template = Self.promptTemplate
+        var behind = try backdrop(for: request, template: template, language: language, notes: &notes)
+        if let over = request.over {
+            behind = try screenBehind(over, request: request, language: language)
+        }
+        let prompt = PromptContent(kind: kind, look: variant.systemLook, title: strings.title(of: kind, appName: appName),
+                                   message: message, messageLanguage: messageLanguage, infoPlistKey: kind.infoPlistKey,
+                                   appLanguage: appLanguage, usesDevelopmentRegion: usesDevelopmentRegion,
+                                   actions: kind.roles.map { PromptContent.Action(role: $0, label: strings.label($0, of: kind)) },
+                                   preciseLabel: kind == .location ? strings.text("location.precise") : nil, backdrop: behind)
+        // The system draws its alerts in its own look and fonts, never the app's style.
+        let style = StyleTokens.iOSDefault.resolved(language: language, increasedContrast: variant.increasedContrast)
+        let engine = try engine(for: style.fonts)
+        engine.startPage()
+        let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
+                                  sizeCategory: variant.textSize, boldText: variant.boldText,
+                                  increasedContrast: variant.increasedContrast,
+                                  tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
+        let context = LayoutContext(profile: request.profile, orientation: variant.orientation, style: style, traits: traits,
+                                    measurer: engine)
+        var screen = ScreenContent(document: ConsentDocument(title: nil, blocks: []), language: language,
+                                   strings: ChromeStrings(accept: "", decline: "", continueLabel: "", title: ""),
+                                   settings: content.settings, assets: content.assets, source: content.source)
+        screen.prompt = prompt
+        var layout = try template.layout(screen, state: .initial, in: context)
+        layout.semantics.cutout = request.profile.cutout.map { Self.cutoutRect($0.rect, profile: request.profile,
+                                                                               orientation: variant.orientation) }
+        if request.showsSystemChrome {
+            notes += addSystemChrome(to: &layout, in: context, content: (content.settings.statusBar ?? StatusBarContent())
+                                        .overridden(by: request.statusBar))
+        }
+        let missing = missingCharacters(in: layout, engine: engine)
+        if !missing.isEmpty {
+            let error = RenderError.missingGlyphs(characters: missing.map(Self.describe), language: language, file: app.infoPlistPath)
+            guard request.allowsMissingGlyphs else { throw error }
+            warnings.append(error.description)
+        }
+        var page = finish(layout, template: template, request: request, context: context, engine: engine, usedDefaultLanguage: false,
+                          warnings: warnings, notes: notes, fonts: style.fonts)
+        page.linkMap.screen = variant.screen.description
+        page.linkMap.ios = variant.systemLook.version
+        page.linkMap.prompt = LinkMap.Prompt(kind: kind.rawValue, title: prompt.title, message: prompt.message,
+                                             infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
+                                             usesDevelopmentRegion: usesDevelopmentRegion ? true : nil)
+        return page
+    }
+
+    /// `--over`'s document rendered as its consent screen for the same device, orientation,
+    /// appearance and language, without system chrome (the prompt's page draws that), as an image.
+    private func screenBehind(_ over: ConsentContent, request: RenderRequest, language: String) throws -> BackdropImage {
+        var variant = request.variant
+        variant.screen = .consent
+        variant.state = .initial
+        variant.template = nil
+        variant.language = language
+        var behind = RenderRequest(content: over, profile: request.profile, variant: variant, tint: request.tint,
+                                   allowsMissingGlyphs: request.allowsMissingGlyphs)
+        behind.showsSystemChrome = false
+        let page = try render(behind)
+        return BackdropImage(png: try page.bitmap.pngData(), path: "--over \(over.source)")
     }
 
     /// The link map's `texts`: the title, the body and each button label, with the fonts that set them.

@@ -13,6 +13,9 @@ public struct RenderRequest: Sendable {
     public var statusBar: StatusBarContent?
     /// The app's screen to draw behind the dialog (`--backdrop`), over the document's own.
     public var backdrop: BackdropImage?
+    /// Another document whose consent screen a system prompt is drawn over (`--over DIR`): the
+    /// ATT explainer under the tracking prompt.
+    public var over: ConsentContent?
 
     public init(content: ConsentContent, profile: DeviceProfile, variant: RenderVariant, tint: Color? = nil,
                 allowsMissingGlyphs: Bool = false) {

@@ -16,10 +16,15 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     public var boldText: Bool
     /// Settings › Accessibility › Increase Contrast.
     public var increasedContrast: Bool
+    /// The document's consent screen, or a system permission prompt over the app.
+    public var screen: Screen
+    /// The iOS whose system alert a prompt is drawn as (only prompts differ between them).
+    public var systemLook: SystemLook
 
     public init(device: String, orientation: Orientation = .portrait, appearance: Appearance = .light, language: String,
                 state: ScreenState = .initial, template: String? = nil, textSize: ContentSizeCategory = .large,
-                boldText: Bool = false, increasedContrast: Bool = false) {
+                boldText: Bool = false, increasedContrast: Bool = false, screen: Screen = .consent,
+                systemLook: SystemLook = .ios26) {
         self.device = device
         self.orientation = orientation
         self.appearance = appearance
@@ -29,10 +34,30 @@ public struct RenderVariant: Hashable, Codable, Sendable {
         self.textSize = textSize
         self.boldText = boldText
         self.increasedContrast = increasedContrast
+        self.screen = screen
+        self.systemLook = systemLook
     }
 
     enum CodingKeys: String, CodingKey {
-        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast
+        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast, screen
+        case systemLook = "ios"
+    }
+
+    /// Writes every axis; the screen and the iOS look only when they are not the defaults, so
+    /// manifests of consent screens read as before.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(appearance, forKey: .appearance)
+        try container.encode(language, forKey: .language)
+        try container.encode(state, forKey: .state)
+        try container.encodeIfPresent(template, forKey: .template)
+        try container.encode(textSize, forKey: .textSize)
+        try container.encode(boldText, forKey: .boldText)
+        try container.encode(increasedContrast, forKey: .increasedContrast)
+        if screen != .consent { try container.encode(screen, forKey: .screen) }
+        if systemLook != .ios26 { try container.encode(systemLook, forKey: .systemLook) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -45,21 +70,24 @@ public struct RenderVariant: Hashable, Codable, Sendable {
                   template: try container.decodeIfPresent(String.self, forKey: .template),
                   textSize: try container.decodeIfPresent(ContentSizeCategory.self, forKey: .textSize) ?? .large,
                   boldText: try container.decodeIfPresent(Bool.self, forKey: .boldText) ?? false,
-                  increasedContrast: try container.decodeIfPresent(Bool.self, forKey: .increasedContrast) ?? false)
+                  increasedContrast: try container.decodeIfPresent(Bool.self, forKey: .increasedContrast) ?? false,
+                  screen: try container.decodeIfPresent(Screen.self, forKey: .screen) ?? .consent,
+                  systemLook: try container.decodeIfPresent(SystemLook.self, forKey: .systemLook) ?? .ios26)
     }
 
     /// The cell's folder: `<orientation>-<appearance>`, then `-<textSize>` (none for Large),
-    /// `-bold` and `-contrast` for the settings that are on (DESIGN.md's naming rule for cells).
+    /// `-bold` and `-contrast` for the settings that are on, `-ios18` for iOS 18's system look
+    /// (DESIGN.md's naming rule for cells).
     public var folderName: String {
         "\(orientation.rawValue)-\(appearance.rawValue)" + (textSize == .large ? "" : "-\(textSize.rawValue)")
-            + (boldText ? "-bold" : "") + (increasedContrast ? "-contrast" : "")
+            + (boldText ? "-bold" : "") + (increasedContrast ? "-contrast" : "") + (systemLook == .ios18 ? "-ios18" : "")
     }
 
     /// The output's path without extension, relative to an output folder:
     /// `<device>/<folderName>/<language>`, with `-<state>` after the language for a screen other
-    /// than the first (README's naming rule for cells).
+    /// than the first and `-prompt-<kind>` for a system prompt (README's naming rule for cells).
     public var path: String {
-        "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)")
+        "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)") + screen.fileSuffix
     }
 }
 
@@ -75,10 +103,15 @@ public struct VariantAxes: Sendable, Equatable {
     public var boldText: [Bool]
     /// Increase Contrast off, on, or both.
     public var increasedContrast: [Bool]
+    /// The consent screen and system prompts.
+    public var screens: [Screen]
+    /// iOS 26, iOS 18 or both; it changes only the prompts, so a consent screen is made once.
+    public var systemLooks: [SystemLook]
 
     public init(devices: [String], orientations: [Orientation] = [.portrait], appearances: [Appearance] = [.light],
                 languages: [String], states: [ScreenState] = [.initial], textSizes: [ContentSizeCategory] = [.large],
-                boldText: [Bool] = [false], increasedContrast: [Bool] = [false]) {
+                boldText: [Bool] = [false], increasedContrast: [Bool] = [false], screens: [Screen] = [.consent],
+                systemLooks: [SystemLook] = [.ios26]) {
         self.devices = devices
         self.orientations = orientations
         self.appearances = appearances
@@ -87,10 +120,13 @@ public struct VariantAxes: Sendable, Equatable {
         self.textSizes = textSizes
         self.boldText = boldText
         self.increasedContrast = increasedContrast
+        self.screens = screens
+        self.systemLooks = systemLooks
     }
 
-    /// Every device × orientation × appearance × text size × bold × contrast × language × state,
-    /// in that order, without repeats.
+    /// Every device × orientation × appearance × text size × bold × contrast × iOS look × language
+    /// × state × screen, in that order, without repeats (a consent screen once, whatever the look).
+    /// A prompt is shown over the template's first screen, so it is not multiplied by the states.
     public var variants: [RenderVariant] {
         // Each axis multiplies the variants so far, the first axis varying slowest.
         var partial = devices.map { RenderVariant(device: $0, language: "") }
@@ -108,8 +144,15 @@ public struct VariantAxes: Sendable, Equatable {
         multiply(by: textSizes) { $0.textSize = $1 }
         multiply(by: boldText) { $0.boldText = $1 }
         multiply(by: increasedContrast) { $0.increasedContrast = $1 }
+        multiply(by: systemLooks) { $0.systemLook = $1 }
         multiply(by: languages) { $0.language = $1 }
         multiply(by: states) { $0.state = $1 }
+        multiply(by: screens) { $0.screen = $1 }
+        partial = partial.map { variant in
+            var normal = variant
+            if normal.screen == .consent { normal.systemLook = .ios26 } else { normal.state = .initial }
+            return normal
+        }
         var seen = Set<RenderVariant>()
         return partial.filter { seen.insert($0).inserted }
     }

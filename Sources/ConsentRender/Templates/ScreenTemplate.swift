@@ -44,6 +44,10 @@ public struct ScreenContent: Sendable {
     public var source: String
     /// The app's own screen to draw behind the dialog, for templates that show the app behind them.
     public var backdrop: BackdropImage?
+    /// A system prompt's words and the screen behind it (`--screen prompt:<kind>`).
+    public var prompt: PromptContent?
+    /// The app's Xcode files, for strings that name a key of its Localizable strings.
+    public var app: AppInfo?
 
     public init(document: ConsentDocument, language: String, strings: ChromeStrings, settings: DocumentSettings = DocumentSettings(),
                 assets: [String: Data] = [:], source: String) {

@@ -395,6 +395,7 @@ private final class PangoLayoutHandle {
         pango_font_description_set_size(description, pangoUnits(run.fontSize))
         let weight: PangoWeight = switch run.weight {
         case .regular: PANGO_WEIGHT_NORMAL
+        case .medium: PANGO_WEIGHT_MEDIUM
         case .semibold: PANGO_WEIGHT_SEMIBOLD
         case .bold: PANGO_WEIGHT_BOLD
         }

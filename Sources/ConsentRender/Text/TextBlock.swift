@@ -1,13 +1,15 @@
 /// Weight of a run of text.
 public enum FontWeight: String, Codable, Sendable {
     case regular
+    /// iOS 26's alert buttons (SF Pro Medium, 510).
+    case medium
     case semibold
     case bold
 
     /// One step heavier, as iOS's Bold Text setting makes it (bold stays bold).
     public var bolder: FontWeight {
         switch self {
-        case .regular: .semibold
+        case .regular, .medium: .semibold
         case .semibold, .bold: .bold
         }
     }

@@ -12,7 +12,8 @@ public struct LaunchConsentTemplate: ScreenTemplate {
     public var lintRules: [PageLintRule] { [PageLint.launchDeclineExplainsOutcome] }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
-        let strings = try LaunchStrings.resolve(language: content.language, settings: content.settings, folder: content.source)
+        let strings = try LaunchStrings.resolve(language: content.language, settings: content.settings, folder: content.source,
+                                                app: content.app)
         let screen = content.settings.launch
         let theme = context.theme
         let backdrop = screen.background.flatMap(Color.init(hex:)) ?? theme.backdrop

@@ -1,0 +1,118 @@
+/// Which screen a render shows: the document's own consent screen (its template), or one of iOS's
+/// permission prompts drawn over the app (`--screen prompt:att`).
+public enum Screen: Hashable, Codable, Sendable, CustomStringConvertible {
+    case consent
+    case prompt(PromptKind)
+
+    /// `consent` or `prompt:<kind>`, in any letter case.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        if lower == "consent" { self = .consent; return }
+        guard lower.hasPrefix("prompt:"), let kind = PromptKind(rawValue: String(lower.dropFirst("prompt:".count))) else {
+            return nil
+        }
+        self = .prompt(kind)
+    }
+
+    /// Every screen, for help texts and suggestions.
+    public static let all: [Screen] = [.consent] + PromptKind.allCases.map { .prompt($0) }
+
+    public var description: String {
+        switch self {
+        case .consent: "consent"
+        case let .prompt(kind): "prompt:\(kind.rawValue)"
+        }
+    }
+
+    /// The part of a cell's file name: none for the consent screen, `-prompt-att` for a prompt.
+    public var fileSuffix: String {
+        switch self {
+        case .consent: ""
+        case let .prompt(kind): "-prompt-\(kind.rawValue)"
+        }
+    }
+
+    public var prompt: PromptKind? {
+        if case let .prompt(kind) = self { return kind }
+        return nil
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let screen = Screen(name: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(name)' is not a screen; use one of: \(Screen.all.map(\.description).joined(separator: ", "))")
+        }
+        self = screen
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// The system permission prompts ConsentRender draws, each with the Info.plist key that holds the
+/// app's purpose string (none for notifications, whose message is iOS's own).
+public enum PromptKind: String, Codable, Sendable, CaseIterable {
+    case att, location, notifications, camera, photos, contacts, microphone, bluetooth
+
+    /// The `NS…UsageDescription` key iOS reads the message from.
+    public var infoPlistKey: String? {
+        switch self {
+        case .att: "NSUserTrackingUsageDescription"
+        case .location: "NSLocationWhenInUseUsageDescription"
+        case .notifications: nil
+        case .camera: "NSCameraUsageDescription"
+        case .photos: "NSPhotoLibraryUsageDescription"
+        case .contacts: "NSContactsUsageDescription"
+        case .microphone: "NSMicrophoneUsageDescription"
+        case .bluetooth: "NSBluetoothAlwaysUsageDescription"
+        }
+    }
+
+    /// The buttons, top to bottom when stacked and leading to trailing side by side.
+    public var roles: [ButtonRole] {
+        switch self {
+        case .att: [.deny, .allow]
+        case .location: [.allowOnce, .allowWhileUsing, .deny]
+        case .notifications: [.deny, .allow]
+        case .camera, .photos, .contacts, .microphone, .bluetooth: [.deny, .ok]
+        }
+    }
+
+    /// Whether the buttons always stack (ATT: "Ask App Not to Track" is too long for a row;
+    /// location: three choices), rather than sitting side by side when they fit.
+    public var stacksButtons: Bool { self == .att || self == .location }
+
+    /// What the prompt asks for, in words for messages.
+    public var subject: String {
+        switch self {
+        case .att: "tracking"
+        case .location: "location"
+        case .notifications: "notifications"
+        case .camera: "camera access"
+        case .photos: "photo library access"
+        case .contacts: "contacts access"
+        case .microphone: "microphone access"
+        case .bluetooth: "Bluetooth access"
+        }
+    }
+}
+
+/// Which iOS draws the system alert: iOS 26's Liquid Glass (the default) or iOS 13–18's.
+public enum SystemLook: String, Codable, Sendable, CaseIterable {
+    case ios26 = "26"
+    case ios18 = "18"
+
+    /// `26` or `18` (also `ios26`, `iOS 18`).
+    public init?(name: String) {
+        let digits = name.lowercased().replacingOccurrences(of: "ios", with: "").trimmingCharacters(in: .whitespaces)
+        guard let look = SystemLook(rawValue: digits) else { return nil }
+        self = look
+    }
+
+    /// The link map's number.
+    public var version: Int { self == .ios26 ? 26 : 18 }
+}

@@ -1,0 +1,49 @@
+/// Everything a system prompt shows, resolved for one render: iOS's words in the device language,
+/// the app's name and purpose string in the app's localization for it.
+public struct PromptContent: Sendable, Equatable {
+    public struct Action: Sendable, Equatable {
+        public var role: ButtonRole
+        public var label: String
+
+        public init(role: ButtonRole, label: String) {
+            self.role = role
+            self.label = label
+        }
+    }
+
+    public var kind: PromptKind
+    public var look: SystemLook
+    /// iOS's sentence with the app's display name.
+    public var title: String
+    /// The purpose string (or, for notifications, iOS's own message).
+    public var message: String
+    /// The language the message is written in (the app's localization, or iOS's language).
+    public var messageLanguage: String
+    /// The Info.plist key the message comes from; nil for notifications.
+    public var infoPlistKey: String?
+    /// The app localization the name and purpose string come from.
+    public var appLanguage: String?
+    /// True when the app has no text in the device language and iOS shows the development region's.
+    public var usesDevelopmentRegion: Bool
+    public var actions: [Action]
+    /// The location prompt's "Precise: On" over its map.
+    public var preciseLabel: String?
+    /// The screen behind the alert: `--over`'s render, `--backdrop`, or the document's app backdrop.
+    public var backdrop: BackdropImage?
+
+    public init(kind: PromptKind, look: SystemLook, title: String, message: String, messageLanguage: String, infoPlistKey: String?,
+                appLanguage: String?, usesDevelopmentRegion: Bool, actions: [Action], preciseLabel: String?,
+                backdrop: BackdropImage?) {
+        self.kind = kind
+        self.look = look
+        self.title = title
+        self.message = message
+        self.messageLanguage = messageLanguage
+        self.infoPlistKey = infoPlistKey
+        self.appLanguage = appLanguage
+        self.usesDevelopmentRegion = usesDevelopmentRegion
+        self.actions = actions
+        self.preciseLabel = preciseLabel
+        self.backdrop = backdrop
+    }
+}
