@@ -527,18 +527,26 @@ struct XMLPropertyListReader {
     }
 
     private func utf8String(_ slice: ArraySlice<UInt8>) throws -> String {
-        guard let string = String(validating: slice, as: UTF8.self) else {
-            var reader = self
-            reader.index = slice.startIndex
-            reader.line = 1
-            reader.lineStart = 0
-            for position in 0..<slice.startIndex where bytes[position] == 0x0A {
-                reader.line += 1
-                reader.lineStart = position + 1
+        if let string = String(validating: slice, as: UTF8.self) { return string }
+        // Find the first byte that is not UTF-8, and its line and column.
+        var iterator = slice.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var bad = slice.startIndex
+        parsing: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded): bad += encoded.count
+            case .emptyInput, .error: break parsing
             }
-            throw AppFileError.encoding(path: path, place: .line(reader.line, column: reader.column))
         }
-        return string
+        var reader = self
+        reader.index = bad
+        reader.line = 1
+        reader.lineStart = 0
+        for position in 0..<bad where bytes[position] == 0x0A {
+            reader.line += 1
+            reader.lineStart = position + 1
+        }
+        throw AppFileError.encoding(path: path, place: .line(reader.line, column: reader.column))
     }
 
     private func describeCurrent() -> String {

@@ -108,6 +108,7 @@ struct StringsReader {
             }
             index += 1
             try skipWhitespaceAndComments()
+            let valueStartLine = line
             guard let value = try word() else {
                 throw failure("expected the value of \"\(key)\" after =, found \(describeCurrent())",
                               fix: "write the value in double quotes: \"key\" = \"value\";")
@@ -115,6 +116,12 @@ struct StringsReader {
             let valueLine = line
             try skipWhitespaceAndComments()
             guard index < scalars.count, scalars[index] == ";" else {
+                if valueStartLine != valueLine {
+                    // Most likely the string's closing quote is missing and it ran on to the next quote.
+                    throw failure(at: valueStartLine, "the value of \"\(key)\" runs from line \(valueStartLine) to line "
+                                    + "\(valueLine), and no ; follows it",
+                                  fix: "close the string with \" on line \(valueStartLine), or end the entry with ;")
+                }
                 let found = index < scalars.count ? ", and \(describeCurrent()) follows on line \(line)" : ""
                 throw failure(at: valueLine, "the entry for \"\(key)\" does not end with ;\(found)", fix: "end the entry with ;")
             }
