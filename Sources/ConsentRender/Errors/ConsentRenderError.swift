@@ -395,7 +395,7 @@ extension AppFileError: CustomStringConvertible {
             return "\(path): \(place): the text is not valid UTF-8 or UTF-16. Save the file as UTF-8 "
                 + "(Xcode: File inspector, Text Encoding)."
         case let .syntax(path, place, problem, fix):
-            return "\(path): \(place): \(problem); \(fix)" + (fix.hasSuffix(".") ? "" : ".")
+            return "\(path): \(place): \(problem); \(Self.closing(fix))"
         case let .duplicateKey(path, key, line, firstLine):
             return "\(path): line \(line): the key '\(key)' is given twice in one dictionary (first on line \(firstLine)); "
                 + "remove one of them."
@@ -403,10 +403,15 @@ extension AppFileError: CustomStringConvertible {
             return "\(path): line \(line), column \(column): '\(field)' must be \(expected); fix the value or re-save the "
                 + "catalog in Xcode."
         case let .missingField(path, line, column, field, fix):
-            return "\(path): line \(line), column \(column): '\(field)' is missing; \(fix)" + (fix.hasSuffix(".") ? "" : ".")
+            return "\(path): line \(line), column \(column): '\(field)' is missing; \(Self.closing(fix))"
         case let .missingVariation(path, line, column, field, missing, fix):
             return "\(path): line \(line), column \(column): '\(field)' has no \(missing) variation, which a screenshot "
-                + "needs; \(fix)" + (fix.hasSuffix(".") ? "" : ".")
+                + "needs; \(Self.closing(fix))"
         }
+    }
+
+    /// `fix` ended as a sentence: with a full stop, unless it ends on one or on a `;` it quotes.
+    private static func closing(_ fix: String) -> String {
+        fix.hasSuffix(".") || fix.hasSuffix(";") ? fix : fix + "."
     }
 }
