@@ -150,6 +150,22 @@ private func xmlPlist(_ body: String) -> Data {
         #expect(encoding == .encoding(path: "p.plist", place: .line(3, column: 12)))
     }
 
+    @Test func xmlDeepNestingAndLongLines() throws {
+        let deep = xmlPlist(String(repeating: "<array>", count: 300) + String(repeating: "</array>", count: 300))
+        let error = #expect(throws: AppFileError.self) { try PropertyList.parse(deep, path: "p.plist") }
+        #expect(syntax(error)?.place == .line(3, column: 1 + 256 * 7))
+        #expect(syntax(error)?.problem == "values are nested more than 256 levels deep")
+        let nested = xmlPlist(String(repeating: "<array>", count: 200) + String(repeating: "</array>", count: 200))
+        #expect(throws: Never.self) { try PropertyList.parse(nested, path: "p.plist") }
+        // Twenty thousand values on one line (places are counted only for errors).
+        let wide = xmlPlist("<array>" + String(repeating: "<string/><true/>", count: 10_000) + "</array>")
+        guard case let .array(values) = try PropertyList.parse(wide, path: "p.plist") else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(values.count == 20_000)
+    }
+
     @Test func xmlDuplicateKeyNamesBothLines() throws {
         let text = xmlPlist("<dict>\n<key>A</key>\n<string>1</string>\n<key>B</key><integer>2</integer>\n<key>A</key>\n<string>3</string>\n</dict>")
         let error = #expect(throws: AppFileError.self) { try PropertyList.parse(text, path: "Info.plist") }

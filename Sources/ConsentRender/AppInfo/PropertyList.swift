@@ -101,11 +101,19 @@ struct XMLPropertyListReader {
         return value
     }
 
+    /// A place in the text; its column is counted only when an error needs it, so reading a long
+    /// line of many tags stays linear.
+    private struct Mark {
+        var line: Int
+        var lineStart: Int
+        var index: Int
+    }
+
     private struct Tag {
         var name: String
         var isEmpty: Bool
-        var line: Int
-        var column: Int
+        var mark: Mark
+        var line: Int { mark.line }
     }
 
     private mutating func value(depth: Int) throws -> PropertyListValue {
@@ -205,14 +213,14 @@ struct XMLPropertyListReader {
 
     /// Reads `<name attributes…>` or `<name …/>`; attributes are skipped.
     private mutating func startTag() throws -> Tag {
-        let tagLine = line, tagColumn = column
+        let tagMark = mark
         index += 1
         let name = try self.name()
-        var tag = Tag(name: name, isEmpty: false, line: tagLine, column: tagColumn)
+        var tag = Tag(name: name, isEmpty: false, mark: tagMark)
         while true {
             skipWhitespace()
             guard index < bytes.count else {
-                throw AppFileError.syntax(path: path, place: .line(tagLine, column: tagColumn),
+                throw AppFileError.syntax(path: path, place: place(tagMark),
                                           problem: "the tag <\(name) is never closed", fix: "end it with >")
             }
             switch bytes[index] {
@@ -236,11 +244,11 @@ struct XMLPropertyListReader {
                     throw failure("an attribute value in <\(name)> is not quoted", fix: "put it in double quotes")
                 }
                 let quote = bytes[index]
-                let valueLine = line, valueColumn = column
+                let valueMark = mark
                 index += 1
                 while index < bytes.count, bytes[index] != quote { advance() }
                 guard index < bytes.count else {
-                    throw AppFileError.syntax(path: path, place: .line(valueLine, column: valueColumn),
+                    throw AppFileError.syntax(path: path, place: place(valueMark),
                                               problem: "an attribute value in <\(name)> is never closed",
                                               fix: "close it with \(Character(Unicode.Scalar(quote)))")
                 }
@@ -268,7 +276,7 @@ struct XMLPropertyListReader {
 
     /// Reads `</name>` closing `tag`.
     private mutating func endTag(of tag: Tag) throws {
-        let closeLine = line, closeColumn = column
+        let closeMark = mark
         index += 2
         let name = try self.name()
         skipWhitespace()
@@ -277,7 +285,7 @@ struct XMLPropertyListReader {
         }
         index += 1
         guard name == tag.name else {
-            throw AppFileError.syntax(path: path, place: .line(closeLine, column: closeColumn),
+            throw AppFileError.syntax(path: path, place: place(closeMark),
                                       problem: "</\(name)> closes the <\(tag.name)> opened on line \(tag.line)",
                                       fix: "close it with </\(tag.name)>")
         }
@@ -302,12 +310,12 @@ struct XMLPropertyListReader {
                 } else if startsWith("<!--") {
                     try skipComment()
                 } else if startsWith("<![CDATA[") {
-                    let startLine = line, startColumn = column
+                    let startMark = mark
                     index += 9
                     let contentStart = index
                     while index < bytes.count, !startsWith("]]>") { advance() }
                     guard index < bytes.count else {
-                        throw AppFileError.syntax(path: path, place: .line(startLine, column: startColumn),
+                        throw AppFileError.syntax(path: path, place: place(startMark),
                                                   problem: "the CDATA section is never closed", fix: "close it with ]]>")
                     }
                     text += try utf8String(bytes[contentStart..<index])
@@ -367,15 +375,15 @@ struct XMLPropertyListReader {
             if startsWith("<!--") {
                 try skipComment()
             } else if startsWith("<?") {
-                let startLine = line, startColumn = column
+                let startMark = mark
                 while index < bytes.count, !startsWith("?>") { advance() }
                 guard index < bytes.count else {
-                    throw AppFileError.syntax(path: path, place: .line(startLine, column: startColumn),
+                    throw AppFileError.syntax(path: path, place: place(startMark),
                                               problem: "the <? … declaration is never closed", fix: "close it with ?>")
                 }
                 index += 2
             } else if allowDoctype && startsWith("<!DOCTYPE") {
-                let startLine = line, startColumn = column
+                let startMark = mark
                 var bracket = false
                 while index < bytes.count {
                     let byte = bytes[index]
@@ -385,7 +393,7 @@ struct XMLPropertyListReader {
                     advance()
                 }
                 guard index < bytes.count else {
-                    throw AppFileError.syntax(path: path, place: .line(startLine, column: startColumn),
+                    throw AppFileError.syntax(path: path, place: place(startMark),
                                               problem: "the <!DOCTYPE declaration is never closed", fix: "close it with >")
                 }
                 index += 1
@@ -396,11 +404,11 @@ struct XMLPropertyListReader {
     }
 
     private mutating func skipComment() throws {
-        let startLine = line, startColumn = column
+        let startMark = mark
         index += 4
         while index < bytes.count, !startsWith("-->") { advance() }
         guard index < bytes.count else {
-            throw AppFileError.syntax(path: path, place: .line(startLine, column: startColumn),
+            throw AppFileError.syntax(path: path, place: place(startMark),
                                       problem: "the comment <!-- is never closed", fix: "close it with -->")
         }
         index += 3
@@ -499,8 +507,12 @@ struct XMLPropertyListReader {
 
     // MARK: Reading helpers
 
-    private var column: Int {
-        bytes[lineStart..<min(index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    private var mark: Mark { Mark(line: line, lineStart: lineStart, index: index) }
+
+    /// The line and column of `mark` (columns count characters, not bytes).
+    private func place(_ mark: Mark) -> AppFileError.Place {
+        let column = bytes[mark.lineStart..<min(mark.index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return .line(mark.line, column: column)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -538,15 +550,12 @@ struct XMLPropertyListReader {
             case .emptyInput, .error: break parsing
             }
         }
-        var reader = self
-        reader.index = bad
-        reader.line = 1
-        reader.lineStart = 0
+        var badMark = Mark(line: 1, lineStart: 0, index: bad)
         for position in 0..<bad where bytes[position] == 0x0A {
-            reader.line += 1
-            reader.lineStart = position + 1
+            badMark.line += 1
+            badMark.lineStart = position + 1
         }
-        throw AppFileError.encoding(path: path, place: .line(reader.line, column: reader.column))
+        throw AppFileError.encoding(path: path, place: place(badMark))
     }
 
     private func describeCurrent() -> String {
@@ -560,11 +569,11 @@ struct XMLPropertyListReader {
     }
 
     private func failure(_ problem: String, fix: String) -> AppFileError {
-        .syntax(path: path, place: .line(line, column: column), problem: problem, fix: fix)
+        .syntax(path: path, place: place(mark), problem: problem, fix: fix)
     }
 
     private func failure(at tag: Tag, _ problem: String, fix: String) -> AppFileError {
-        .syntax(path: path, place: .line(tag.line, column: tag.column), problem: problem, fix: fix)
+        .syntax(path: path, place: place(tag.mark), problem: problem, fix: fix)
     }
 
     private func unclosed(_ tag: Tag) -> AppFileError {
