@@ -54,7 +54,9 @@ let package = Package(
         .testTarget(
             name: "ConsentRenderTests",
             // render-cli is a dependency so the CLI tests can run the built binary.
-            dependencies: ["ConsentRender", "render-cli"]
+            dependencies: ["ConsentRender", "render-cli"],
+            // The app files AppFileParsingTests reads from the source tree (found from #filePath).
+            exclude: ["Fixtures/AppFiles"]
         ),
         .testTarget(
             name: "SnapshotTests",

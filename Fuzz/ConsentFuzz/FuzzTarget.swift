@@ -15,7 +15,7 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte picks what the rest is fed to.
+/// libFuzzer entry point: the first byte, modulo 10, picks what the rest is fed to.
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it; 4: pixels built from the
@@ -23,8 +23,10 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// 5: an app backdrop's PNG,
 /// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
 /// read as the folder is checked (fontconfig reads fonts only from files, so this one input is
-/// written to a temporary file); anything else: a Markdown file rendered on an iPad in an RTL
-/// language. Every other input stays in memory.
+/// written to a temporary file); 7: an app's property list (`Info.plist`, XML or binary);
+/// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`). Every other input stays in memory.
+/// (The switch's default, a Markdown file rendered on an iPad in an RTL language, is reached by
+/// no selector: the ten values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -32,13 +34,16 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 7 {
+    switch selector % 10 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
     case 4: encodeAndDecode(Data(payload))
     case 5: renderBackdrop(Data(payload))
     case 6: readFontFile(Data(payload))
+    case 7: _ = try? PropertyList.parse(Data(payload), path: "Info.plist")
+    case 8: _ = try? StringsFile.parse(Data(payload), path: "en.lproj/Localizable.strings")
+    case 9: _ = try? StringCatalog.parse(Data(payload), path: "Localizable.xcstrings")
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
