@@ -161,10 +161,12 @@ extension PromptError: CustomStringConvertible {
                 + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
         case let .missingSystemStrings(prompt, language, keys, builtIn, settingsPath):
             let entries = keys.map { "    \"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
-            let known = builtIn.isEmpty ? "no language" : builtIn.joined(separator: ", ")
-            return "iOS's own words for the \(prompt) prompt in '\(language)' are not built in (ConsentRender has them for "
-                + "\(known), where its iOS reference gives them), and \(settingsPath) does not give them. A screenshot never mixes "
-                + "in another language's words, so add what iOS shows in \(language), %@ standing for the app's name:\n"
+            let known = builtIn.isEmpty
+                ? "ConsentRender has them in no language: its iOS reference gives no text for this prompt"
+                : "ConsentRender has them for \(builtIn.joined(separator: ", ")), where its iOS reference gives them"
+            return "iOS's own words for the \(prompt) prompt in '\(language)' are not built in (\(known)), and \(settingsPath) "
+                + "does not give them. A screenshot never mixes in another language's words, so add what iOS shows in "
+                + "\(language) to document.json, %@ standing for the app's name:\n"
                 + "  \"systemStrings\": {\n\(entries)\n  }"
         case let .titleWithoutAppName(key, language, title, settingsPath):
             return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "

@@ -33,6 +33,10 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         /// Bold Text and Increase Contrast: `[true]` for on, `[false, true]` for both; omitted: off.
         public var boldText: [Bool]?
         public var increaseContrast: [Bool]?
+        /// `consent` and system prompts (`prompt:att`), or `["prompts"]`; omitted: the consent screen.
+        public var screens: [String]?
+        /// The system alert's look for prompts: `[26]`, `[18]` or both; omitted: 26.
+        public var ios: [Int]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
@@ -154,7 +158,26 @@ extension GoldenMatrix {
                 tint = parsed
             }
             let devices = group.devices == ["all"] ? try catalog.ids() : group.devices
-            let lists: [(String, Int?)] = [("devices", devices.count), ("languages", group.languages.count),
+            var screens: [Screen] = [.consent]
+            if let names = group.screens {
+                screens = try names == ["prompts"] ? PromptKind.allCases.map { .prompt($0) } : names.map { name in
+                    guard let screen = Screen(name: name) else {
+                        let all = Screen.all.map(\.description)
+                        let hint = closestMatch(to: name, among: all).map { "did you mean '\($0)'? " } ?? ""
+                        throw GoldenError.invalidMatrix(path: source, field: "\(field).screens",
+                                                        fix: "'\(name)' is not a screen; \(hint)use \(all.joined(separator: ", ")) or [\"prompts\"]")
+                    }
+                    return screen
+                }
+            }
+            let looks: [SystemLook] = try (group.ios ?? [26]).map { version in
+                guard let look = SystemLook(rawValue: String(version)) else {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).ios", fix: "\(version) is not a system look; use 26 or 18")
+                }
+                return look
+            }
+            let lists: [(String, Int?)] = [("screens", group.screens?.count), ("ios", group.ios?.count),
+                                           ("devices", devices.count), ("languages", group.languages.count),
                                            ("orientations", group.orientations?.count), ("appearances", group.appearances?.count),
                                            ("states", group.states?.count), ("textSizes", group.textSizes?.count),
                                            ("boldText", group.boldText?.count), ("increaseContrast", group.increaseContrast?.count)]
@@ -189,7 +212,7 @@ extension GoldenMatrix {
             let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
                                    appearances: group.appearances ?? [.light], languages: group.languages,
                                    states: states, textSizes: textSizes, boldText: group.boldText ?? [false],
-                                   increasedContrast: group.increaseContrast ?? [false])
+                                   increasedContrast: group.increaseContrast ?? [false], screens: screens, systemLooks: looks)
             for variant in axes.variants {
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
                 if let earlier = seen[cell.path] {

@@ -147,9 +147,13 @@ public final class ConsentRenderer {
         let language = requested.description
         let settingsPath = (content.source as NSString).appendingPathComponent("document.json")
         var notes: [String] = [], warnings: [String] = []
-        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
         guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
         app.device = request.profile.idiom == .pad ? .ipad : .iphone
+        // The purpose string first: without it there is no prompt at all.
+        if let key = kind.infoPlistKey, app.infoValue(key, language: language) == nil {
+            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+        }
+        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
         var appLanguage: String?
         var usesDevelopmentRegion = false
         let appName: String
