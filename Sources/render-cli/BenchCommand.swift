@@ -139,7 +139,7 @@ enum BenchCommand {
         // The encoder before (libpng + zlib) is timed in rounds of its own: its 30-odd ms between
         // the stages above would push their data out of the caches and slow every stage.
         let page = try renderer.paint(try renderer.layOut(request))
-        for round in 0..<(iterations / 2 + 2) {
+        for round in 0..<(max(1, iterations / 2) + 2) {
             var zlibPNG = Data()
             let zlibSeconds = try seconds { zlibPNG = try page.bitmap.pngData(compression: .zlibFast) }
             guard round >= 2 else { continue }

@@ -43,17 +43,21 @@ import Testing
     }
 
     /// A value for every key the schema describes, from its type, enum, default or minimum.
-    static func example(of node: [String: Any]) -> Any {
+    static func example(of node: [String: Any], definitions: [String: Any] = [:]) -> Any {
+        // A shared definition (`"$ref": "#/$defs/localizedString"`) stands for its body.
+        if let reference = node["$ref"] as? String, let definition = definitions[String(reference.split(separator: "/").last ?? "")] as? [String: Any] {
+            return example(of: definition, definitions: definitions)
+        }
         if let properties = node["properties"] as? [String: Any] {
-            return properties.compactMapValues { $0 as? [String: Any] }.mapValues(example(of:))
+            return properties.compactMapValues { $0 as? [String: Any] }.mapValues { example(of: $0, definitions: definitions) }
         }
         if let values = node["enum"] as? [Any] { return values[0] }
-        if let choices = node["anyOf"] as? [[String: Any]] { return example(of: choices[0]) }
+        if let choices = node["anyOf"] as? [[String: Any]] { return example(of: choices[0], definitions: definitions) }
         if let value = node["default"] { return value }
         switch node["type"] as? String {
         case "number", "integer": return node["minimum"] ?? 1
         case "object":
-            let value = (node["additionalProperties"] as? [String: Any]).map(example(of:)) ?? "x"
+            let value = (node["additionalProperties"] as? [String: Any]).map { example(of: $0, definitions: definitions) } ?? "x"
             return ["en": value]
         case "string" where (node["pattern"] as? String)?.contains("0-9A-Fa-f") == true: return "#1B5E20"
         case "string" where (node["pattern"] as? String)?.contains("[0-5]") == true: return "9:41"
@@ -62,12 +66,14 @@ import Testing
     }
 
     @Test func everyKeyTheSchemaHasDecodes() throws {
-        var document = try #require(Self.example(of: try schema()) as? [String: Any])
+        let root = try schema()
+        var document = try #require(Self.example(of: root, definitions: root["$defs"] as? [String: Any] ?? [:]) as? [String: Any])
         // Values that name things which must exist are left to their own tests.
         document["template"] = "agreement-dialog"
         document["defaultLanguage"] = nil
         document["launch"] = ["background": "#0E6BA8", "appName": "App"]
         document["backdrop"] = nil
+        document["app"] = nil
         var style = try #require(document["style"] as? [String: Any])
         style["fonts"] = ["default": "Noto Sans", "title": "Noto Serif", "zh-Hant": "Noto Sans CJK TC"]
         document["style"] = style

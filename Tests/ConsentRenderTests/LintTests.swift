@@ -249,7 +249,9 @@ import Testing
                                    "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
                                    "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
-                                   "layout.status-bar", "text.dynamic-type"]
+                                   "layout.status-bar", "text.dynamic-type",
+                                   // SystemPromptTests exercises the purpose-string rules.
+                                   "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

@@ -86,7 +86,10 @@ public final class ConsentRenderer {
         let engine = try engine(for: style.fonts)
         try engine.checkFamilies(style.brandFonts, settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         engine.startPage()
-        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: content.app)
+        // String Catalogs' device variations follow the device.
+        var app = content.app
+        app?.device = request.profile.idiom == .pad ? .ipad : .iphone
+        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app)
         let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
                                   sizeCategory: variant.textSize, boldText: variant.boldText,
                                   increasedContrast: variant.increasedContrast,
@@ -95,7 +98,7 @@ public final class ConsentRenderer {
                                     measurer: engine)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
-        screen.app = content.app
+        screen.app = app
         var notes: [String] = []
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
         var layout = try template.layout(screen, state: request.variant.state, in: context)
