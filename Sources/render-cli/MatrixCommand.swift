@@ -11,6 +11,8 @@ enum MatrixCommand {
                              [--status-bar shown|none] [--time H:MM]
                              [--backdrop FILE.png] [--frame] [--text-sizes LIST|all]
                              [--bold-text on|off|both] [--increase-contrast on|off|both]
+                             [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both]
+                             [--over DIR] [--app-info DIR]
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
@@ -29,7 +31,15 @@ enum MatrixCommand {
       --increase-contrast
                        on, off or both (folder suffix -contrast)
                        The singular forms render takes (--device, --language, --orientation,
-                       --appearance, --state, --text-size) are accepted too.
+                       --appearance, --state, --text-size, --screen) are accepted too.
+      --screens        consent (default), iOS permission prompts (prompt:att, prompt:location,
+                       prompt:notifications, prompt:camera, prompt:photos, prompt:contacts,
+                       prompt:microphone, prompt:bluetooth), prompts (every one) or all; a prompt is
+                       written as <language>-prompt-<kind>.png (see render-cli render --help)
+      --ios            26 (default), 18 or both: the system alert's look; iOS 18 cells get the folder
+                       suffix -ios18 (the consent screen is the same in both and made once)
+      --over DIR       draw every prompt over this document's consent screen
+      --app-info DIR   the app's Info.plist and .lproj folders, over document.json's "app"
       --allow-missing-glyphs
                        render characters no font covers (as boxes) with a warning instead of failing the cell
       --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it

@@ -14,6 +14,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         /// Present (true) when the cell shows Bold Text or Increase Contrast.
         public var boldText: Bool?
         public var increaseContrast: Bool?
+        /// A system prompt (`prompt:att`) and its iOS look (26 or 18); absent for the consent screen.
+        public var screen: String?
+        public var ios: Int?
         /// The accent the screen was drawn with.
         public var tint: String
         /// Paths relative to the manifest's folder.

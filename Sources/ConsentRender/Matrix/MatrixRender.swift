@@ -173,6 +173,8 @@ public struct MatrixRender: Sendable {
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count))
             entry.textSize = cell.textSize
+            entry.screen = cell.screen == .consent ? nil : cell.screen.description
+            entry.ios = map.ios
             entry.boldText = cell.boldText ? true : nil
             entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {
