@@ -86,15 +86,7 @@ public struct AppInfo: Sendable, Equatable {
     /// then the development region's, then the Info.plist's own value; nil when none has it.
     public func infoValue(_ key: String, language: String) -> Lookup? {
         let matched = localization(for: language)
-        var order: [String] = []
-        if let matched { order.append(matched) }
-        if lprojLanguages["Base"] != nil { order.append("Base") }
-        order.append(developmentRegion)
-        for (index, localization) in order.enumerated() {
-            if let hit = lookUp(key, in: localization, tables: infoPlistStrings, catalog: infoPlistCatalog) {
-                return Lookup(text: hit.text, language: localization, file: hit.file, isFallback: index > 0 || matched == nil)
-            }
-        }
+        if let hit = search(key, language: language, tables: infoPlistStrings, catalog: infoPlistCatalog) { return hit }
         guard let value = infoPlist[key] else { return nil }
         return Lookup(text: value, language: developmentRegion, file: infoPlistPath,
                       isFallback: matched.map { !Self.sameLanguage($0, developmentRegion) } ?? true)
@@ -103,13 +95,16 @@ public struct AppInfo: Sendable, Equatable {
     /// A Localizable string in `language`: the app's localization for it, then Base.lproj, then
     /// the development region's; nil when none has it.
     public func localizedString(_ key: String, language: String) -> Lookup? {
+        search(key, language: language, tables: localizableStrings, catalog: localizableCatalog)
+    }
+
+    /// `key` in the app's localization for `language`, then Base.lproj, then the development
+    /// region's, in `tables` (`.strings` files by language) and then `catalog`.
+    private func search(_ key: String, language: String, tables: [String: Table], catalog: Catalog?) -> Lookup? {
         let matched = localization(for: language)
-        var order: [String] = []
-        if let matched { order.append(matched) }
-        if lprojLanguages["Base"] != nil { order.append("Base") }
-        order.append(developmentRegion)
+        let order = (matched.map { [$0] } ?? []) + (lprojLanguages["Base"] != nil ? ["Base"] : []) + [developmentRegion]
         for (index, localization) in order.enumerated() {
-            if let hit = lookUp(key, in: localization, tables: localizableStrings, catalog: localizableCatalog) {
+            if let hit = lookUp(key, in: localization, tables: tables, catalog: catalog) {
                 return Lookup(text: hit.text, language: localization, file: hit.file, isFallback: index > 0 || matched == nil)
             }
         }

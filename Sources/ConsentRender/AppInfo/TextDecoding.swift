@@ -12,27 +12,8 @@ enum TextDecoding {
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             position += 2
         }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(units.count)
         var iterator = units.makeIterator()
-        var decoder = UTF16()
-        var line = 1, column = 1
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar):
-                scalars.append(scalar)
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput:
-                break decoding
-            case .error:
-                throw AppFileError.encoding(path: path, place: .line(line, column: column))
-            }
-        }
+        let (scalars, line, column) = try decode(&iterator, as: UTF16.self, capacity: units.count, path: path)
         if position < bytes.count {
             throw AppFileError.encoding(path: path, place: .line(line, column: column))
         }
@@ -41,12 +22,20 @@ enum TextDecoding {
 
     /// The scalars of UTF-8 text from byte `start` on; a malformed sequence is an error.
     static func utf8Scalars(_ bytes: [UInt8], from start: Int, path: String) throws -> [Unicode.Scalar] {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(max(0, bytes.count - start))
         var iterator = bytes[min(start, bytes.count)...].makeIterator()
-        var decoder = UTF8()
+        return try decode(&iterator, as: UTF8.self, capacity: max(0, bytes.count - start), path: path).scalars
+    }
+
+    /// Decodes code units with `codec`, counting lines and columns so a malformed sequence is
+    /// reported where it stands; returns the scalars and the place after the last one.
+    private static func decode<Codec: UnicodeCodec, Units: IteratorProtocol>(
+        _ iterator: inout Units, as codec: Codec.Type, capacity: Int, path: String
+    ) throws -> (scalars: [Unicode.Scalar], line: Int, column: Int) where Units.Element == Codec.CodeUnit {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(capacity)
+        var decoder = Codec()
         var line = 1, column = 1
-        decoding: while true {
+        while true {
             switch decoder.decode(&iterator) {
             case let .scalarValue(scalar):
                 scalars.append(scalar)
@@ -57,11 +46,10 @@ enum TextDecoding {
                     column += 1
                 }
             case .emptyInput:
-                break decoding
+                return (scalars, line, column)
             case .error:
                 throw AppFileError.encoding(path: path, place: .line(line, column: column))
             }
         }
-        return scalars
     }
 }
