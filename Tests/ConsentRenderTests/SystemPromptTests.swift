@@ -300,4 +300,33 @@ import Testing
     func vaguePurposeStringsAreFound(text: String, language: String, vague: Bool) {
         #expect((PromptLint.vagueness(of: text, language: language) != nil) == vague)
     }
+
+    @Test func lintAndMatrixTakeScreensAndLooks() throws {
+        let temporary = TemporaryFolder()
+        let folder = try Self.appDocument(in: temporary)
+        let one = ["--devices", "iphone-15-pro", "--languages", "en", "--orientations", "portrait", "--appearances", "light"]
+        let lint = try runRenderCLI(["lint", "--document", folder.path, "--screens", "prompt:camera,prompt:att"] + one)
+        #expect(lint.status == 1, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("error prompt.purpose-present"))
+        #expect(lint.stdout.contains("NSCameraUsageDescription"))
+        // Only the languages asked for are checked: en has every purpose string.
+        #expect(!lint.stdout.contains("prompt.purpose-localized"))
+
+        let out = temporary.url.appendingPathComponent("matrix")
+        let matrix = try runRenderCLI(["matrix", "--document", folder.path, "--out", out.path, "--screens", "consent,prompt:att",
+                                       "--ios", "both"] + one)
+        #expect(matrix.status == 0, "\(matrix.stderr)")
+        for path in ["iphone-15-pro/portrait-light/en.png", "iphone-15-pro/portrait-light/en-prompt-att.png",
+                     "iphone-15-pro/portrait-light-ios18/en-prompt-att.png"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/portrait-light-ios18/en.png").path))
+
+        let typo = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
+                                     "--screen", "promt:att", "--out", temporary.url.appendingPathComponent("t.png").path])
+        #expect(typo.status == 2 && typo.stderr.contains("Did you mean prompt:att?"))
+        let iosOnConsent = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
+                                             "--ios", "18", "--out", temporary.url.appendingPathComponent("t.png").path])
+        #expect(iosOnConsent.status == 2 && iosOnConsent.stderr.contains("--screen prompt:att"))
+    }
 }
