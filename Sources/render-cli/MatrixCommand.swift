@@ -76,7 +76,9 @@ enum MatrixCommand {
         if format == .json {
             print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
         } else {
-            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(render.outputDirectory.path); gallery: "
+            let failed = results.filter { $0.error != nil }.count
+            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(render.outputDirectory.path)"
+                + (failed > 0 ? " (\(failed) of \(results.count) failed, listed below)" : "") + "; gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
         }
         printFallbackNotes(results, folder: render.folder, command: "matrix")

@@ -345,8 +345,8 @@ private func xmlPlist(_ body: String) -> Data {
         let missingSemicolon = error("\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n")
         #expect(syntax(missingSemicolon)?.place == .line(2, column: nil))
         #expect(syntax(missingSemicolon)?.fix == "end the entry with ;")
-        #expect(syntax(missingSemicolon)?.problem == "the entry for \"c\" does not end with ;, and '\"' follows on line 3")
-        #expect(missingSemicolon?.description == "en.lproj/InfoPlist.strings: line 2: the entry for \"c\" does not end with ;, "
+        #expect(syntax(missingSemicolon)?.problem == "the entry for \"c\" does not end with a semicolon, and '\"' follows on line 3")
+        #expect(missingSemicolon?.description == "en.lproj/InfoPlist.strings: line 2: the entry for \"c\" does not end with a semicolon, "
                 + "and '\"' follows on line 3; end the entry with ;")
         #expect(syntax(error("\"a\" = \"b\""))?.fix == "end the entry with ;")
         let missingEquals = error("\n\"a\" \"b\";\n")

@@ -296,6 +296,11 @@ import Testing
         ("为了提升用户体验，我们需要获取您的位置信息", "zh-Hans", true),
         ("我们需要您的位置，用于推荐附近的上车点", "zh-Hans", false),
         ("現在地は、近くの乗車地点の提案に使用します。", "ja", false),
+        ("This app needs your location to improve your overall experience.", "en", true),
+        ("Location access is required for this app to function properly.", "en", true),
+        ("Your location is required to improve the user experience of the app.", "en", true),
+        ("We use your location when you book a ride, to set your pick-up point.", "en", false),
+        ("Photos you choose are attached to your support request so our team can see the problem.", "en", false),
     ])
     func vaguePurposeStringsAreFound(text: String, language: String, vague: Bool) {
         #expect((PromptLint.vagueness(of: text, language: language) != nil) == vague)
@@ -328,5 +333,78 @@ import Testing
         let iosOnConsent = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
                                              "--ios", "18", "--out", temporary.url.appendingPathComponent("t.png").path])
         #expect(iosOnConsent.status == 2 && iosOnConsent.stderr.contains("--screen prompt:att"))
+    }
+
+    @Test(arguments: [("iphone-15-pro", Orientation.landscape, ContentSizeCategory.large, SystemLook.ios26),
+                      ("iphone-15-pro", .portrait, .accessibility5, .ios26), ("iphone-se-3", .portrait, .accessibility5, .ios18),
+                      ("iphone-se-3", .landscape, .accessibility3, .ios18)])
+    func anAlertTallerThanTheScreenKeepsItsButtonsAndScrollsItsHeader(device: String, orientation: Orientation,
+                                                                       size: ContentSizeCategory, look: SystemLook) throws {
+        let temporary = TemporaryFolder()
+        let document = try DocumentFolder(url: try Self.appDocument(in: temporary))
+        let profile = try shippedProfiles.profile(reference: device)
+        var request = RenderRequest(folder: document, profile: profile, requestedLanguage: "ja", orientation: orientation, appearance: .light)
+        request.variant.screen = .prompt(.location)
+        request.variant.systemLook = look
+        request.variant.textSize = size
+        request.content.settings.systemStrings = ["location.title": ["ja": "“%@”に位置情報の使用を許可しますか?"],
+                                                  "location.allow-once": ["ja": "1度だけ許可"], "location.allow-while-using": ["ja": "Appの使用中は許可"],
+                                                  "location.deny": ["ja": "許可しない"], "location.precise": ["ja": "正確な位置情報: オン"]]
+        let page = try ConsentRenderer().render(request)
+        let safe = page.layout.safeRect
+        let alert = page.linkMap.dialog
+        #expect(alert.minY >= safe.minY - 0.01 && alert.maxY <= safe.maxY + 0.01, "\(alert) in \(safe)")
+        // The title is cut by the header's scroll view, never drawn outside the alert.
+        let title = try #require(page.layout.item("title"))
+        #expect(title.clip != nil && title.clip!.maxY <= alert.maxY)
+        #expect(page.layout.semantics.body.indicatorID == "scroll-indicator")
+        // The first button stays inside the alert.
+        let first = try #require(page.linkMap.buttons.first)
+        #expect(first.rect.minY >= alert.minY && first.rect.minY < alert.maxY)
+    }
+
+    @Test func aPurposeStringOnlyInATranslationIsNoPurposeString() throws {
+        let temporary = TemporaryFolder()
+        let folder = try Self.appDocument(in: temporary)
+        let plist = folder.appendingPathComponent("app/Info.plist")
+        let text = try String(contentsOf: plist, encoding: .utf8)
+        try text.replacingOccurrences(of: "<key>NSUserTrackingUsageDescription</key>", with: "<key>Unused</key>")
+            .write(to: plist, atomically: true, encoding: .utf8)
+        // zh-Hant.lproj still translates it; iOS reads the Info.plist's own key.
+        #expect(throws: PromptError.self) { try Self.render(folder, language: "zh-Hant") }
+    }
+
+    @Test func overADocumentWithoutTheLanguageIsRefused() throws {
+        let temporary = TemporaryFolder()
+        let document = try DocumentFolder(url: try Self.appDocument(in: temporary))
+        var request = RenderRequest(folder: document, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
+                                    requestedLanguage: "ko", orientation: .portrait, appearance: .light)
+        request.variant.screen = .prompt(.att)
+        request.over = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer")).content
+        #expect {
+            try ConsentRenderer().render(request)
+        } throws: { error in
+            guard case let PromptError.overLacksLanguage(_, language, shown, _) = error else { return false }
+            return language == "ko" && shown == "en"
+        }
+    }
+
+    @Test func aKeyEntryTakesNoTextsAndALocalizableFallbackIsRefused() throws {
+        let both = #"{ "strings": { "accept": { "key": "consent.accept", "de": "Ja" } } }"#
+        #expect {
+            try DocumentSettings.decode(Data(both.utf8), source: "document.json")
+        } throws: { error in "\(error)".contains("not both") }
+
+        // zh-Hant's document with a key the app has only in English (its development region).
+        let temporary = TemporaryFolder()
+        let settings = #"{ "defaultLanguage": "en", "app": { "infoPlist": "app/Info.plist", "localizations": "app" }, "#
+            + #""strings": { "accept": { "key": "consent.accept" } } }"#
+        let folder = try Self.appDocument(in: temporary, settings: settings)
+        #expect {
+            try Self.render(folder, language: "zh-Hant", screen: .consent)
+        } throws: { error in
+            guard case let PromptError.missingLocalizableKey(field, _, language, _, _) = error else { return false }
+            return field == "accept" && language == "zh-Hant"
+        }
     }
 }

@@ -4,9 +4,12 @@ extension AppInfo {
     /// `document.json`'s `app`: its Info.plist and localizations folder, relative to the document
     /// folder (the localizations default to the Info.plist's folder).
     public static func load(settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> AppInfo {
-        let plist = documentFolder.appendingPathComponent(settings.infoPlist ?? "Info.plist").standardizedFileURL
-        let localizations = settings.localizations.map { documentFolder.appendingPathComponent($0).standardizedFileURL }
-            ?? plist.deletingLastPathComponent()
+        // Relative to the document folder, or absolute.
+        func resolved(_ path: String) -> URL {
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : documentFolder.appendingPathComponent(path)).standardizedFileURL
+        }
+        let plist = resolved(settings.infoPlist ?? "Info.plist")
+        let localizations = settings.localizations.map(resolved) ?? plist.deletingLastPathComponent()
         let source = "\(settingsPath) (\"app\")"
         guard FileManager.default.fileExists(atPath: plist.path) else {
             throw PromptError.missingAppFile(path: plist.path, source: source,
@@ -24,7 +27,11 @@ extension AppInfo {
     /// `--app-info DIR`: `DIR/Info.plist`, and the `.lproj` folders and String Catalogs in `DIR`.
     public static func load(folder: URL) throws -> AppInfo {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+        if exists && !isFolder.boolValue {
+            throw PromptError.appInfoNotAFolder(path: folder.path)
+        }
+        guard exists else {
             throw PromptError.missingAppFile(path: folder.path, source: "--app-info",
                                              fix: "give the folder that holds the app's Info.plist and its .lproj folders")
         }

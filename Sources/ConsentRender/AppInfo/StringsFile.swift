@@ -123,7 +123,7 @@ struct StringsReader {
                                   fix: "close the string with \" on line \(valueStartLine), or end the entry with ;")
                 }
                 let found = index < scalars.count ? ", and \(describeCurrent()) follows on line \(line)" : ""
-                throw failure(at: valueLine, "the entry for \"\(key)\" does not end with ;\(found)", fix: "end the entry with ;")
+                throw failure(at: valueLine, "the entry for \"\(key)\" does not end with a semicolon\(found)", fix: "end the entry with ;")
             }
             index += 1
             // As with Apple's reader, a key given twice takes its last value.

@@ -78,7 +78,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
             let texts = try container.decode([String: String].self)
-            if texts.count == 1, let key = texts["key"] {
+            if let key = texts["key"] {
+                guard texts.count == 1 else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "an entry either names a key of the app's Localizable strings "
+                            + "({ \"key\": \"consent.accept\" }) or gives texts by language ({ \"en\": \"…\" }), not both")
+                }
                 self = .key(key)
             } else {
                 self = .texts(texts)

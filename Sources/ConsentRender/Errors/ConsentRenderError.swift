@@ -146,6 +146,10 @@ public enum PromptError: Error, Equatable, Sendable {
     case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
     /// The app files' folder or Info.plist does not exist.
     case missingAppFile(path: String, source: String, fix: String)
+    /// `--over`'s document has no file for the prompt's language, so its screen would be in another.
+    case overLacksLanguage(folder: String, language: String, shown: String, available: [String])
+    /// `--app-info` names a file, not the folder holding it.
+    case appInfoNotAFolder(path: String)
 }
 
 extension PromptError: CustomStringConvertible {
@@ -175,14 +179,23 @@ extension PromptError: CustomStringConvertible {
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
         case let .missingLocalizableKey(field, key, language, looked, settingsPath):
+            let files = looked.isEmpty ? "the app has no Localizable.strings or Localizable.xcstrings"
+                : "looked in \(looked.joined(separator: ", "))"
             return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings do not have "
-                + "for '\(language)' (looked in \(looked.joined(separator: ", "))). Add the key there, or give the text in "
+                + "for '\(language)' (\(files)). Add the key there, or give the text in "
                 + "document.json as \"\(field)\": { \"\(language)\": \"…\" }."
         case let .localizableWithoutAppFiles(field, key, settingsPath):
             return "\(settingsPath): strings.\(field) names the key \"\(key)\" of the app's Localizable strings, but the document "
                 + "names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" }, or pass --app-info DIR."
         case let .missingAppFile(path, source, fix):
             return "\(source): \(path) does not exist; \(fix)."
+        case let .overLacksLanguage(folder, language, shown, available):
+            return "--over \(folder) has no language file for '\(language)' (it has \(available.joined(separator: ", "))), so the "
+                + "screen behind the prompt would be in '\(shown)' under a '\(language)' alert. Add \(language).md to it, or render "
+                + "a language it has."
+        case let .appInfoNotAFolder(path):
+            return "--app-info '\(path)' is a file; give the folder that holds the app's Info.plist and its .lproj folders "
+                + "('\(path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))')."
         }
     }
 }

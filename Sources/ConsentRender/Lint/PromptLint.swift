@@ -36,6 +36,7 @@ public struct PromptLint: Sendable {
                     + "\(kind.subject) without it. Add it, saying what the app uses \(kind.subject) for",
                 element: (app.infoPlistPath as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
         }
+        var reported = Set<String>()
         for kind in PromptKind.allCases where present.contains(kind) {
             guard let key = kind.infoPlistKey else { continue }
             for language in languages {
@@ -48,7 +49,10 @@ public struct PromptLint: Sendable {
                             + "\(kind.rawValue) prompt; add it to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings",
                         element: key, rect: nil, language: language, device: ""))
                 }
-                if let problem = Self.vagueness(of: lookup.text, language: lookup.language == "Base" ? language : lookup.language) {
+                // A text shown in several languages (the development region's, where a translation
+                // is missing) is judged once.
+                if reported.insert("\(key)\u{0}\(lookup.text)").inserted,
+                   let problem = Self.vagueness(of: lookup.text, language: lookup.language == "Base" ? language : lookup.language) {
                     results.append(LintFinding(
                         rule: LintRule.promptPurposeSpecific.rawValue, severity: .warning,
                         message: "\(key) \"\(lookup.text)\" \(problem); App Review (5.1.1) asks that a purpose string says what the "
@@ -71,32 +75,53 @@ public struct PromptLint: Sendable {
         }
         var rest = " " + trimmed.lowercased() + " "
         var vague: String?
-        for phrase in vaguePhrases where rest.contains(phrase) {
-            vague = vague ?? phrase.trimmingCharacters(in: .whitespaces)
-            rest = rest.replacingOccurrences(of: phrase, with: " ")
+        for pattern in vaguePatterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+            let whole = NSRange(rest.startIndex..., in: rest)
+            if vague == nil, let match = expression.firstMatch(in: rest, range: whole), let range = Range(match.range, in: rest) {
+                vague = rest[range].trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            }
+            rest = expression.stringByReplacingMatches(in: rest, range: whole, withTemplate: " ")
         }
         guard let vague else { return nil }
-        // What follows a "to"/"for"/"用于" once the vague phrases are gone says the use.
+        // Once the vague phrases are gone, a use is what follows a "to", "for" or "用于": at least
+        // two words that are not the app or the data itself (four characters in Chinese or Japanese).
         for connector in purposeConnectors {
             guard let range = rest.range(of: connector) else { continue }
-            let after = rest[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
-            let words = after.split(whereSeparator: { $0 == " " }).count
-            if (dense ? after.count >= 4 : words >= 2) { return nil }
+            let after = rest[range.upperBound...]
+            if dense {
+                if after.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).count >= 4 { return nil }
+            } else {
+                let words = after.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+                if words.filter({ !fillerWords.contains($0) }).count >= 2 { return nil }
+            }
         }
         return "only says '\(vague)' without saying what the data is used for"
     }
 
-    /// Phrases that give no use: "needs", "required", "improve your experience", in the
-    /// languages the reference markets write.
-    static let vaguePhrases = [
-        " to improve your experience", " to improve the experience", " improve your experience", " improve the experience",
-        " for a better experience", " a better experience", " better experience", " user experience", " app functionality",
-        " is required", " are required", " required", " needs ", " need ", " requires ", " require ", " access to ",
-        "提升体验", "改善体验", "更好的体验", "提升用户体验", "需要", "必需", "必须", "提升體驗", "改善體驗", "更好的體驗", "需要", "必須",
+    /// Phrases that give no use: "needs", "required", "to improve your experience", "for the app to
+    /// function properly", in the languages the reference markets write.
+    static let vaguePatterns = [
+        #"\b(in order )?to (improve|enhance|optimi[sz]e|provide|give you|deliver)( (the|your|our|a|an))?( \w+){0,2} experience\b"#,
+        #"\b(a |the |your )?(better|best|improved|enhanced|smoother|overall|user|app) experience\b"#,
+        #"\b(for|so) (that )?(this |the )?app (can |to )?(work|function|run)s?( properly| correctly| normally)?\b"#,
+        #"\bto (work|function|run) (properly|correctly|normally)\b"#,
+        #"\b(app |basic |core )?functionality\b"#,
+        #"\b(is|are) (required|necessary|needed)\b"#, #"\b(required|necessary)\b"#, #"\bneeds?\b"#, #"\brequires?\b"#,
+        #"\baccess to\b"#,
+        "提升(用户)?体验", "改善(用户)?体验", "更好的(用户)?体验", "优化(用户)?体验", "正常使用", "需要", "必需", "必须",
+        "提升(使用者)?體驗", "改善(使用者)?體驗", "更好的體驗", "必須",
         "体験を向上", "より良い体験", "必要です", "必要",
     ]
 
     /// Words that introduce a use.
-    static let purposeConnectors = [" to ", " so that ", " so you can ", " for ", " in order to ", "用于", "用来", "以便", "用於", "用來",
-                                    "ために", "用に", "のに"]
+    static let purposeConnectors = [" to ", " so that ", " so you can ", " for ", " in order to ", " when ", "用于", "用来", "以便",
+                                    "用於", "用來", "ために", "用に", "のに"]
+
+    /// Words that name the app or the data, not a use.
+    static let fillerWords: Set<String> = [
+        "the", "a", "an", "your", "you", "our", "we", "this", "that", "app", "application", "it", "its", "of", "use", "using", "be",
+        "is", "are", "in", "on", "and", "access", "location", "camera", "photo", "photos", "library", "contacts", "microphone",
+        "bluetooth", "data", "information", "device", "permission",
+    ]
 }

@@ -40,7 +40,9 @@ public struct ChromeStrings: Sendable, Equatable {
             // A key of the app's Localizable strings (`"accept": { "key": "consent.accept" }`).
             if let appKey = settings.localizableKeys[key] {
                 guard let app else { throw PromptError.localizableWithoutAppFiles(field: key, key: appKey, settingsPath: settingsPath) }
-                guard let hit = app.localizedString(appKey, language: language) else {
+                // Another language's text beside this language's document would mix the two.
+                guard let hit = app.localizedString(appKey, language: language),
+                      !hit.isFallback || AppInfo.sameLanguage(hit.language, language) else {
                     throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
                                                             settingsPath: settingsPath)
                 }

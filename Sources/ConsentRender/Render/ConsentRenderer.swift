@@ -153,7 +153,8 @@ public final class ConsentRenderer {
         guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
         app.device = request.profile.idiom == .pad ? .ipad : .iphone
         // The purpose string first: without it there is no prompt at all.
-        if let key = kind.infoPlistKey, app.infoValue(key, language: language) == nil {
+        // iOS reads the key from the Info.plist itself; a translation alone does not make a prompt.
+        if let key = kind.infoPlistKey, app.infoPlist[key] == nil {
             throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
         }
         let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
@@ -244,6 +245,10 @@ public final class ConsentRenderer {
                                    allowsMissingGlyphs: request.allowsMissingGlyphs)
         behind.showsSystemChrome = false
         let page = try render(behind)
+        if page.usedDefaultLanguage {
+            throw PromptError.overLacksLanguage(folder: over.source, language: language, shown: page.linkMap.language.resolved,
+                                                available: over.languages)
+        }
         return BackdropImage(png: try page.bitmap.pngData(), path: "--over \(over.source)")
     }
 

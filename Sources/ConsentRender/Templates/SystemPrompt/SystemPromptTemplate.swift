@@ -71,21 +71,38 @@ public struct SystemPromptTemplate: ScreenTemplate {
             ? (buttonHeights.max() ?? 0)
             : buttonHeights.reduce(0, +) + look.buttonGap * Double(max(0, actions.count - 1))
 
-        // Heights, top to bottom; the message shrinks (and scrolls) when the alert would not fit.
+        // The header (title, message, the location map) above the buttons, in its own
+        // coordinates: its top is `topInset` below the alert's.
         let hasMap = prompt.kind == .location
-        let mapHeight = hasMap ? look.mapHeight : 0
-        let beforeMessage = look.topInset + titleHeight + look.titleToMessage
-        let afterMessage = (hasMap ? look.messageToMap + mapHeight : 0) + look.messageToButtons + buttonsHeight + look.bottomInset
-        let maximumHeight = max(1, safe.height - 2 * look.screenMargin)
-        let messageAvailable = max(0, maximumHeight - beforeMessage - afterMessage)
+        let messageTop = titleHeight + look.titleToMessage
         let messageAtOrigin = MeasuredBlock(placed: PlacedText(origin: Point(x: 0, y: 0),
                                                                size: Size(width: textWidth, height: messageMeasurement.size.height),
                                                                block: messageBlock),
                                             measurement: messageMeasurement)
-        let messageViewportHeight = foldHeight(of: [messageAtOrigin], contentHeight: messageMeasurement.size.height,
-                                               available: messageAvailable, scale: context.scale)
-        let height = context.snap(beforeMessage + messageViewportHeight + afterMessage)
+        let messageHeight = foldHeight(of: [messageAtOrigin], contentHeight: messageMeasurement.size.height, available: .infinity,
+                                       scale: context.scale)
+        let mapTop = messageTop + messageHeight + look.messageToMap
+        let headerHeight = hasMap ? mapTop + look.mapHeight : messageTop + messageHeight
+        let buttonsGap = hasMap ? look.mapToButtons : look.messageToButtons
+        let chrome = look.topInset + buttonsGap + buttonsHeight + look.bottomInset
+
+        // An alert taller than the safe area (a phone in landscape, the largest text sizes) keeps
+        // its buttons and scrolls its header, cut at a whole line, as iOS's alert scrolls.
+        let maximumHeight = max(1, safe.height - 2 * look.screenMargin)
+        let overflows = chrome + headerHeight > maximumHeight + 1e-6
+        var headerViewport = headerHeight
+        if overflows {
+            let title = MeasuredBlock(placed: PlacedText(origin: Point(x: 0, y: 0), size: Size(width: textWidth, height: titleHeight),
+                                                         block: titleBlock),
+                                      measurement: context.measurer.measure(titleBlock))
+            let available = max(min(headerHeight, look.minimumHeader), maximumHeight - chrome)
+            headerViewport = foldHeight(of: [title, messageAtOrigin.offsetBy(dx: 0, dy: messageTop)], contentHeight: headerHeight,
+                                        available: available, scale: context.scale)
+        }
+        let height = context.snap(min(chrome + headerViewport, maximumHeight))
         let alert = Rect(x: context.snap(safe.midX - width / 2), y: context.snap(safe.midY - height / 2), width: width, height: height)
+        let headerTop = context.snap(alert.y + look.topInset)
+        let headerClip: Rect? = overflows ? Rect(x: alert.x, y: headerTop, width: width, height: headerViewport) : nil
 
         var items: [PlacedItem] = []
         if look.blurSigma > 0 {
@@ -100,33 +117,51 @@ public struct SystemPromptTemplate: ScreenTemplate {
                 cornerRadius: look.cornerRadius - inset, color: rim, width: 1 / context.scale, dash: []))))
         }
         let textX = alert.x + look.textInset
-        let title = PlacedText(origin: Point(x: textX, y: context.snap(alert.y + look.topInset)),
-                               size: Size(width: textWidth, height: titleHeight), block: titleBlock)
-        items.append(PlacedItem(id: "title", drawable: .text(title)))
-        let viewport = Rect(x: textX, y: context.snap(title.frame.maxY + look.titleToMessage), width: textWidth,
-                            height: messageViewportHeight)
-        let body = ScrollBody(blocks: [messageAtOrigin.offsetBy(dx: viewport.x, dy: viewport.y)], viewport: viewport,
-                              contentHeight: messageMeasurement.size.height, indicatorGap: look.textInset / 2,
-                              surface: look.material.composited(over: look.dimmedBackdropGuess), indicatorColor: look.messageColor.withAlpha(0.5))
-        let (bodyItems, bodySemantics) = body.placed(in: context)
-        items += bodyItems.filter { $0.id != "body-fade" }
-        var cursor = viewport.maxY
+        let title = PlacedText(origin: Point(x: textX, y: headerTop), size: Size(width: textWidth, height: titleHeight), block: titleBlock)
+        items.append(PlacedItem(id: "title", drawable: .text(title), clip: headerClip))
+        let messageRect = Rect(x: textX, y: context.snap(headerTop + messageTop), width: textWidth, height: messageHeight)
+        // The part of the message the header shows (all of it unless the header scrolls).
+        let viewport = headerClip.map { clip in
+            messageRect.intersection(clip) ?? Rect(x: messageRect.x, y: min(messageRect.y, clip.maxY), width: messageRect.width, height: 0)
+        } ?? messageRect
+        var message = messageAtOrigin.placed
+        message.origin = Point(x: messageRect.x, y: messageRect.y)
+        items.append(PlacedItem(id: "body-0", drawable: .text(message), clip: viewport))
+        var bodySemantics = BodySemantics(viewport: viewport, contentHeight: messageMeasurement.size.height, blockIDs: ["body-0"])
+        if let headerClip {
+            // The header's scroll indicator, at the top of its track on the trailing edge.
+            let track = headerClip.insetBy(EdgeInsets(top: 3, left: 0, bottom: 3, right: 0))
+            let x = traits.isRightToLeft ? alert.x + 6 : alert.maxX - 9
+            let indicator = Rect(x: x, y: track.y, width: 3, height: max(18, track.height * headerViewport / headerHeight))
+            items.append(PlacedItem(id: "scroll-indicator", drawable: .shape(.fill(indicator, cornerRadius: 1.5,
+                                                                                   color: look.messageColor.withAlpha(0.5)))))
+            bodySemantics.indicatorID = "scroll-indicator"
+        }
+        var cursor = headerClip?.maxY ?? messageRect.maxY
         if hasMap {
-            let map = Rect(x: alert.x + look.mapInset, y: context.snap(cursor + look.messageToMap), width: width - 2 * look.mapInset,
-                           height: mapHeight)
+            let map = Rect(x: alert.x + look.mapInset, y: context.snap(headerTop + mapTop), width: width - 2 * look.mapInset,
+                           height: look.mapHeight)
             items += MapPanel(rect: map, cornerRadius: look.mapCornerRadius, appearance: context.traits.appearance)
                 .items(preciseLabel: prompt.preciseLabel, traits: traits, category: category, in: context)
-            cursor = map.maxY
+                .map { item in
+                    guard let headerClip else { return item }
+                    var clipped = item
+                    clipped.clip = (item.clip ?? map).intersection(headerClip) ?? Rect(x: map.x, y: headerClip.maxY, width: 0, height: 0)
+                    return clipped
+                }
+            if headerClip == nil { cursor = map.maxY }
         }
 
         // The buttons, with the hairlines of iOS 18 between them.
         var buttons: [ButtonSemantics] = []
-        let buttonsTop = context.snap(cursor + look.messageToButtons)
+        let buttonsTop = context.snap(cursor + buttonsGap)
         if look.separators {
             let hairline = 1 / context.scale
             items.append(PlacedItem(id: "separator-top", drawable: .shape(.fill(
                 Rect(x: alert.x, y: buttonsTop - hairline, width: width, height: hairline), cornerRadius: 0, color: look.separatorColor))))
         }
+        // Buttons that do not fit even under a one-line header are cut at the alert's edge.
+        let buttonsClip: Rect? = buttonsTop + buttonsHeight + look.bottomInset > alert.maxY + 1e-6 ? alert : nil
         var y = buttonsTop
         for (index, action) in actions.enumerated() {
             let slot = sideBySide && traits.isRightToLeft ? actions.count - 1 - index : index
@@ -135,12 +170,12 @@ public struct SystemPromptTemplate: ScreenTemplate {
                             height: sideBySide ? buttonsHeight : buttonHeights[index])
             let id = "button-\(action.role.rawValue)"
             items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: look.capsules ? min(rect.height / 2, look.buttonHeight / 2) : 0,
-                                                                   color: look.buttonFill))))
+                                                                   color: look.buttonFill)), clip: buttonsClip))
             let label = PlacedText(origin: Point(x: rect.x + look.buttonLabelPadding,
                                                  y: context.snap(rect.midY - labelHeights[index] / 2)),
                                    size: Size(width: rect.width - 2 * look.buttonLabelPadding, height: labelHeights[index]),
                                    block: labels[index])
-            items.append(PlacedItem(id: "\(id)-label", drawable: .text(label)))
+            items.append(PlacedItem(id: "\(id)-label", drawable: .text(label), clip: buttonsClip))
             buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: rect, shapeID: id, labelID: "\(id)-label"))
             if look.separators && index < actions.count - 1 {
                 let hairline = 1 / context.scale
@@ -192,6 +227,10 @@ struct AlertLook {
     var mapInset: Double
     var mapCornerRadius: Double
     var messageToButtons: Double
+    /// From the location map to the first button (iOS 18's map meets the hairline).
+    var mapToButtons: Double
+    /// The least of the header an alert taller than the screen keeps in view, scrolling the rest.
+    var minimumHeader = 44.0
     var buttonHeight: Double
     var buttonInset: Double
     var buttonGap: Double
@@ -235,6 +274,7 @@ struct AlertLook {
             mapInset = 16
             mapCornerRadius = 19
             messageToButtons = 20
+            mapToButtons = 20
             buttonHeight = 48
             buttonInset = 16
             buttonGap = 8
@@ -266,6 +306,7 @@ struct AlertLook {
             mapInset = 0
             mapCornerRadius = 0
             messageToButtons = 20
+            mapToButtons = 0
             buttonHeight = 44
             buttonInset = 0
             buttonGap = 0
