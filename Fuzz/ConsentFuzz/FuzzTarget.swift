@@ -18,7 +18,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// libFuzzer entry point: the first byte, modulo 10, picks what the rest is fed to.
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
-/// 2: a device profile's JSON; 3: a document.json, then a render with it; 4: pixels built from the
+/// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
+/// systemStrings (in en and de, at Large or AX5); 4: pixels built from the
 /// bytes, written by the PNG encoder and read back by libpng, which must give the same pixels;
 /// 5: an app backdrop's PNG,
 /// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
@@ -63,6 +64,16 @@ private func renderSettings(_ data: Data) {
     // dialog may push its buttons off screen, which the lint reports rather than the layout prevents).
     render(content, language: "en", device: "iphone-se-3", orientation: .portrait, textSize: data.count % 2 == 0 ? .large : .xxxLarge,
            boldText: data.count % 3 == 0)
+    // Its systemStrings and launch.appName, in a system prompt of an app with every purpose string:
+    // the alert stays on screen whatever the words.
+    var app = content
+    app.app = AppInfo(infoPlistPath: "Info.plist", infoPlist: Dictionary(uniqueKeysWithValues: PromptKind.allCases.compactMap(\.infoPlistKey)
+        .map { ($0, "Fuzz uses this to show what the fuzzer found.") } + [("CFBundleDisplayName", "Fuzz")]), developmentRegion: "en")
+    let kind = PromptKind.allCases[data.count % PromptKind.allCases.count]
+    for language in ["en", "de"] {
+        render(app, language: language, device: "iphone-se-3", orientation: data.count % 5 == 0 ? .landscape : .portrait,
+               textSize: data.count % 2 == 0 ? .large : .accessibility5, screen: .prompt(kind))
+    }
 }
 
 private let fontPath = FileManager.default.temporaryDirectory.appendingPathComponent("consentfuzz-\(getpid()).ttf")
@@ -116,9 +127,10 @@ private func renderMarkdown(_ data: Data, language: String, device: String, orie
 }
 
 private func render(_ content: ConsentContent, language: String, device: String, orientation: Orientation,
-                    textSize: ContentSizeCategory = .large, boldText: Bool = false) {
+                    textSize: ContentSizeCategory = .large, boldText: Bool = false, screen: Screen = .consent) {
     guard let profile = try? profiles.profile(id: device) else { return }
-    let variant = RenderVariant(device: device, orientation: orientation, language: language, textSize: textSize, boldText: boldText)
+    let variant = RenderVariant(device: device, orientation: orientation, language: language, textSize: textSize, boldText: boldText,
+                                screen: screen)
     guard let page = try? renderer.render(RenderRequest(content: content, profile: profile, variant: variant, allowsMissingGlyphs: true))
     else { return }
     _ = renderer.lint(page, device: device)
