@@ -19,7 +19,7 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
-/// systemStrings (in en and de, at Large or AX5); 4: pixels built from the
+/// systemStrings (in en and de, at Large or xxxLarge); 4: pixels built from the
 /// bytes, written by the PNG encoder and read back by libpng, which must give the same pixels;
 /// 5: an app backdrop's PNG,
 /// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
@@ -65,14 +65,15 @@ private func renderSettings(_ data: Data) {
     render(content, language: "en", device: "iphone-se-3", orientation: .portrait, textSize: data.count % 2 == 0 ? .large : .xxxLarge,
            boldText: data.count % 3 == 0)
     // Its systemStrings and launch.appName, in a system prompt of an app with every purpose string:
-    // the alert stays on screen whatever the words.
+    // the alert and its buttons stay on screen whatever the words, up to xxxLarge (from AX1 up, as
+    // in a dialog, three stacked buttons may not fit a landscape phone; iOS scrolls them too).
     var app = content
     app.app = AppInfo(infoPlistPath: "Info.plist", infoPlist: Dictionary(uniqueKeysWithValues: PromptKind.allCases.compactMap(\.infoPlistKey)
         .map { ($0, "Fuzz uses this to show what the fuzzer found.") } + [("CFBundleDisplayName", "Fuzz")]), developmentRegion: "en")
     let kind = PromptKind.allCases[data.count % PromptKind.allCases.count]
     for language in ["en", "de"] {
         render(app, language: language, device: "iphone-se-3", orientation: data.count % 5 == 0 ? .landscape : .portrait,
-               textSize: data.count % 2 == 0 ? .large : .accessibility5, screen: .prompt(kind))
+               textSize: data.count % 2 == 0 ? .large : .xxxLarge, screen: .prompt(kind))
     }
 }
 
