@@ -237,6 +237,23 @@ struct ParsedArguments {
         return screens
     }
 
+    /// `--scroll`: `top` (the default), `bottom`, `#anchor` or a number of points; a list where not `single`.
+    func scrolls(single: Bool = false) throws -> [ScrollPosition] {
+        guard let text = values["scroll"] else { return [.top] }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if single, items.count > 1 {
+            throw UsageError(message: "--scroll takes one position in render; render-cli matrix takes a list (top,bottom,#details)")
+        }
+        return try items.map { item in
+            guard let position = ScrollPosition(name: item) else {
+                let anchorHint = item.isEmpty || item.first == "#" ? "" : " (a heading's id starts with #: --scroll '#\(item)')"
+                throw UsageError(message: "--scroll '\(item)' is not a scroll position; use top, bottom, #anchor (a heading's id) "
+                                 + "or a number of points\(anchorHint)")
+            }
+            return position
+        }
+    }
+
     /// `--ios`: the system alert's look, 26 (the default) or 18; a list (`26,18`) or `both` where not `single`.
     func systemLooks(single: Bool = false) throws -> [SystemLook] {
         guard let text = values["ios"] else { return [.ios26] }

@@ -12,7 +12,7 @@ enum MatrixCommand {
                              [--backdrop FILE.png] [--frame] [--text-sizes LIST|all]
                              [--bold-text on|off|both] [--increase-contrast on|off|both]
                              [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both]
-                             [--over DIR] [--app-info DIR]
+                             [--over DIR] [--app-info DIR] [--scroll LIST]
 
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
@@ -38,6 +38,9 @@ enum MatrixCommand {
                        written as <language>-prompt-<kind>.png (see render-cli render --help)
       --ios            26 (default), 18 or both: the system alert's look; iOS 18 cells get the folder
                        suffix -ios18 (the consent screen is the same in both and made once)
+      --scroll LIST    body scroll positions, comma-separated: top (default), bottom, #anchor, points;
+                       a position other than top adds -scroll-<position> to the file name
+                       (en-scroll-bottom.png, en-scroll-details.png)
       --over DIR       draw every prompt over this document's consent screen
       --app-info DIR   the app's Info.plist and .lproj folders, over document.json's "app"
       --allow-missing-glyphs
@@ -122,13 +125,13 @@ struct MatrixOptions {
             devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
             textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),
             increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: try options.screens("screens"),
-            systemLooks: try options.systemLooks()))
+            systemLooks: try options.systemLooks(), scrolls: try options.scrolls()))
     }
 
     /// The options every matrix-like command (matrix, watch, lint) takes, and the singular forms
     /// `render` uses as other names of them.
     static let axisOptions = ["devices", "languages", "orientations", "appearances", "states", "text-sizes", "screens", "ios",
-                              "app-info", "over"]
+                              "app-info", "over", "scroll"]
     static let axisSwitches = ["bold-text", "increase-contrast"]
     static let singularAliases = ["device": "devices", "language": "languages", "orientation": "orientations",
                                   "appearance": "appearances", "state": "states", "text-size": "text-sizes", "screen": "screens"]

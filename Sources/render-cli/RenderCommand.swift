@@ -10,6 +10,7 @@ enum RenderCommand {
                              [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
                              [--backdrop FILE.png] [--frame] [--text-size SIZE] [--bold-text] [--increase-contrast]
                              [--screen consent|prompt:KIND] [--ios 26|18] [--over DIR] [--app-info DIR]
+                             [--scroll top|bottom|#anchor|POINTS]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -53,6 +54,9 @@ enum RenderCommand {
                          prompt:camera, prompt:photos, prompt:contacts, prompt:microphone,
                          prompt:bluetooth. Its title names the app, its message is the app's purpose
                          string from Info.plist, in the app's localization for --language
+      --scroll POSITION  the body scrolled: top (default), bottom, #anchor (the heading with that id
+                         at the top of the body, as an #anchor link scrolls it; ids as GitHub makes
+                         them: lower case, spaces as hyphens, punctuation dropped) or points (240)
       --ios 26|18        the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18)
       --over DIR         draw the prompt over another document's consent screen (for example the
                          ATT explainer) instead of the app behind the dialog
@@ -72,13 +76,17 @@ enum RenderCommand {
         let options = try ParsedArguments(
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
-                      "status-bar", "time", "backdrop", "text-size", "screen", "ios", "over", "app-info"],
+                      "status-bar", "time", "backdrop", "text-size", "screen", "ios", "over", "app-info", "scroll"],
             flags: ["allow-missing-glyphs", "overlay", "frame"], switches: ["bold-text", "increase-contrast"])
         let textSize = try options.textSizes("text-size", single: true)[0]
         let boldText = try options.setting("bold-text", allowsBoth: false)[0]
         let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
         let screen = try options.screens("screen", single: true)[0]
         let systemLook = try options.systemLooks(single: true)[0]
+        let scroll = try options.scrolls(single: true)[0]
+        if scroll != .top && screen != .consent {
+            throw UsageError(message: "--scroll scrolls the consent screen's body; a system prompt is drawn over the unscrolled screen")
+        }
         if screen == .consent {
             for option in ["ios", "over"] where options.value(option) != nil {
                 throw UsageError(message: "--\(option) applies to system prompts; add --screen prompt:att (or another prompt), or drop --\(option)")
@@ -123,6 +131,7 @@ enum RenderCommand {
                 request.backdrop = backdrop
                 request.variant.screen = screen
                 request.variant.systemLook = systemLook
+                request.variant.scroll = scroll
                 request.over = over
                 return try renderer.render(request)
             }

@@ -18,6 +18,18 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var height: Double
         public var contentHeight: Double
         public var scrollable: Bool
+        /// How far the body is scrolled and can scroll, in points; present when a render asks for
+        /// a scroll position (`--scroll`).
+        public var scrollOffset: Double?
+        public var maxScrollOffset: Double?
+        /// Where the layout of a text longer than its limit stopped; present only then.
+        public var truncatedAt: Double?
+    }
+
+    /// Where an `#anchor` link leads: the heading's id and the scroll offset a tap sets.
+    public struct Anchor: Codable, Sendable, Equatable {
+        public var id: String
+        public var scrollOffset: Double
     }
 
     public struct Link: Codable, Sendable, Equatable {
@@ -25,6 +37,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var url: String
         public var text: String
         public var visible: Bool
+        /// For an `#anchor` link whose heading exists: where a tap scrolls the body.
+        public var anchor: Anchor?
         /// One rectangle per visual line, in points; empty when the link is below the fold.
         public var rects: [Rect]
         public var pixelRects: [PixelRect]

@@ -66,6 +66,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case markdownParserFailed(path: String)
     case invalidBackdrop(path: String, fix: String)
     case backdropNotShown(template: String, source: String)
+    /// `--scroll #id` names a heading id the document does not have.
+    case unknownAnchor(id: String, file: String, ids: [String], suggestion: String?)
 }
 
 /// A render could not be produced or written.
@@ -293,6 +295,12 @@ extension DocumentError: CustomStringConvertible {
             return "\(path): the Markdown parser (libcmark-gfm) could not parse this file."
         case let .invalidBackdrop(path, fix):
             return "\(path): \(fix)."
+        case let .unknownAnchor(id, file, ids, suggestion):
+            let hint = suggestion.map { " Did you mean '#\($0)'?" } ?? ""
+            let known = ids.isEmpty ? "it has no headings" : "its heading ids are " + ids.prefix(20).map { "#\($0)" }.joined(separator: ", ")
+                + (ids.count > 20 ? ", …" : "")
+            return "\(file): no heading has the id '\(id)' (ids are GitHub's: lower case, spaces as hyphens, punctuation dropped)."
+                + "\(hint) For --scroll, \(known)."
         case let .backdropNotShown(template, source):
             return "\(source): a backdrop is set, but the \(template) screen covers the whole display, so no app shows "
                 + "behind it; remove the backdrop (--backdrop, document.json's \"backdrop\" or the backdrop/ folder), "

@@ -101,6 +101,10 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     public var indicatorID: String?
     /// The fade at the fold, drawn only when the body scrolls.
     public var fadeID: String?
+    /// Each heading's id and the offset that scrolls its first line to the viewport's top.
+    public var anchors: [BodyAnchor] = []
+    /// Where the body's layout stopped, when the text is longer than the layout limit.
+    public var truncatedAt: Double?
 
     public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [String], indicatorID: String? = nil,
                 fadeID: String? = nil) {
@@ -116,6 +120,18 @@ public struct BodySemantics: Codable, Sendable, Equatable {
 
     /// Float noise allowed when comparing the content's height with the viewport's.
     static let fitTolerance = 1e-6
+}
+
+/// A heading of the body: its GitHub-style id, and the offset (in points from the body's top)
+/// that puts its first line at the top of the viewport.
+public struct BodyAnchor: Codable, Sendable, Equatable {
+    public var id: String
+    public var offset: Double
+
+    public init(id: String, offset: Double) {
+        self.id = id
+        self.offset = offset
+    }
 }
 
 /// A button: where it is and which items draw it.

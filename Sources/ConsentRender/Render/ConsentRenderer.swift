@@ -102,6 +102,11 @@ public final class ConsentRenderer {
         var notes: [String] = []
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
         var layout = try template.layout(screen, state: request.variant.state, in: context)
+        if variant.scroll != .top {
+            let offset = try Self.scrollOffset(variant.scroll, of: layout, document: document, file: content.path(of: source),
+                                               notes: &notes)
+            layout = layout.scrolled(by: offset)
+        }
         // The cut-out is hardware: it takes no taps whether or not the status bar is drawn.
         layout.semantics.cutout = request.profile.cutout.map { Self.cutoutRect($0.rect, profile: request.profile,
                                                                                orientation: request.variant.orientation) }
@@ -135,6 +140,20 @@ public final class ConsentRenderer {
         linkMap.increaseContrast = variant.increasedContrast ? true : nil
         linkMap.texts = texts(of: layout, in: context, composition: composition, engine: engine,
                               documentFonts: (request.content.source as NSString).appendingPathComponent("fonts"))
+        let maximum = layout.maximumScrollOffset
+        if variant.scroll != .top {
+            linkMap.body.scrollOffset = LinkMap.rounded(layout.semantics.body.scrollOffset)
+            linkMap.body.maxScrollOffset = LinkMap.rounded(maximum)
+        }
+        linkMap.body.truncatedAt = layout.semantics.body.truncatedAt.map(LinkMap.rounded)
+        // `#anchor` links: the heading they scroll to (the title's id scrolls to the top).
+        let anchors = layout.semantics.body.anchors
+        for index in linkMap.links.indices where linkMap.links[index].url.hasPrefix("#") {
+            let id = String(linkMap.links[index].url.dropFirst())
+            if let anchor = anchors.first(where: { $0.id == id }) {
+                linkMap.links[index].anchor = LinkMap.Anchor(id: id, scrollOffset: LinkMap.rounded(min(anchor.offset, maximum)))
+            }
+        }
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
                            usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: fonts)
     }
@@ -231,6 +250,38 @@ public final class ConsentRenderer {
                                              infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
                                              usesDevelopmentRegion: usesDevelopmentRegion ? true : nil)
         return page
+    }
+
+    /// The offset `position` scrolls the body of `layout` to: the bottom, a heading's first line at
+    /// the viewport's top (clamped to the end), or a number of points (clamped). A heading past the
+    /// layout limit stops at the limit, with a note; an id no heading has is an error.
+    static func scrollOffset(_ position: ScrollPosition, of layout: PageLayout, document: ConsentDocument, file: String,
+                             notes: inout [String]) throws -> Double {
+        let body = layout.semantics.body
+        let maximum = layout.maximumScrollOffset
+        if let limit = body.truncatedAt, position != .top {
+            notes.append("the text is longer than the \(Int(BodyText.measuredHeightLimit)) pt that are laid out; it stops at \(Int(limit)) pt")
+        }
+        switch position {
+        case .top:
+            return 0
+        case .bottom:
+            return maximum
+        case let .points(value):
+            if value > maximum + 1e-6 {
+                notes.append("--scroll \(position): the body scrolls \(ScrollPosition.number(LinkMap.rounded(maximum))) pt at most; shown at its end")
+            }
+            return min(value, maximum)
+        case let .anchor(id):
+            if let anchor = body.anchors.first(where: { $0.id == id }) { return min(anchor.offset, maximum) }
+            let ids = HeadingSlugger.ids(of: document)
+            if ids.first == id && document.title != nil { return 0 }
+            guard ids.contains(id) else {
+                throw DocumentError.unknownAnchor(id: id, file: file, ids: ids, suggestion: closestMatch(to: id, among: ids))
+            }
+            notes.append("--scroll #\(id): that heading is past the layout limit; shown at the limit")
+            return maximum
+        }
     }
 
     /// `--over`'s document rendered as its consent screen for the same device, orientation,

@@ -20,6 +20,8 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     public var screen: Screen
     /// The iOS whose system alert a prompt is drawn as (only prompts differ between them).
     public var systemLook: SystemLook
+    /// How far the consent screen's body is scrolled.
+    public var scroll: ScrollPosition = .top
 
     public init(device: String, orientation: Orientation = .portrait, appearance: Appearance = .light, language: String,
                 state: ScreenState = .initial, template: String? = nil, textSize: ContentSizeCategory = .large,
@@ -39,7 +41,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast, screen
+        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast, screen, scroll
         case systemLook = "ios"
     }
 
@@ -58,6 +60,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
         try container.encode(increasedContrast, forKey: .increasedContrast)
         if screen != .consent { try container.encode(screen, forKey: .screen) }
         if systemLook != .ios26 { try container.encode(systemLook, forKey: .systemLook) }
+        if scroll != .top { try container.encode(scroll, forKey: .scroll) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -73,6 +76,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
                   increasedContrast: try container.decodeIfPresent(Bool.self, forKey: .increasedContrast) ?? false,
                   screen: try container.decodeIfPresent(Screen.self, forKey: .screen) ?? .consent,
                   systemLook: try container.decodeIfPresent(SystemLook.self, forKey: .systemLook) ?? .ios26)
+        scroll = try container.decodeIfPresent(ScrollPosition.self, forKey: .scroll) ?? .top
     }
 
     /// The cell's folder: `<orientation>-<appearance>`, then `-<textSize>` (none for Large),
@@ -87,7 +91,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     /// `<device>/<folderName>/<language>`, with `-<state>` after the language for a screen other
     /// than the first and `-prompt-<kind>` for a system prompt (README's naming rule for cells).
     public var path: String {
-        "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)") + screen.fileSuffix
+        "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)") + screen.fileSuffix + scroll.fileSuffix
     }
 }
 
@@ -107,11 +111,13 @@ public struct VariantAxes: Sendable, Equatable {
     public var screens: [Screen]
     /// iOS 26, iOS 18 or both; it changes only the prompts, so a consent screen is made once.
     public var systemLooks: [SystemLook]
+    /// Where the body is scrolled to; a prompt is drawn over the unscrolled screen.
+    public var scrolls: [ScrollPosition]
 
     public init(devices: [String], orientations: [Orientation] = [.portrait], appearances: [Appearance] = [.light],
                 languages: [String], states: [ScreenState] = [.initial], textSizes: [ContentSizeCategory] = [.large],
                 boldText: [Bool] = [false], increasedContrast: [Bool] = [false], screens: [Screen] = [.consent],
-                systemLooks: [SystemLook] = [.ios26]) {
+                systemLooks: [SystemLook] = [.ios26], scrolls: [ScrollPosition] = [.top]) {
         self.devices = devices
         self.orientations = orientations
         self.appearances = appearances
@@ -122,6 +128,7 @@ public struct VariantAxes: Sendable, Equatable {
         self.increasedContrast = increasedContrast
         self.screens = screens
         self.systemLooks = systemLooks
+        self.scrolls = scrolls
     }
 
     /// Every device × orientation × appearance × text size × bold × contrast × iOS look × language
@@ -148,9 +155,15 @@ public struct VariantAxes: Sendable, Equatable {
         multiply(by: languages) { $0.language = $1 }
         multiply(by: states) { $0.state = $1 }
         multiply(by: screens) { $0.screen = $1 }
+        multiply(by: scrolls) { $0.scroll = $1 }
         partial = partial.map { variant in
             var normal = variant
-            if normal.screen == .consent { normal.systemLook = .ios26 } else { normal.state = .initial }
+            if normal.screen == .consent {
+                normal.systemLook = .ios26
+            } else {
+                normal.state = .initial
+                normal.scroll = .top
+            }
             return normal
         }
         var seen = Set<RenderVariant>()

@@ -23,6 +23,11 @@ struct BodyText {
     struct Placed {
         var blocks: [MeasuredBlock] = []
         var shapes: [Shape] = []
+        /// Each heading's id and the top of its first line, relative to the column.
+        var anchors: [BodyAnchor] = []
+        /// Where the layout stopped because the column reached `measuredHeightLimit`; nil when it did not.
+        var truncatedAt: Double?
+        var slugger = HeadingSlugger()
     }
 
     private var traits: LanguageTraits { context.language }
@@ -31,9 +36,17 @@ struct BodyText {
 
     /// Placed blocks and shapes (origins relative to the column) and the column's total height.
     func layout(_ blocks: [Block], width: Double, links: inout [LinkSource]) -> (blocks: [MeasuredBlock], shapes: [Shape], height: Double) {
+        let column = layoutColumn(blocks, width: width, links: &links)
+        return (column.placed.blocks, column.placed.shapes, column.height)
+    }
+
+    /// The whole column: blocks, shapes, heading anchors and where a very long one stopped.
+    /// `title` is the document's title, whose id comes first (GitHub numbers repeated ids in order).
+    func layoutColumn(_ blocks: [Block], width: Double, title: [Inline]? = nil, links: inout [LinkSource]) -> (placed: Placed, height: Double) {
         var placed = Placed()
+        if let title { _ = placed.slugger.slug(for: title.plainText) }
         let height = stack(blocks, x: 0, y: 0, width: width, listDepth: 0, into: &placed, links: &links)
-        return (placed.blocks, placed.shapes, height)
+        return (placed, height)
     }
 
     private var bodyStyle: BaseTextStyle {
@@ -44,10 +57,10 @@ struct BodyText {
         context.textStyle(headingRole, color: color, linkColor: linkColor)
     }
 
-    /// How far down the body is laid out, in points. Only the first screen shows, so a very long
-    /// document (a 10 MB policy) stops being measured here: its later links are listed as below the
-    /// fold and `contentHeight` is at least this.
-    static let measuredHeightLimit = 4000.0
+    /// How far down the body is laid out, in points: longer than most policies on a phone, and
+    /// bounded for a 10 MB one, whose text past it is not laid out (its links are listed as not
+    /// visible, and the body records where it stopped, `truncatedAt`).
+    static let measuredHeightLimit = 40_000.0
 
     /// How deep lists nest before deeper items are set at the deepest level's indent (keeping
     /// their markers).
@@ -60,6 +73,7 @@ struct BodyText {
         for (index, block) in blocks.enumerated() {
             if cursor > Self.measuredHeightLimit {
                 for rest in blocks[index...] { Self.collectLinks(in: rest, into: &links) }
+                placed.truncatedAt = placed.truncatedAt ?? cursor
                 break
             }
             if index > 0 { cursor += metrics.paragraphSpacing }
@@ -74,7 +88,10 @@ struct BodyText {
         case let .paragraph(inlines):
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .heading(_, inlines):
-            return placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
+            let height = placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
+            let firstLine = placed.blocks.last?.measurement.lines.first?.minY ?? 0
+            placed.anchors.append(BodyAnchor(id: placed.slugger.slug(for: inlines.plainText), offset: y + firstLine))
+            return height
         case let .table(header, rows):
             let end = TableLayout(context: context, color: color, linkColor: linkColor, ruleColor: ruleColor)
                 .place(header: header, rows: rows, x: x, y: y, width: width, blocks: &placed.blocks, shapes: &placed.shapes,

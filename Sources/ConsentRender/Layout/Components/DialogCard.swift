@@ -58,8 +58,9 @@ struct DialogCard {
         let titleMeasurement = context.measurer.measure(titleBlock)
         let titleHeight = titleMeasurement.size.height
 
-        var bodyText = BodyText(context: context, color: theme.label, linkColor: theme.link).layout(body, width: bodyColumnWidth,
-                                                                                                    links: &links)
+        let column = BodyText(context: context, color: theme.label, linkColor: theme.link)
+            .layoutColumn(body, width: bodyColumnWidth, title: title, links: &links)
+        var bodyText = (blocks: column.placed.blocks, shapes: column.placed.shapes, height: column.height)
         // The viewport's origin is on the pixel grid, so snapping the relative origins puts every
         // block on it too, and the fold can be computed from the final positions.
         for index in bodyText.blocks.indices {
@@ -113,7 +114,8 @@ struct DialogCard {
         let scrollBody = ScrollBody(blocks: placedBody, shapes: bodyText.shapes.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) },
                                     viewport: viewport, contentHeight: bodyText.height,
                                     indicatorGap: usesSideColumn ? metrics.landscapeColumnSpacing : padding,
-                                    surface: theme.card, indicatorColor: theme.scrollIndicator)
+                                    surface: theme.card, indicatorColor: theme.scrollIndicator,
+                                    anchors: column.placed.anchors, truncatedAt: column.placed.truncatedAt)
         let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
         var items = [PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card))),
                      PlacedItem(id: "title", drawable: .text(titleText))]

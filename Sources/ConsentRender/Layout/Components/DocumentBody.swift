@@ -27,8 +27,9 @@ public struct DocumentBody {
     /// trailing edge.
     public func place(in frame: Rect, surface: Color, indicatorGap: Double, in context: LayoutContext) -> Placement {
         var links: [LinkSource] = []
-        var text = BodyText(context: context, color: color, linkColor: linkColor).layout(blocks, width: max(1, frame.width),
-                                                                                           links: &links)
+        let column = BodyText(context: context, color: color, linkColor: linkColor).layoutColumn(blocks, width: max(1, frame.width),
+                                                                                                   links: &links)
+        var text = (blocks: column.placed.blocks, shapes: column.placed.shapes, height: column.height)
         for index in text.blocks.indices {
             let origin = text.blocks[index].placed.origin
             text.blocks[index].placed.origin = Point(x: context.snap(origin.x), y: context.snap(origin.y))
@@ -37,7 +38,8 @@ public struct DocumentBody {
         let viewport = Rect(x: frame.x, y: frame.y, width: frame.width, height: height)
         let placed = text.blocks.map { $0.offsetBy(dx: frame.x, dy: frame.y) }
         let body = ScrollBody(blocks: placed, shapes: text.shapes.map { $0.offsetBy(dx: frame.x, dy: frame.y) }, viewport: viewport, contentHeight: text.height, indicatorGap: indicatorGap,
-                              surface: surface, indicatorColor: context.theme.scrollIndicator)
+                              surface: surface, indicatorColor: context.theme.scrollIndicator, anchors: column.placed.anchors,
+                              truncatedAt: column.placed.truncatedAt)
         let (items, semantics) = body.placed(in: context)
         return Placement(items: items, semantics: semantics, links: placeLinks(links, title: nil, body: placed, viewport: viewport))
     }

@@ -24,6 +24,10 @@ struct ScrollBody {
     /// The surface behind the body, which the fade blends into.
     var surface: Color
     var indicatorColor: Color
+    /// The body's headings, for `#anchor` scrolling.
+    var anchors: [BodyAnchor] = []
+    /// Where a text longer than the layout limit stopped.
+    var truncatedAt: Double?
 
     var isScrollable: Bool { contentHeight > viewport.height + BodySemantics.fitTolerance }
 
@@ -37,6 +41,8 @@ struct ScrollBody {
         }
         var semantics = BodySemantics(viewport: viewport, contentHeight: contentHeight, scrollOffset: 0,
                                       blockIDs: blocks.indices.map { "body-\($0)" }, indicatorID: nil, fadeID: nil)
+        semantics.anchors = anchors
+        semantics.truncatedAt = truncatedAt
         let scrolling = context.metrics.scrolling
         if isScrollable {
             let fadeHeight = min(scrolling.fadeHeight, viewport.height / 2)
