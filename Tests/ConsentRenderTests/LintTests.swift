@@ -251,7 +251,9 @@ import Testing
                                    "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
                                    "layout.status-bar", "text.dynamic-type",
                                    // SystemPromptTests exercises the purpose-string rules.
-                                   "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific"]
+                                   "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific",
+                                   // ScrollTests exercises the anchors.
+                                   "links.anchor-exists"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

@@ -37,6 +37,8 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var screens: [String]?
         /// The system alert's look for prompts: `[26]`, `[18]` or both; omitted: 26.
         public var ios: [Int]?
+        /// Body scroll positions: `"top"`, `"bottom"`, `"#anchor"` or a number of points; omitted: the top.
+        public var scroll: [String]?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
@@ -176,7 +178,14 @@ extension GoldenMatrix {
                 }
                 return look
             }
-            let lists: [(String, Int?)] = [("screens", group.screens?.count), ("ios", group.ios?.count),
+            let scrolls: [ScrollPosition] = try (group.scroll ?? ["top"]).map { name in
+                guard let position = ScrollPosition(name: name) else {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).scroll",
+                                                    fix: "'\(name)' is not a scroll position; use \"top\", \"bottom\", \"#anchor\" or a number of points")
+                }
+                return position
+            }
+            let lists: [(String, Int?)] = [("screens", group.screens?.count), ("ios", group.ios?.count), ("scroll", group.scroll?.count),
                                            ("devices", devices.count), ("languages", group.languages.count),
                                            ("orientations", group.orientations?.count), ("appearances", group.appearances?.count),
                                            ("states", group.states?.count), ("textSizes", group.textSizes?.count),
@@ -212,7 +221,8 @@ extension GoldenMatrix {
             let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
                                    appearances: group.appearances ?? [.light], languages: group.languages,
                                    states: states, textSizes: textSizes, boldText: group.boldText ?? [false],
-                                   increasedContrast: group.increaseContrast ?? [false], screens: screens, systemLooks: looks)
+                                   increasedContrast: group.increaseContrast ?? [false], screens: screens, systemLooks: looks,
+                                   scrolls: scrolls)
             for variant in axes.variants {
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
                 if let earlier = seen[cell.path] {

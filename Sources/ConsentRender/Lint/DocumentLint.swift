@@ -20,6 +20,31 @@ public struct DocumentLint: Sendable {
     /// paragraphs as the default language's (errors), and links the same targets once language
     /// path segments are set aside (warnings).
     public func findings() throws -> [LintFinding] {
+        try anchorFindings() + parityFindings()
+    }
+
+    /// `links.anchor-exists`: every `#anchor` link of a language file names a heading id it has
+    /// (GitHub's ids; the title's too). Such a link would scroll nowhere.
+    func anchorFindings() throws -> [LintFinding] {
+        var results: [LintFinding] = []
+        for language in folder.languages where languages?.contains(language) ?? true {
+            let document = try folder.document(language: language)
+            let ids = HeadingSlugger.ids(of: document)
+            for url in try outline(of: language).links where url.hasPrefix("#") {
+                let id = String(url.dropFirst())
+                guard !ids.contains(id) else { continue }
+                let hint = closestMatch(to: id, among: ids).map { "; did you mean #\($0)?" } ?? ""
+                results.append(LintFinding(
+                    rule: LintRule.anchorExists.rawValue, severity: .error,
+                    message: "links to \(url), but no heading has the id '\(id)' (ids are GitHub's: lower case, spaces as hyphens, "
+                        + "punctuation dropped)\(hint)",
+                    element: "\(language).md", rect: nil, language: language, device: ""))
+            }
+        }
+        return results
+    }
+
+    func parityFindings() throws -> [LintFinding] {
         guard folder.languages.count > 1 else { return [] }
         let reference = folder.settings.defaultLanguage.flatMap { folder.languages.contains($0) ? $0 : nil } ?? folder.languages[0]
         let base = try outline(of: reference)
@@ -39,9 +64,13 @@ public struct DocumentLint: Sendable {
             if other.links.count == base.links.count {
                 for (index, pair) in zip(other.links, base.links).enumerated()
                 where normalized(pair.0, language: language) != normalized(pair.1, language: reference) {
+                    let message = pair.0 == pair.1
+                        ? "link \(index + 1) goes to \(pair.0), the same address as in \(reference).md, whose path names that file's "
+                            + "language ('\(reference)'); point it at the \(language) page if there is one"
+                        : "link \(index + 1) goes to \(pair.0) but in \(reference).md to \(pair.1)"
                     results.append(LintFinding(
                         rule: LintRule.linkParity.rawValue, severity: .warning,
-                        message: "link \(index + 1) goes to \(pair.0) but in \(reference).md to \(pair.1)",
+                        message: message,
                         element: "\(language).md", rect: nil, language: language, device: ""))
                 }
             }

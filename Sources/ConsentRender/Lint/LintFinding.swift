@@ -101,6 +101,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     case attSingleAction = "att.single-action"
     case attNoAllowWording = "att.no-allow-wording"
     case attNoIncentive = "att.no-incentive"
+    case anchorExists = "links.anchor-exists"
     case promptPurposePresent = "prompt.purpose-present"
     case promptPurposeLocalized = "prompt.purpose-localized"
     case promptPurposeSpecific = "prompt.purpose-specific"
