@@ -10,7 +10,7 @@ enum RenderCommand {
                              [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
                              [--backdrop FILE.png] [--frame] [--text-size SIZE] [--bold-text] [--increase-contrast]
                              [--screen consent|prompt:KIND] [--ios 26|18] [--over DIR] [--app-info DIR]
-                             [--scroll top|bottom|#anchor|POINTS]
+                             [--scroll top|bottom|#anchor|POINTS] [--full-length]
 
     Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
     RGB without alpha) and FILE.links.json (the rectangle of every link and button).
@@ -57,6 +57,11 @@ enum RenderCommand {
       --scroll POSITION  the body scrolled: top (default), bottom, #anchor (the heading with that id
                          at the top of the body, as an #anchor link scrolls it; ids as GitHub makes
                          them: lower case, spaces as hyphens, punctuation dropped) or points (240)
+      --full-length      write the whole text unclipped instead of a screen: the card (or page) grows
+                         to its content on a page as wide as the device and as tall as it needs (at
+                         most 32,000 pixels), without status bar, home indicator or app backdrop, to
+                         FILE.full.png with FILE.full.links.json (every link visible); never a
+                         screenshot for App Store Connect
       --ios 26|18        the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18)
       --over DIR         draw the prompt over another document's consent screen (for example the
                          ATT explainer) instead of the app behind the dialog
@@ -77,7 +82,7 @@ enum RenderCommand {
             arguments,
             options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
                       "status-bar", "time", "backdrop", "text-size", "screen", "ios", "over", "app-info", "scroll"],
-            flags: ["allow-missing-glyphs", "overlay", "frame"], switches: ["bold-text", "increase-contrast"])
+            flags: ["allow-missing-glyphs", "overlay", "frame", "full-length"], switches: ["bold-text", "increase-contrast"])
         let textSize = try options.textSizes("text-size", single: true)[0]
         let boldText = try options.setting("bold-text", allowsBoth: false)[0]
         let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
@@ -94,7 +99,20 @@ enum RenderCommand {
         }
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
-        let outPath = try options.required("out", example: "out/iphone-15-pro.png")
+        var outPath = try options.required("out", example: "out/iphone-15-pro.png")
+        let fullLength = options.flag("full-length")
+        if fullLength {
+            for (option, reason) in [("frame", "a device frame holds a screen, and a full-length capture is taller than one"),
+                                     ("scroll", "a full-length capture shows the whole text, so there is nothing to scroll"),
+                                     ("screen", "a full-length capture is of the consent screen's text")]
+                where options.value(option) != nil || options.flag(option) {
+                throw UsageError(message: "--full-length and --\(option) do not go together: \(reason)")
+            }
+            // The capture is named apart from screenshots: FILE.full.png and FILE.full.links.json.
+            if outPath.lowercased().hasSuffix(".png") && !outPath.lowercased().hasSuffix(".full.png") {
+                outPath = String(outPath.dropLast(4)) + ".full.png"
+            }
+        }
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
         let outputs = try OutputFiles(pngPath: outPath)
@@ -132,6 +150,7 @@ enum RenderCommand {
                 request.variant.screen = screen
                 request.variant.systemLook = systemLook
                 request.variant.scroll = scroll
+                request.variant.fullLength = fullLength
                 request.over = over
                 return try renderer.render(request)
             }

@@ -117,4 +117,29 @@ import Testing
                                     "--scroll", "details", "--out", TemporaryFolder().url.appendingPathComponent("x.png").path])
         #expect(run.status == 2 && run.stderr.contains("--scroll '#details'"))
     }
+
+    @Test func aFullLengthCaptureShowsTheWholeTextOnATallerPage() throws {
+        let temporary = TemporaryFolder()
+        let folder = try DocumentFolder(url: temporary.folder("doc", files: Self.document))
+        let profile = try shippedProfiles.profile(reference: "iphone-15-pro")
+        var request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait, appearance: .light)
+        request.variant.fullLength = true
+        let page = try ConsentRenderer().render(request)
+        #expect(page.linkMap.size.width == profile.points.width && page.linkMap.size.height > profile.points.height)
+        #expect(page.linkMap.pixelSize.height == page.bitmap.height && page.bitmap.width == 1179)
+        #expect(page.linkMap.links.allSatisfy { $0.visible })
+        #expect(!page.linkMap.body.scrollable && page.linkMap.fullLength == true)
+        #expect(page.linkMap.statusBar == nil && page.linkMap.homeIndicator == nil)
+        #expect(request.variant.path == "iphone-15-pro/portrait-light/en.full")
+
+        let out = temporary.url.appendingPathComponent("out/policy.png")
+        let run = try runRenderCLI(["render", "--document", folder.url.path, "--device", "iphone-15-pro", "--language", "en", "--full-length",
+                                    "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path).sorted()
+        #expect(written == ["policy.full.links.json", "policy.full.png"])
+        let framed = try runRenderCLI(["render", "--document", folder.url.path, "--device", "iphone-15-pro", "--language", "en", "--full-length",
+                                       "--frame", "--out", out.path])
+        #expect(framed.status == 2 && framed.stderr.contains("--full-length and --frame"))
+    }
 }

@@ -106,6 +106,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var ios: Int?
     /// The system prompt shown, when the screen is one.
     public var prompt: Prompt?
+    /// Present (true) on a full-length capture (`--full-length`): the whole text, not a screen.
+    public var fullLength: Bool?
     /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
     public var state: String?
     public var device: String

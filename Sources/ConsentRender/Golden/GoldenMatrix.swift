@@ -39,6 +39,8 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         public var ios: [Int]?
         /// Body scroll positions: `"top"`, `"bottom"`, `"#anchor"` or a number of points; omitted: the top.
         public var scroll: [String]?
+        /// True for full-length captures (`<name>.full.png`) instead of screens.
+        public var fullLength: Bool?
 
         public init(document: String, devices: [String], orientations: [Orientation]? = nil,
                     appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
@@ -223,7 +225,14 @@ extension GoldenMatrix {
                                    states: states, textSizes: textSizes, boldText: group.boldText ?? [false],
                                    increasedContrast: group.increaseContrast ?? [false], screens: screens, systemLooks: looks,
                                    scrolls: scrolls)
-            for variant in axes.variants {
+            for var variant in axes.variants {
+                if group.fullLength == true {
+                    guard variant.screen == .consent, variant.scroll == .top else {
+                        throw GoldenError.invalidMatrix(path: source, field: "\(field).fullLength",
+                                                        fix: "a full-length capture is of the consent screen, unscrolled; leave out screens and scroll")
+                    }
+                    variant.fullLength = true
+                }
                 let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
                 if let earlier = seen[cell.path] {
                     guard earlier.tint == cell.tint else {

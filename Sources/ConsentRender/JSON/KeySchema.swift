@@ -130,7 +130,7 @@ extension KeySchema {
         "profiles": .any, "documents": .map(.any),
         "groups": .array(.object(["document": .any, "devices": .any, "orientations": .any, "appearances": .any,
                                   "languages": .any, "tint": .any, "states": .any, "allowFallback": .any, "textSizes": .any,
-                                  "boldText": .any, "increaseContrast": .any, "screens": .any, "ios": .any, "scroll": .any])),
+                                  "boldText": .any, "increaseContrast": .any, "screens": .any, "ios": .any, "scroll": .any, "fullLength": .any])),
         "diff": .object(["threshold": .any, "maximumDeltaE": .any, "ignoresAntiAliasing": .any, "maxDiffPixels": .any,
                          "maxDiffRatio": .any]),
     ])

@@ -78,6 +78,7 @@ public final class ConsentRenderer {
     /// The first half of `render`: resolves the language, lays out and checks for missing glyphs.
     public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
         if let kind = request.variant.screen.prompt { return try layOutPrompt(kind, request: request) }
+        if request.variant.fullLength { return try layOutFullLength(request) }
         let template = try template(for: request)
         let variant = request.variant
         let content = request.content
@@ -156,6 +157,48 @@ public final class ConsentRenderer {
         }
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: template,
                            usedDefaultLanguage: usedDefaultLanguage, warnings: warnings, notes: notes, fonts: fonts)
+    }
+
+    /// The tallest full-length page, in pixels: Cairo draws images of at most 32,767 rows.
+    public static let fullLengthPixelLimit = 32_000
+
+    /// A full-length capture: the screen laid out once as it is, then again on a device made taller
+    /// by what its body hides, so the body's viewport holds the whole text, whatever the template.
+    /// No status bar, home indicator or app backdrop: it is a document, not a screen.
+    private func layOutFullLength(_ request: RenderRequest) throws -> LaidOutPage {
+        var screen = request
+        screen.variant.fullLength = false
+        screen.variant.scroll = .top
+        screen.showsSystemChrome = false
+        screen.backdrop = nil
+        screen.content.backdrops = AppBackdrops()
+        let first = try layOut(screen)
+        let body = first.layout.semantics.body
+        let hidden = max(0, body.contentHeight - body.viewport.height)
+        guard hidden > 0 else {
+            var page = first
+            page.linkMap.fullLength = true
+            return page
+        }
+        let orientation = request.variant.orientation
+        let current = request.profile.screenSize(in: orientation).height
+        let limit = (Double(Self.fullLengthPixelLimit) / request.profile.scale).rounded(.down)
+        let height = min(current + hidden.rounded(.up) + 1, limit)
+        var tall = screen
+        // Profiles give portrait points; a landscape screen's height is their width.
+        if orientation == .portrait { tall.profile.points.height = height } else { tall.profile.points.width = height }
+        tall.profile.cutout = nil
+        var page = try layOut(tall)
+        page.linkMap.fullLength = true
+        page.linkMap.device = request.profile.id
+        let shown = page.layout.semantics.body
+        if shown.contentHeight > shown.viewport.height + BodySemantics.fitTolerance {
+            let stop = shown.viewport.height
+            page.linkMap.body.truncatedAt = LinkMap.rounded(min(stop, shown.truncatedAt ?? stop))
+            page.notes.append("the full-length page stops at \(Int(limit)) pt (\(Self.fullLengthPixelLimit) pixels at \(ScrollPosition.number(request.profile.scale))×): "
+                              + "the text runs on past it")
+        }
+        return page
     }
 
     /// Lays out a system prompt: iOS's words in the device language (the render's), the app's name

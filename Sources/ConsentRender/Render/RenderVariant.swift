@@ -22,6 +22,9 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     public var systemLook: SystemLook
     /// How far the consent screen's body is scrolled.
     public var scroll: ScrollPosition = .top
+    /// The whole text unclipped, on a page as tall as it needs (`--full-length`): a document
+    /// capture, not a screen, written as `<name>.full.png`.
+    public var fullLength = false
 
     public init(device: String, orientation: Orientation = .portrait, appearance: Appearance = .light, language: String,
                 state: ScreenState = .initial, template: String? = nil, textSize: ContentSizeCategory = .large,
@@ -41,7 +44,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast, screen, scroll
+        case device, orientation, appearance, language, state, template, textSize, boldText, increasedContrast, screen, scroll, fullLength
         case systemLook = "ios"
     }
 
@@ -61,6 +64,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
         if screen != .consent { try container.encode(screen, forKey: .screen) }
         if systemLook != .ios26 { try container.encode(systemLook, forKey: .systemLook) }
         if scroll != .top { try container.encode(scroll, forKey: .scroll) }
+        if fullLength { try container.encode(true, forKey: .fullLength) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -77,6 +81,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
                   screen: try container.decodeIfPresent(Screen.self, forKey: .screen) ?? .consent,
                   systemLook: try container.decodeIfPresent(SystemLook.self, forKey: .systemLook) ?? .ios26)
         scroll = try container.decodeIfPresent(ScrollPosition.self, forKey: .scroll) ?? .top
+        fullLength = try container.decodeIfPresent(Bool.self, forKey: .fullLength) ?? false
     }
 
     /// The cell's folder: `<orientation>-<appearance>`, then `-<textSize>` (none for Large),
@@ -92,6 +97,7 @@ public struct RenderVariant: Hashable, Codable, Sendable {
     /// than the first and `-prompt-<kind>` for a system prompt (README's naming rule for cells).
     public var path: String {
         "\(device)/\(folderName)/\(language)" + (state == .initial ? "" : "-\(state.rawValue)") + screen.fileSuffix + scroll.fileSuffix
+            + (fullLength ? ".full" : "")
     }
 }
 
