@@ -337,7 +337,7 @@ import Testing
 
     @Test(arguments: [("iphone-15-pro", Orientation.landscape, ContentSizeCategory.large, SystemLook.ios26),
                       ("iphone-15-pro", .portrait, .accessibility5, .ios26), ("iphone-se-3", .portrait, .accessibility5, .ios18),
-                      ("iphone-se-3", .landscape, .accessibility3, .ios18)])
+                      ("iphone-se-3", .landscape, .accessibility3, .ios18), ("iphone-15-pro", .landscape, .accessibility5, .ios26)])
     func anAlertTallerThanTheScreenKeepsItsButtonsAndScrollsItsHeader(device: String, orientation: Orientation,
                                                                        size: ContentSizeCategory, look: SystemLook) throws {
         let temporary = TemporaryFolder()
@@ -358,9 +358,13 @@ import Testing
         let title = try #require(page.layout.item("title"))
         #expect(title.clip != nil && title.clip!.maxY <= alert.maxY)
         #expect(page.layout.semantics.body.indicatorID == "scroll-indicator")
-        // The first button stays inside the alert.
+        // The first button stays inside the alert, and every button's rect is where it shows.
         let first = try #require(page.linkMap.buttons.first)
         #expect(first.rect.minY >= alert.minY && first.rect.minY < alert.maxY)
+        for button in page.linkMap.buttons { #expect(button.rect.maxY <= alert.maxY + 0.01) }
+        // At least the title's first line shows whole.
+        let firstLine = try ConsentRenderer().measure(try #require(page.layout.text("title")).block).lines[0]
+        #expect(title.clip!.height + 0.01 >= firstLine.maxY)
     }
 
     @Test func aPurposeStringOnlyInATranslationIsNoPurposeString() throws {
@@ -406,5 +410,24 @@ import Testing
             guard case let PromptError.missingLocalizableKey(field, _, language, _, _) = error else { return false }
             return field == "accept" && language == "zh-Hant"
         }
+    }
+
+    @Test func theAppsTextsFollowThePreferenceListAndAnEmptyPurposeIsNone() throws {
+        let temporary = TemporaryFolder()
+        let folder = try Self.appDocument(in: temporary)
+        // iOS in Korean (built-in ATT words), the app's first language in the list it has: Japanese.
+        let page = try Self.render(folder, language: "ko,ja")
+        #expect(page.linkMap.buttons.map(\.label) == ["앱에 추적 금지 요청", "허용"])
+        #expect(page.linkMap.prompt?.appLanguage == "ja" && page.linkMap.prompt?.usesDevelopmentRegion == nil)
+        #expect(page.linkMap.prompt?.title.contains("朝読") == true)
+
+        let plist = folder.appendingPathComponent("app/Info.plist")
+        let text = try String(contentsOf: plist, encoding: .utf8)
+        try text.replacingOccurrences(of: "<string>Your location is used to find bookshops near you that have your saved books in stock.</string>",
+                                      with: "<string>  </string>").write(to: plist, atomically: true, encoding: .utf8)
+        #expect(throws: PromptError.self) { try Self.render(folder, language: "en", screen: .prompt(.location)) }
+        let app = try #require(try DocumentFolder(url: folder).content.app)
+        let findings = PromptLint(app: app, languages: ["en"], prompts: [.location]).findings()
+        #expect(findings.contains { $0.rule == "prompt.purpose-present" })
     }
 }

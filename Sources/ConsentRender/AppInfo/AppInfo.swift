@@ -74,11 +74,15 @@ public struct AppInfo: Sendable, Equatable {
         return all.sorted()
     }
 
-    /// The localization iOS picks for `language` (the device's): the app's own match for it
-    /// (zh-HK finds zh-Hant), else nil.
+    /// The localization iOS picks for `language`, the device's language or its preference list
+    /// (`ko,ja`): the app's match for the first tag it has a localization for (zh-HK finds
+    /// zh-Hant), else nil.
     public func localization(for language: String) -> String? {
-        guard let tag = LanguageTag(language) else { return nil }
-        return LanguageResolver(available: localizations, defaultLanguage: nil).match(tag)
+        let resolver = LanguageResolver(available: localizations, defaultLanguage: nil)
+        for text in language.split(separator: ",") {
+            if let tag = LanguageTag(text.trimmingCharacters(in: .whitespaces)), let match = resolver.match(tag) { return match }
+        }
+        return nil
     }
 
     /// An Info.plist value (`CFBundleDisplayName`, `NSUserTrackingUsageDescription`) in `language`:

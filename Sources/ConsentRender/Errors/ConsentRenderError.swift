@@ -162,7 +162,7 @@ extension PromptError: CustomStringConvertible {
                 + "document names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" } "
                 + "(paths relative to the document folder), or pass --app-info DIR (a folder with Info.plist and the .lproj folders)."
         case let .missingPurposeString(prompt, key, infoPlist):
-            return "\(infoPlist): no \(key). iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
+            return "\(infoPlist): no \(key), or an empty one. iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
                 + "draw. Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist (and its translations to "
                 + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
         case let .missingSystemStrings(prompt, language, keys, builtIn, settingsPath):

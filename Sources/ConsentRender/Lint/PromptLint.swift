@@ -29,10 +29,11 @@ public struct PromptLint: Sendable {
         var results: [LintFinding] = []
         let present = PromptKind.allCases.filter { kind in kind.infoPlistKey.map { app.infoPlist[$0] != nil } ?? false }
         for kind in prompts {
-            guard let key = kind.infoPlistKey, app.infoPlist[key] == nil else { continue }
+            guard let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            else { continue }
             results.append(LintFinding(
                 rule: LintRule.promptPurposePresent.rawValue, severity: .error,
-                message: "the Info.plist has no \(key), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
+                message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
                     + "\(kind.subject) without it. Add it, saying what the app uses \(kind.subject) for",
                 element: (app.infoPlistPath as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
         }
@@ -70,8 +71,9 @@ public struct PromptLint: Sendable {
         let dense = LanguageTag(language).map { ["zh", "ja"].contains($0.language) } ?? false
         let length = trimmed.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
         let minimum = dense ? 12 : 30
+        if length == 0 { return "is empty: the prompt would show no reason at all" }
         if length < minimum {
-            return "is \(length) characters long (under \(minimum)), too short to say what for"
+            return "has \(length) characters besides spaces (under \(minimum)), too few to say what for"
         }
         var rest = " " + trimmed.lowercased() + " "
         var vague: String?

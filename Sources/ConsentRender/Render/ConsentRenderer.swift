@@ -214,18 +214,21 @@ public final class ConsentRenderer {
         var notes: [String] = [], warnings: [String] = []
         guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
         app.device = request.profile.idiom == .pad ? .ipad : .iphone
-        // The purpose string first: without it there is no prompt at all.
-        // iOS reads the key from the Info.plist itself; a translation alone does not make a prompt.
-        if let key = kind.infoPlistKey, app.infoPlist[key] == nil {
+        // The purpose string first: without it there is no prompt at all. iOS reads the key from
+        // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
+        if let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
         }
+        // The app's own texts follow the device's preference list as iOS matches it to the app's
+        // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
+        let preferences = variant.language
         let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
         var appLanguage: String?
         var usesDevelopmentRegion = false
         let appName: String
         if let name = content.settings.launch.appName?.text(for: language) {
             appName = name
-        } else if let name = app.infoValue("CFBundleDisplayName", language: language) ?? app.infoValue("CFBundleName", language: language) {
+        } else if let name = app.infoValue("CFBundleDisplayName", language: preferences) ?? app.infoValue("CFBundleName", language: preferences) {
             appName = name.text
             appLanguage = name.language
         } else {
@@ -234,7 +237,7 @@ public final class ConsentRenderer {
         let message: String
         var messageLanguage = language
         if let key = kind.infoPlistKey {
-            guard let purpose = app.infoValue(key, language: language) else {
+            guard let purpose = app.infoValue(key, language: preferences) else {
                 throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
             }
             message = purpose.text
@@ -251,7 +254,7 @@ public final class ConsentRenderer {
         let template = Self.promptTemplate
         var behind = try backdrop(for: request, template: template, language: language, notes: &notes)
         if let over = request.over {
-            behind = try screenBehind(over, request: request, language: language)
+            behind = try screenBehind(over, request: request, language: preferences)
         }
         let prompt = PromptContent(kind: kind, look: variant.systemLook, title: strings.title(of: kind, appName: appName),
                                    message: message, messageLanguage: messageLanguage, infoPlistKey: kind.infoPlistKey,

@@ -95,9 +95,12 @@ public struct SystemPromptTemplate: ScreenTemplate {
             let title = MeasuredBlock(placed: PlacedText(origin: Point(x: 0, y: 0), size: Size(width: textWidth, height: titleHeight),
                                                          block: titleBlock),
                                       measurement: context.measurer.measure(titleBlock))
-            let available = max(min(headerHeight, look.minimumHeader), maximumHeight - chrome)
-            headerViewport = foldHeight(of: [title, messageAtOrigin.offsetBy(dx: 0, dy: messageTop)], contentHeight: headerHeight,
-                                        available: available, scale: context.scale)
+            // At least the title's first whole line stays in view, however little room is left.
+            let firstLine = title.measurement.lines.first?.maxY ?? titleHeight
+            let available = max(min(headerHeight, max(look.minimumHeader, firstLine)), maximumHeight - chrome)
+            let wholeFirstLine = (firstLine * context.scale - 1e-6).rounded(.up) / context.scale
+            headerViewport = max(wholeFirstLine, foldHeight(of: [title, messageAtOrigin.offsetBy(dx: 0, dy: messageTop)],
+                                                            contentHeight: headerHeight, available: available, scale: context.scale))
         }
         let height = context.snap(min(chrome + headerViewport, maximumHeight))
         let alert = Rect(x: context.snap(safe.midX - width / 2), y: context.snap(safe.midY - height / 2), width: width, height: height)
@@ -162,6 +165,7 @@ public struct SystemPromptTemplate: ScreenTemplate {
         }
         // Buttons that do not fit even under a one-line header are cut at the alert's edge.
         let buttonsClip: Rect? = buttonsTop + buttonsHeight + look.bottomInset > alert.maxY + 1e-6 ? alert : nil
+        let buttonsClipRadius: Double? = buttonsClip == nil ? nil : look.cornerRadius
         var y = buttonsTop
         for (index, action) in actions.enumerated() {
             let slot = sideBySide && traits.isRightToLeft ? actions.count - 1 - index : index
@@ -170,13 +174,16 @@ public struct SystemPromptTemplate: ScreenTemplate {
                             height: sideBySide ? buttonsHeight : buttonHeights[index])
             let id = "button-\(action.role.rawValue)"
             items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: look.capsules ? min(rect.height / 2, look.buttonHeight / 2) : 0,
-                                                                   color: look.buttonFill)), clip: buttonsClip))
+                                                                   color: look.buttonFill)), clip: buttonsClip,
+                                    clipCornerRadius: buttonsClipRadius))
             let label = PlacedText(origin: Point(x: rect.x + look.buttonLabelPadding,
                                                  y: context.snap(rect.midY - labelHeights[index] / 2)),
                                    size: Size(width: rect.width - 2 * look.buttonLabelPadding, height: labelHeights[index]),
                                    block: labels[index])
-            items.append(PlacedItem(id: "\(id)-label", drawable: .text(label), clip: buttonsClip))
-            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: rect, shapeID: id, labelID: "\(id)-label"))
+            items.append(PlacedItem(id: "\(id)-label", drawable: .text(label), clip: buttonsClip, clipCornerRadius: buttonsClipRadius))
+            // A button cut at the alert's edge is tappable where it shows.
+            let shown = buttonsClip.map { rect.intersection($0) ?? Rect(x: rect.x, y: $0.maxY, width: rect.width, height: 0) } ?? rect
+            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: shown, shapeID: id, labelID: "\(id)-label"))
             if look.separators && index < actions.count - 1 {
                 let hairline = 1 / context.scale
                 let line = sideBySide
