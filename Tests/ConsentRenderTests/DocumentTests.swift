@@ -30,7 +30,7 @@ import Testing
         }
         #expect(ordered && start == 1 && items.count == 2)
         #expect(items[1] == [.paragraph([
-            .text("Second, see "), .link(url: "https://example.com/long", content: [.text("https://example.com/long")]),
+            .text("Second, see "), .link(url: "https://example.com/long", content: [.text("https://example.com/long")], detected: true),
         ])])
         // Raw HTML stays visible text, never markup.
         #expect(document.blocks[2] == .paragraph([.text("<b>"), .text("not html"), .text("</b>")]))
@@ -43,7 +43,7 @@ import Testing
         let markdown = "See https://example.com/a and ~~old~~ [policy](https://example.com/p).\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
         let expected = MarkdownParser.parseBlocks(markdown)
         #expect(expected?.first == .paragraph([
-            .text("See "), .link(url: "https://example.com/a", content: [.text("https://example.com/a")]),
+            .text("See "), .link(url: "https://example.com/a", content: [.text("https://example.com/a")], detected: true),
             .text(" and "), .strikethrough([.text("old")]), .text(" "), .link(url: "https://example.com/p", content: [.text("policy")]),
             .text("."),
         ]))

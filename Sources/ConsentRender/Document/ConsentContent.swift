@@ -68,6 +68,8 @@ public struct ConsentContent: Sendable {
         guard !body.isEmpty else {
             throw DocumentError.titleWithoutText(path: path)
         }
-        return ConsentDocument(title: title, blocks: body)
+        // The body is a UITextView: its data detectors make links of addresses and numbers.
+        let detection = LinkDetection(detectors: Set(settings.detectors ?? DataDetector.allCases))
+        return ConsentDocument(title: title, blocks: detection.apply(to: body))
     }
 }

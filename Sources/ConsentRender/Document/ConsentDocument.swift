@@ -6,7 +6,9 @@ public indirect enum Inline: Sendable, Equatable {
     case code(String)
     /// `~~struck~~` text.
     case strikethrough([Inline])
-    case link(url: String, content: [Inline])
+    /// A link; `detected` when it was found in plain text (a web address, e-mail address or phone
+    /// number, or a bare address cmark-gfm turned into a link) rather than written as a link.
+    case link(url: String, content: [Inline], detected: Bool = false)
     /// A line break in the source that is not a paragraph end; shown as a space between words.
     case softBreak
     /// A hard line break (two trailing spaces or a backslash).
@@ -45,7 +47,7 @@ extension Array where Element == Inline {
         map { inline -> String in
             switch inline {
             case let .text(text), let .code(text): text
-            case let .emphasis(content), let .strong(content), let .link(_, content), let .strikethrough(content): content.plainText
+            case let .emphasis(content), let .strong(content), let .link(_, content, _), let .strikethrough(content): content.plainText
             case .softBreak: " "
             case .lineBreak: "\n"
             }

@@ -16,6 +16,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     /// iOS's own words for system prompts where ConsentRender has none built in: key
     /// (`notifications.title`, `att.deny`) → language tag → text, `%@` standing for the app's name.
     public var systemStrings: [String: [String: String]] = [:]
+    /// What iOS's data detectors turn into links in the body's plain text; nil: all of them.
+    public var detectors: [DataDetector]?
 
     /// `document.json`'s `app`.
     public struct AppFiles: Codable, Sendable, Equatable {
@@ -66,7 +68,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings
+        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings, detectors
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -105,6 +107,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
         app = try container.decodeIfPresent(AppFiles.self, forKey: .app)
         systemStrings = try container.decodeIfPresent([String: [String: String]].self, forKey: .systemStrings) ?? [:]
+        detectors = try container.decodeIfPresent([DataDetector].self, forKey: .detectors)
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
         statusBar = try container.decodeIfPresent(StatusBarContent.self, forKey: .statusBar)

@@ -143,7 +143,17 @@ enum MarkdownParser {
             return [.strong(inlines(under: node, footnotes))]
         case CMARK_NODE_LINK:
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            return [.link(url: url, content: inlines(under: node, footnotes))]
+            let content = inlines(under: node, footnotes)
+            // A bare address that cmark-gfm's autolink extension (or <…>) turned into a link shows
+            // its own address: it counts as detected, as iOS's data detectors would find it.
+            // A link written as [text](url) spans more source than its text; an autolink does not
+            // (the extension's nodes may carry no source position at all).
+            let text = content.plainText
+            let startLine = cmark_node_get_start_line(node), endLine = cmark_node_get_end_line(node)
+            let span = Int(cmark_node_get_end_column(node)) - Int(cmark_node_get_start_column(node)) + 1
+            let written = startLine > 0 && startLine == endLine && span > text.utf8.count + 2
+            let detected = !written && !text.isEmpty && [text, "http://" + text, "https://" + text, "mailto:" + text].contains(url)
+            return [.link(url: url, content: content, detected: detected)]
         case CMARK_NODE_IMAGE:
             // An image in a consent dialog is shown by its alt text.
             return inlines(under: node, footnotes)

@@ -39,6 +39,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var visible: Bool
         /// For an `#anchor` link whose heading exists: where a tap scrolls the body.
         public var anchor: Anchor?
+        /// Present (true) for a link a data detector found in plain text.
+        public var detected: Bool?
         /// One rectangle per visual line, in points; empty when the link is below the fold.
         public var rects: [Rect]
         public var pixelRects: [PixelRect]
@@ -166,7 +168,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
         body = Body(x: r(viewport.x), y: r(viewport.y), width: r(viewport.width), height: r(viewport.height),
                     contentHeight: r(page.body.contentHeight), scrollable: page.body.isScrollable)
         links = page.links.map { link in
-            Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible,
+            Link(id: link.id, url: link.url, text: link.text, visible: link.isVisible, detected: link.detected ? true : nil,
                  rects: link.visibleRects.map(rounded), pixelRects: link.visibleRects.map(composition.pixelRect))
         }
         statusBar = page.semantics.statusBar.map {

@@ -106,6 +106,7 @@ extension KeySchema {
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any]),
+        "detectors": .any,
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])
 

@@ -32,6 +32,8 @@ public struct PlacedLink: Codable, Sendable, Equatable {
     public var rects: [Rect]
     /// The parts of `rects` inside the body's viewport: what a user can see and tap.
     public var visibleRects: [Rect]
+    /// Found in plain text by a data detector (a web address, e-mail address or phone number).
+    public var detected: Bool = false
 
     public var isVisible: Bool { !visibleRects.isEmpty }
 

@@ -108,7 +108,7 @@ public struct DocumentLint: Sendable {
     private func links(in inlines: [Inline]) -> [String] {
         inlines.flatMap { inline -> [String] in
             switch inline {
-            case let .link(url, content): [url] + links(in: content)
+            case let .link(url, content, _): [url] + links(in: content)
             case let .emphasis(content), let .strong(content): links(in: content)
             default: []
             }

@@ -338,12 +338,14 @@ public struct PageLint: Sendable {
         return results
     }
 
-    /// `links.scheme`: only https (in-document `#anchors` are fine).
+    /// `links.scheme`: https pages, in-document `#anchors`, and `tel:` and `mailto:` (a customer-service
+    /// number or address, which iOS opens in Phone or Mail).
     func linkSchemes() -> [LintFinding] {
         page.links.compactMap { link in
             let url = link.url.trimmingCharacters(in: .whitespaces).lowercased()
             let rect = link.visibleRects.first
             if url.hasPrefix("https://") || (url.hasPrefix("#") && url.count > 1) { return nil }
+            if (url.hasPrefix("tel:") || url.hasPrefix("mailto:")) && url.split(separator: ":", maxSplits: 1).count == 2 { return nil }
             if url.isEmpty || url == "#" {
                 return finding(.linkScheme, .error, link.id, rect, "'\(link.text)' has no target")
             }

@@ -2,6 +2,8 @@
 struct LinkSource: Sendable, Equatable {
     public var url: String
     public var text: String
+    /// Found in plain text by a detector rather than written as a link.
+    public var detected = false
 }
 
 /// The style that inline Markdown starts from in one kind of text (title, body, heading).
@@ -71,10 +73,10 @@ struct StyledTextBuilder {
                 var struck = style
                 struck.strikethrough = true
                 append(content, style: struck, links: &links)
-            case let .link(url, content):
+            case let .link(url, content, detected):
                 var linked = style
                 linked.linkIndex = links.count
-                links.append(LinkSource(url: url, text: content.plainText))
+                links.append(LinkSource(url: url, text: content.plainText, detected: detected))
                 append(content, style: linked, links: &links)
             case .softBreak:
                 // Chinese and Japanese do not put spaces between words, so a source line break

@@ -179,8 +179,8 @@ struct BodyText {
         func visit(_ inlines: [Inline]) {
             for inline in inlines {
                 switch inline {
-                case let .link(url, content):
-                    links.append(LinkSource(url: url, text: content.plainText))
+                case let .link(url, content, detected):
+                    links.append(LinkSource(url: url, text: content.plainText, detected: detected))
                     visit(content)
                 case let .emphasis(content), let .strong(content), let .strikethrough(content):
                     visit(content)

@@ -96,7 +96,9 @@ func placeLinks(_ sources: [LinkSource], title: MeasuredBlock?, body: [MeasuredB
     if let title { collect(title, clip: nil) }
     for block in body { collect(block, clip: viewport) }
     return sources.enumerated().map { index, source in
-        PlacedLink(id: "link-\(index)", url: source.url, text: source.text, rects: rects[index], visibleRects: visible[index])
+        var link = PlacedLink(id: "link-\(index)", url: source.url, text: source.text, rects: rects[index], visibleRects: visible[index])
+        link.detected = source.detected
+        return link
     }
 }
 
