@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import ConsentRender
 
-/// iOS's data detectors: web addresses, e-mail addresses and phone numbers in plain text become links.
+/// iOS's data detectors (web addresses, e-mail addresses and phone numbers in plain text become
+/// links) and images in the body (`NSTextAttachment`).
 @Suite struct DetectionTests {
     static func render(_ markdown: String, settings: String = #"{ "defaultLanguage": "en" }"#) throws -> RenderedPage {
         let temporary = TemporaryFolder()
@@ -71,5 +72,48 @@ import Testing
         let page = try Self.render("# Help\n\nRead the [privacy policy](https://example.com/privacy). Call 400-820-8820 or write to privacy@example.com.\n")
         let findings = try ConsentRenderer().lint(page, device: "iphone-15-pro")
         #expect(!findings.contains { $0.rule == "links.scheme" }, "\(findings)")
+    }
+
+    /// A 60×60 PNG (20 pt at 3×) and a 600×200 banner, written by the encoder.
+    static func pngFiles() throws -> [String: Data] {
+        let badge = Bitmap(width: 60, height: 60, pixels: [UInt32](repeating: 0xFF34C759, count: 3600))
+        let banner = Bitmap(width: 600, height: 200, pixels: [UInt32](repeating: 0xFFE6F0FF, count: 120_000))
+        return ["badge@3x.png": try badge.pngData(), "banner.png": try banner.pngData()]
+    }
+
+    @Test func imagesAreDrawnInlineOnTheBaselineAndAsBlocks() throws {
+        let temporary = TemporaryFolder()
+        let folder = temporary.folder("doc", files: ["document.json": #"{ "defaultLanguage": "en" }"#,
+            "en.md": "# Seal\n\nCertified ![seal](badge@3x.png) by the programme.\n\n![A banner](banner.png)\n"])
+        for (name, data) in try Self.pngFiles() { try data.write(to: folder.appendingPathComponent(name)) }
+        let request = RenderRequest(folder: try DocumentFolder(url: folder), profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
+                                    requestedLanguage: "en", orientation: .portrait, appearance: .light)
+        let page = try ConsentRenderer().render(request)
+        let images = try #require(page.linkMap.images)
+        #expect(images.map(\.source) == ["badge@3x.png", "banner.png"])
+        let seal = try #require(images[0].rect), banner = try #require(images[1].rect)
+        // Inline: as tall as the body's text (15 pt × 1.2), square like the file, its bottom on the line's baseline.
+        #expect(images[0].inline && abs(seal.height - 18) < 0.01 && abs(seal.width - 18) < 0.01)
+        let line = try #require(page.layout.body.blocks.first)
+        let baseline = line.origin.y + (try ConsentRenderer().measure(line.block).baseline)
+        #expect(abs(seal.maxY - baseline) < 0.01, "\(seal) vs baseline \(baseline)")
+        // A block: 600 pt wide at 1×, so scaled to the body's width, its aspect kept, centred.
+        let viewport = page.layout.body.viewport
+        #expect(!images[1].inline && abs(banner.width - viewport.width) < 0.01 && abs(banner.height - viewport.width / 3) < 0.01)
+        // Drawn where the map says: the badge's green at its centre.
+        let pixel = page.bitmap.pixels[Int((seal.midY) * 3) * page.bitmap.width + Int(seal.midX * 3)]
+        #expect(pixel & 0xFFFFFF == 0x34C759)
+    }
+
+    @Test func aMissingRemoteOrBrokenImageIsRefusedByName() throws {
+        for (markdown, words) in [("![x](missing.png)", "missing.png"), ("![x](https://example.com/a.png)", "nothing is fetched"),
+                                  ("![x](../outside.png)", "outside the document folder"), ("![x](notes.png)", "not a usable PNG")] {
+            let temporary = TemporaryFolder()
+            let folder = temporary.folder("doc", files: ["en.md": "# T\n\nSee \(markdown) here.\n", "notes.png": "not a png"])
+            let out = temporary.url.appendingPathComponent("out.png")
+            let run = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en", "--out", out.path])
+            #expect(run.status == 2 && run.stderr.contains(words) && run.stderr.contains("en.md"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
     }
 }

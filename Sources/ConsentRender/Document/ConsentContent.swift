@@ -20,6 +20,8 @@ public struct ConsentContent: Sendable {
     public var backdrops: AppBackdrops
     /// The app's Info.plist and localization files (`document.json`'s `app`, or `--app-info`).
     public var app: AppInfo?
+    /// The PNG files its Markdown shows, by their source.
+    public var images: [String: DocumentImage] = [:]
 
     public init(name: String, source: String, settings: DocumentSettings = DocumentSettings(), languageFiles: [String: Data],
                 assets: [String: Data] = [:], fontFiles: [String] = [], backdrops: AppBackdrops = AppBackdrops()) {

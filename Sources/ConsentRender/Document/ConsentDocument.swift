@@ -13,6 +13,9 @@ public indirect enum Inline: Sendable, Equatable {
     case softBreak
     /// A hard line break (two trailing spaces or a backslash).
     case lineBreak
+    /// `![alt](file.png)`: a PNG file of the document folder, drawn inline (or as a block when alone
+    /// in its paragraph); where it cannot be drawn (a title, a button) its alt text shows.
+    case image(source: String, alt: String)
 }
 
 /// A block of the document body.
@@ -50,6 +53,7 @@ extension Array where Element == Inline {
             case let .emphasis(content), let .strong(content), let .link(_, content, _), let .strikethrough(content): content.plainText
             case .softBreak: " "
             case .lineBreak: "\n"
+            case let .image(_, alt): alt
             }
         }.joined()
     }

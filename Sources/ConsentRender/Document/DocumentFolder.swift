@@ -91,6 +91,14 @@ public struct DocumentFolder: Sendable {
         if let app = settings.app {
             content.app = try AppInfo.load(settings: app, documentFolder: url, settingsPath: settingsURL.path)
         }
+        // The images the language files show are read now, so a missing one fails by name before
+        // any render. (A file that does not parse fails when it is rendered, as before.)
+        for language in content.languages {
+            guard let document = try? content.document(language: language) else { continue }
+            for source in DocumentImages.sources(in: document) where content.images[source] == nil {
+                content.images[source] = try DocumentImages.load(source, folder: url, file: content.path(of: language))
+            }
+        }
         self.content = content
         self.notes = notes
     }

@@ -56,7 +56,7 @@ public struct LinkDetection: Sendable {
                     return [.link(url: "https://" + text, content: content, detected: true)]
                 }
                 return [inline]
-            case .code, .softBreak, .lineBreak: return [inline]
+            case .code, .softBreak, .lineBreak, .image: return [inline]
             }
         }
     }

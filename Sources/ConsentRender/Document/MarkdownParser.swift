@@ -155,8 +155,8 @@ enum MarkdownParser {
             let detected = !written && !text.isEmpty && [text, "http://" + text, "https://" + text, "mailto:" + text].contains(url)
             return [.link(url: url, content: content, detected: detected)]
         case CMARK_NODE_IMAGE:
-            // An image in a consent dialog is shown by its alt text.
-            return inlines(under: node, footnotes)
+            let source = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            return [.image(source: source, alt: inlines(under: node, footnotes).plainText)]
         default:
             let content = inlines(under: node, footnotes)
             if typeName(of: node) == "strikethrough" { return [.strikethrough(content)] }

@@ -110,6 +110,17 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var prompt: Prompt?
     /// Present (true) on a full-length capture (`--full-length`): the whole text, not a screen.
     public var fullLength: Bool?
+    /// The body's images, when it has any: the file, whether it sits in a line of text, and where
+    /// it shows (no rect when it is out of view).
+    public var images: [Image]?
+
+    public struct Image: Codable, Sendable, Equatable {
+        public var source: String
+        public var inline: Bool
+        public var visible: Bool
+        public var rect: Rect?
+        public var pixelRect: PixelRect?
+    }
     /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
     public var state: String?
     public var device: String
@@ -175,6 +186,12 @@ public struct LinkMap: Codable, Sendable, Equatable {
             StatusBar(rect: rounded($0.rect), pixelRect: composition.pixelRect($0.rect), time: $0.time)
         }
         homeIndicator = page.semantics.homeIndicator.map { HomeIndicator(rect: rounded($0), pixelRect: composition.pixelRect($0)) }
+        let images = page.semantics.body.images.map { image -> Image in
+            let shown = image.rect.intersection(viewport)
+            return Image(source: image.source, inline: image.isInline, visible: shown != nil, rect: shown.map(rounded),
+                         pixelRect: shown.map(composition.pixelRect))
+        }
+        self.images = images.isEmpty ? nil : images
         buttons = page.buttons.map { button in
             Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect))
         }

@@ -68,6 +68,8 @@ public enum DocumentError: Error, Equatable, Sendable {
     case backdropNotShown(template: String, source: String)
     /// `--scroll #id` names a heading id the document does not have.
     case unknownAnchor(id: String, file: String, ids: [String], suggestion: String?)
+    /// A Markdown image that cannot be shown: remote, missing, outside the folder, or not a PNG.
+    case invalidImage(file: String, source: String, fix: String)
 }
 
 /// A render could not be produced or written.
@@ -295,6 +297,8 @@ extension DocumentError: CustomStringConvertible {
             return "\(path): the Markdown parser (libcmark-gfm) could not parse this file."
         case let .invalidBackdrop(path, fix):
             return "\(path): \(fix)."
+        case let .invalidImage(file, source, fix):
+            return "\(file): the image '\(source)' cannot be shown: \(fix)."
         case let .unknownAnchor(id, file, ids, suggestion):
             let hint = suggestion.map { " Did you mean '#\($0)'?" } ?? ""
             let known = ids.isEmpty ? "it has no headings" : "its heading ids are " + ids.prefix(20).map { "#\($0)" }.joined(separator: ", ")

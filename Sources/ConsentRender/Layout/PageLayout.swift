@@ -107,6 +107,8 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     public var anchors: [BodyAnchor] = []
     /// Where the body's layout stopped, when the text is longer than the layout limit.
     public var truncatedAt: Double?
+    /// The body's images, on screen (as if unclipped), with the items that draw them.
+    public var images: [BodyImage] = []
 
     public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [String], indicatorID: String? = nil,
                 fadeID: String? = nil) {
@@ -133,6 +135,23 @@ public struct BodyAnchor: Codable, Sendable, Equatable {
     public init(id: String, offset: Double) {
         self.id = id
         self.offset = offset
+    }
+}
+
+/// An image of the body (`![alt](file.png)`): its source, where it is (relative to the column
+/// while laid out, on screen in `PageSemantics.images`) and whether it sits in a line of text.
+public struct BodyImage: Codable, Sendable, Equatable {
+    public var source: String
+    public var rect: Rect
+    public var isInline: Bool
+    /// The item that draws it, once placed.
+    public var itemID: String?
+
+    public init(source: String, rect: Rect, isInline: Bool, itemID: String? = nil) {
+        self.source = source
+        self.rect = rect
+        self.isInline = isInline
+        self.itemID = itemID
     }
 }
 

@@ -21,7 +21,7 @@ extension PageLayout {
         page.layers = layers.map { layer in
             var layer = layer
             layer.items = layer.items.compactMap { item in
-                if moving.contains(item.id) || item.id.hasPrefix("body-shape-") {
+                if moving.contains(item.id) || item.id.hasPrefix("body-shape-") || item.id.hasPrefix("body-image-") {
                     var moved = item.offsetBy(dx: 0, dy: -offset)
                     moved.clip = item.clip
                     return moved
@@ -39,6 +39,11 @@ extension PageLayout {
         }
         if atEnd { page.semantics.body.fadeID = nil }
         page.semantics.body.scrollOffset = offset
+        page.semantics.body.images = body.images.map { image in
+            var moved = image
+            moved.rect = image.rect.offsetBy(dx: 0, dy: -offset)
+            return moved
+        }
         // Body links move with the text and show where they meet the viewport; the title's stay.
         page.semantics.links = semantics.links.map { link in
             var link = link

@@ -100,6 +100,7 @@ public final class ConsentRenderer {
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
         screen.app = app
+        screen.images = content.images
         var notes: [String] = []
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
         var layout = try template.layout(screen, state: request.variant.state, in: context)

@@ -48,6 +48,8 @@ public struct ScreenContent: Sendable {
     public var prompt: PromptContent?
     /// The app's Xcode files, for strings that name a key of its Localizable strings.
     public var app: AppInfo?
+    /// The PNG files the document's Markdown shows, by their source.
+    public var images: [String: DocumentImage] = [:]
 
     public init(document: ConsentDocument, language: String, strings: ChromeStrings, settings: DocumentSettings = DocumentSettings(),
                 assets: [String: Data] = [:], source: String) {

@@ -111,7 +111,7 @@ final class PangoTextEngine: TextMeasuring {
     public func measure(_ block: TextBlock) -> TextMeasurement {
         CairoFontLock.shared.locked {
             let layout = handle(for: block)
-            return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil }, blockWidth: block.width)
+            return layout.measurement(linkRuns: block.runs.filter { $0.linkIndex != nil || $0.attachment != nil }, blockWidth: block.width)
         }
     }
 
@@ -321,6 +321,12 @@ private final class PangoLayoutHandle {
             if run.strikethrough {
                 insert(pango_attr_strikethrough_new(1), run, into: attributes)
             }
+            if let attachment = run.attachment {
+                // The image's box, its bottom on the baseline, as an NSTextAttachment sits.
+                var box = PangoRectangle(x: 0, y: -Self.pangoUnits(attachment.height), width: Self.pangoUnits(attachment.width),
+                                         height: Self.pangoUnits(attachment.height))
+                insert(pango_attr_shape_new(&box, &box), run, into: attributes)
+            }
             let tracking = traits.tracking(at: run.fontSize)
             if tracking != 0 {
                 insert(pango_attr_letter_spacing_new(Self.pangoUnits(tracking)), run, into: attributes)
@@ -419,6 +425,7 @@ private final class PangoLayoutHandle {
         var lines: [Rect] = []
         var lineRanges: [Range<Int>] = []
         var linkRects: [Int: [Rect]] = [:]
+        var attachmentRects: [Int: Rect] = [:]
 
         guard let iterator = pango_layout_get_iter(layout) else {
             preconditionFailure("Pango could not allocate a layout iterator (out of memory)")
@@ -435,10 +442,22 @@ private final class PangoLayoutHandle {
             let lineEnd = lineStart + Int(pango_layout_line_get_length(line))
             lineRanges.append(lineStart..<lineEnd)
             var spans: [Int: (left: Double, right: Double)] = [:]
+            let baseline = Self.points(pango_layout_iter_get_baseline(iterator))
             for run in linkRuns {
                 // Unclamped ranges run to the layout's edge on centred lines, so clamp to the line.
                 let start = max(run.start, lineStart)
                 let end = min(run.end, lineEnd)
+                if let attachment = run.attachment, start < end {
+                    var ranges: UnsafeMutablePointer<Int32>?
+                    var count: Int32 = 0
+                    pango_layout_line_get_x_ranges(line, Int32(start), Int32(end), &ranges, &count)
+                    defer { g_free(ranges) }
+                    if let ranges, count > 0 {
+                        let left = Self.points(min(ranges[0], ranges[1]))
+                        attachmentRects[attachment.index] = Rect(x: left, y: baseline - attachment.height, width: attachment.width,
+                                                                 height: attachment.height)
+                    }
+                }
                 guard start < end, let linkIndex = run.linkIndex else { continue }
                 var ranges: UnsafeMutablePointer<Int32>?
                 var count: Int32 = 0
@@ -461,6 +480,7 @@ private final class PangoLayoutHandle {
 
         return TextMeasurement(
             size: Size(width: Self.points(logical.width), height: Self.points(logical.height)),
-            lines: lines, lineRanges: lineRanges, linkRects: linkRects, baseline: Self.points(pango_layout_get_baseline(layout)))
+            lines: lines, lineRanges: lineRanges, linkRects: linkRects, baseline: Self.points(pango_layout_get_baseline(layout)),
+            attachmentRects: attachmentRects)
     }
 }

@@ -20,6 +20,11 @@ struct BaseTextStyle {
 struct StyledTextBuilder {
     private(set) var text = ""
     private(set) var runs: [TextRun] = []
+    /// The sizes (points) of the images this text may show inline, by their Markdown source; an
+    /// image not here shows its alt text.
+    var imageSizes: [String: Size] = [:]
+    /// The sources of the inline images appended, in attachment order.
+    private(set) var attachmentSources: [String] = []
     private let base: BaseTextStyle
     private let traits: LanguageTraits
 
@@ -86,6 +91,21 @@ struct StyledTextBuilder {
                 }
             case .lineBreak:
                 appendText("\u{2028}", style: style)
+            case let .image(source, alt):
+                guard let size = imageSizes[source], size.width > 0, size.height > 0, text.utf8.count < Self.maximumBytes else {
+                    appendText(alt, style: style)
+                    continue
+                }
+                // As tall as the line's text (its font's ascent and descent), its width in proportion.
+                let height = (base.fontSize * 1.2 * 1000).rounded() / 1000
+                let attachment = TextAttachment(index: attachmentSources.count, width: size.width * height / size.height, height: height)
+                attachmentSources.append(source)
+                let start = text.utf8.count
+                text += "\u{FFFC}"
+                var run = TextRun(start: start, end: text.utf8.count, fontSize: base.fontSize, weight: style.weight,
+                                  family: base.family, color: base.color, linkIndex: style.linkIndex)
+                run.attachment = attachment
+                runs.append(run)
             }
         }
     }

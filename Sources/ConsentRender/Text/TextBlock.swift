@@ -43,6 +43,9 @@ public struct TextRun: Codable, Sendable, Hashable {
     public var strikethrough: Bool
     /// Index into the page's links when this run is (part of) a link.
     public var linkIndex: Int?
+    /// An inline image this run's one object-replacement character stands for: space is kept
+    /// for it on the baseline and the image is drawn there as its own item.
+    public var attachment: TextAttachment?
 
     public init(start: Int, end: Int, fontSize: Double, weight: FontWeight = .regular, italic: Bool = false,
                 monospace: Bool = false, family: String? = nil, color: Color, underline: Bool = false, strikethrough: Bool = false,
@@ -59,6 +62,20 @@ public struct TextRun: Codable, Sendable, Hashable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.linkIndex = linkIndex
+    }
+}
+
+/// Room for an inline image in a line of text (an `NSTextAttachment`), in points.
+public struct TextAttachment: Codable, Sendable, Hashable {
+    /// Which image of its block, in order.
+    public var index: Int
+    public var width: Double
+    public var height: Double
+
+    public init(index: Int, width: Double, height: Double) {
+        self.index = index
+        self.width = width
+        self.height = height
     }
 }
 
@@ -106,13 +123,17 @@ public struct TextMeasurement: Sendable, Equatable {
     public var linkRects: [Int: [Rect]]
     /// From the block's top to its first line's baseline.
     public var baseline: Double
+    /// Where each inline image (by its attachment index) sits, relative to the block.
+    public var attachmentRects: [Int: Rect]
 
-    public init(size: Size, lines: [Rect], lineRanges: [Range<Int>] = [], linkRects: [Int: [Rect]], baseline: Double = 0) {
+    public init(size: Size, lines: [Rect], lineRanges: [Range<Int>] = [], linkRects: [Int: [Rect]], baseline: Double = 0,
+                attachmentRects: [Int: Rect] = [:]) {
         self.size = size
         self.lines = lines
         self.lineRanges = lineRanges
         self.linkRects = linkRects
         self.baseline = baseline
+        self.attachmentRects = attachmentRects
     }
 }
 

@@ -8,6 +8,8 @@ struct BodyText {
     let linkColor: Color
     /// Table rules and thematic breaks.
     var ruleColor: Color
+    /// The document's images by their Markdown source.
+    var images: [String: DocumentImage] = [:]
     /// The roles of paragraphs and headings.
     var bodyRole: TextRole = .body
     var headingRole: TextRole = .heading
@@ -27,6 +29,8 @@ struct BodyText {
         var anchors: [BodyAnchor] = []
         /// Where the layout stopped because the column reached `measuredHeightLimit`; nil when it did not.
         var truncatedAt: Double?
+        /// The images shown, relative to the column.
+        var images: [BodyImage] = []
         var slugger = HeadingSlugger()
     }
 
@@ -86,6 +90,21 @@ struct BodyText {
                        into placed: inout Placed, links: inout [LinkSource]) -> Double {
         switch block {
         case let .paragraph(inlines):
+            // An image alone in its paragraph is a block: at most the column's width, centred.
+            let shown = inlines.filter { inline in
+                switch inline {
+                case let .text(text): !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                case .softBreak, .lineBreak: false
+                default: true
+                }
+            }
+            if shown.count == 1, case let .image(source, _) = shown[0], let image = images[source], image.size.width > 0 {
+                let scaledWidth = min(image.size.width, width)
+                let height = image.size.height * scaledWidth / image.size.width
+                let rect = Rect(x: context.snap(x + (width - scaledWidth) / 2), y: y, width: scaledWidth, height: height)
+                placed.images.append(BodyImage(source: source, rect: rect, isInline: false))
+                return height
+            }
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .heading(_, inlines):
             let height = placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
@@ -155,9 +174,14 @@ struct BodyText {
     private func placeText(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
                            into placed: inout Placed, links: inout [LinkSource]) -> Double {
         var builder = StyledTextBuilder(base: style, traits: traits)
+        builder.imageSizes = images.mapValues(\.size)
         builder.append(inlines, links: &links)
         let block = builder.block(width: width, alignment: .leading, lineHeight: lineHeight(style), lineSpacing: metrics.lineSpacing)
         let measurement = measurer.measure(block)
+        for (index, source) in builder.attachmentSources.enumerated() {
+            guard let rect = measurement.attachmentRects[index] else { continue }
+            placed.images.append(BodyImage(source: source, rect: rect.offsetBy(dx: x, dy: y), isInline: true))
+        }
         placed.blocks.append(MeasuredBlock(
             placed: PlacedText(origin: Point(x: x, y: y), size: Size(width: width, height: measurement.size.height), block: block),
             measurement: measurement))

@@ -6,6 +6,8 @@ struct DialogCard {
     var body: [Block]
     var buttons: ButtonGroup
     var theme: Theme
+    /// The document's images by their Markdown source.
+    var images: [String: DocumentImage] = [:]
 
     /// What a placed card draws and means.
     struct Placement {
@@ -58,14 +60,15 @@ struct DialogCard {
         let titleMeasurement = context.measurer.measure(titleBlock)
         let titleHeight = titleMeasurement.size.height
 
-        let column = BodyText(context: context, color: theme.label, linkColor: theme.link)
-            .layoutColumn(body, width: bodyColumnWidth, title: title, links: &links)
-        var bodyText = (blocks: column.placed.blocks, shapes: column.placed.shapes, height: column.height)
+        var bodyText = BodyText(context: context, color: theme.label, linkColor: theme.link)
+        bodyText.images = images
+        let column = bodyText.layoutColumn(body, width: bodyColumnWidth, title: title, links: &links)
+        var laidOut = (blocks: column.placed.blocks, shapes: column.placed.shapes, height: column.height)
         // The viewport's origin is on the pixel grid, so snapping the relative origins puts every
         // block on it too, and the fold can be computed from the final positions.
-        for index in bodyText.blocks.indices {
-            let origin = bodyText.blocks[index].placed.origin
-            bodyText.blocks[index].placed.origin = Point(x: context.snap(origin.x), y: context.snap(origin.y))
+        for index in laidOut.blocks.indices {
+            let origin = laidOut.blocks[index].placed.origin
+            laidOut.blocks[index].placed.origin = Point(x: context.snap(origin.x), y: context.snap(origin.y))
         }
 
         let axis: ButtonGroup.Axis = usesSideColumn && context.metrics.buttons.arrangement != .sideBySide
@@ -80,12 +83,12 @@ struct DialogCard {
         let cardHeight: Double
         if usesSideColumn {
             let maximumInner = maximumCardHeight - 2 * padding
-            viewportHeight = foldHeight(of: bodyText.blocks, contentHeight: bodyText.height, available: maximumInner - headerHeight,
+            viewportHeight = foldHeight(of: laidOut.blocks, contentHeight: laidOut.height, available: maximumInner - headerHeight,
                                         scale: context.scale)
             cardHeight = context.snap(max(headerHeight + viewportHeight, buttonsAtOrigin.height) + 2 * padding)
         } else {
             let chrome = 2 * padding + headerHeight + metrics.bodyToButtonsSpacing + buttonsAtOrigin.height
-            viewportHeight = foldHeight(of: bodyText.blocks, contentHeight: bodyText.height, available: maximumCardHeight - chrome,
+            viewportHeight = foldHeight(of: laidOut.blocks, contentHeight: laidOut.height, available: maximumCardHeight - chrome,
                                         scale: context.scale)
             cardHeight = context.snap(chrome + viewportHeight)
         }
@@ -104,18 +107,23 @@ struct DialogCard {
         let buttonColumnX = traits.isRightToLeft ? leadingX : leadingX + contentWidth - buttonColumnWidth
         let titleOrigin = Point(x: columnX, y: cardY + padding)
         let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
-        let placedBody = bodyText.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
+        let placedBody = laidOut.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
         let buttonsOrigin: Point = usesSideColumn
             ? Point(x: buttonColumnX, y: overflows ? cardY + padding : context.snap(card.midY - buttonsAtOrigin.height / 2))
             : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
 
         let titleText = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
-        let scrollBody = ScrollBody(blocks: placedBody, shapes: bodyText.shapes.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) },
-                                    viewport: viewport, contentHeight: bodyText.height,
+        let scrollBody = ScrollBody(blocks: placedBody, shapes: laidOut.shapes.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) },
+                                    viewport: viewport, contentHeight: laidOut.height,
                                     indicatorGap: usesSideColumn ? metrics.landscapeColumnSpacing : padding,
                                     surface: theme.card, indicatorColor: theme.scrollIndicator,
-                                    anchors: column.placed.anchors, truncatedAt: column.placed.truncatedAt)
+                                    anchors: column.placed.anchors, truncatedAt: column.placed.truncatedAt,
+                                    images: column.placed.images.map { image in
+                                        var moved = image
+                                        moved.rect = image.rect.offsetBy(dx: viewport.x, dy: viewport.y)
+                                        return moved
+                                    }, imageFiles: images)
         let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
         var items = [PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card))),
                      PlacedItem(id: "title", drawable: .text(titleText))]

@@ -28,6 +28,9 @@ struct ScrollBody {
     var anchors: [BodyAnchor] = []
     /// Where a text longer than the layout limit stopped.
     var truncatedAt: Double?
+    /// The body's images, on screen, with their PNG bytes by source.
+    var images: [BodyImage] = []
+    var imageFiles: [String: DocumentImage] = [:]
 
     var isScrollable: Bool { contentHeight > viewport.height + BodySemantics.fitTolerance }
 
@@ -36,6 +39,16 @@ struct ScrollBody {
         var items = shapes.enumerated().map { index, shape in
             PlacedItem(id: "body-shape-\(index)", drawable: .shape(shape), clip: viewport)
         }
+        var placedImages: [BodyImage] = []
+        for (index, image) in images.enumerated() {
+            guard let file = imageFiles[image.source] else { continue }
+            let id = "body-image-\(index)"
+            items.append(PlacedItem(id: id, drawable: .image(PlacedImage(png: file.png, rect: image.rect, fit: .stretch, source: image.source)),
+                                    clip: viewport))
+            var placed = image
+            placed.itemID = id
+            placedImages.append(placed)
+        }
         items += blocks.enumerated().map { index, block in
             PlacedItem(id: "body-\(index)", drawable: .text(block.placed), clip: viewport)
         }
@@ -43,6 +56,7 @@ struct ScrollBody {
                                       blockIDs: blocks.indices.map { "body-\($0)" }, indicatorID: nil, fadeID: nil)
         semantics.anchors = anchors
         semantics.truncatedAt = truncatedAt
+        semantics.images = placedImages
         let scrolling = context.metrics.scrolling
         if isScrollable {
             let fadeHeight = min(scrolling.fadeHeight, viewport.height / 2)

@@ -12,7 +12,8 @@ public struct AgreementDialogTemplate: ScreenTemplate {
         let buttons = ButtonGroup(
             actions: [.init(role: .accept, label: content.strings.accept), .init(role: .decline, label: content.strings.decline)],
             metrics: context.metrics.buttons, colors: ButtonGroup.Colors(theme: theme))
-        let card = DialogCard(title: content.title, body: content.document.blocks, buttons: buttons, theme: theme).place(in: context)
+        let card = DialogCard(title: content.title, body: content.document.blocks, buttons: buttons, theme: theme,
+                              images: content.images).place(in: context)
         var page = PageBuilder()
         page.add("backdrop", .shape(.screenFill(theme.backdrop)), to: .backdrop)
         if let app = content.backdrop {

@@ -33,7 +33,8 @@ public struct LaunchConsentTemplate: ScreenTemplate {
             declared = [.accept, .decline]
         }
         let card = DialogCard(title: title, body: body, buttons: ButtonGroup(actions: actions, metrics: context.metrics.buttons,
-                                                                             colors: colors), theme: theme).place(in: context)
+                                                                             colors: colors), theme: theme,
+                              images: content.images).place(in: context)
 
         var page = PageBuilder()
         // The launch screen shows through as it is: no scrim.
