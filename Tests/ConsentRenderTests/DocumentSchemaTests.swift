@@ -56,6 +56,7 @@ import Testing
         if let value = node["default"] { return value }
         switch node["type"] as? String {
         case "number", "integer": return node["minimum"] ?? 1
+        case "array": return [(node["items"] as? [String: Any]).map { example(of: $0, definitions: definitions) } ?? "x"]
         case "object":
             let value = (node["additionalProperties"] as? [String: Any]).map { example(of: $0, definitions: definitions) } ?? "x"
             return ["en": value]
