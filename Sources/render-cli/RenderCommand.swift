@@ -105,7 +105,7 @@ enum RenderCommand {
             for (option, reason) in [("frame", "a device frame holds a screen, and a full-length capture is taller than one"),
                                      ("scroll", "a full-length capture shows the whole text, so there is nothing to scroll"),
                                      ("screen", "a full-length capture is of the consent screen's text")]
-                where options.value(option) != nil || options.flag(option) {
+                where options.flag(option) || (option == "scroll" && scroll != .top) || (option == "screen" && screen != .consent) {
                 throw UsageError(message: "--full-length and --\(option) do not go together: \(reason)")
             }
             // The capture is named apart from screenshots: FILE.full.png and FILE.full.links.json.

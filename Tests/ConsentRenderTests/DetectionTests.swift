@@ -36,7 +36,9 @@ import Testing
 
     @Test(arguments: [("400-820-8820", "tel:4008208820"), ("(010) 6552-9988", "tel:01065529988"),
                       ("+86 138 0013 8000", "tel:+8613800138000"), ("0800 123 4567", "tel:08001234567"),
-                      ("+1 (415) 555-0100", "tel:+14155550100")])
+                      ("+1 (415) 555-0100", "tel:+14155550100"), ("+81 3-1234-5678", "tel:+81312345678"), ("010-65529988", "tel:01065529988"),
+                      ("4008208820", "tel:4008208820"), ("13800138000", "tel:13800138000"), ("+49 (0)30 1234567", "tel:+49301234567"),
+                      ("089 12345678", "tel:08912345678"), ("415.555.0100", "tel:4155550100")])
     func phoneNumbersOfTheTargetMarkets(text: String, url: String) {
         let detection = LinkDetection(detectors: Set(DataDetector.allCases))
         #expect(detection.matches(in: "Call \(text) today.").map(\.url) == [url])
@@ -45,7 +47,7 @@ import Testing
     }
 
     @Test(arguments: ["on 2026-11-01", "at 10:30", "for ¥1,299.00", "for $12.50", "ID 110101199003071234", "up 12.5%", "version 4.2.0",
-                      "since 1999", "14 months", "Art. 6(1)(b)", "2026 11 01"])
+                      "since 1999", "14 months", "Art. 6(1)(b)", "2026 11 01", "2019-2021", "ISBN 978-3-16-148410-0", "192.168.100.200"])
     func datesTimesPricesAndIdsAreNotNumbers(text: String) {
         #expect(LinkDetection(detectors: Set(DataDetector.allCases)).matches(in: text).isEmpty, "\(text)")
     }
@@ -107,7 +109,8 @@ import Testing
 
     @Test func aMissingRemoteOrBrokenImageIsRefusedByName() throws {
         for (markdown, words) in [("![x](missing.png)", "missing.png"), ("![x](https://example.com/a.png)", "nothing is fetched"),
-                                  ("![x](../outside.png)", "outside the document folder"), ("![x](notes.png)", "not a usable PNG")] {
+                                  ("![x](../outside.png)", "outside the document folder"), ("![x](notes.png)", "is not a PNG"),
+                                  ("![x](/tmp/x.png)", "absolute path")] {
             let temporary = TemporaryFolder()
             let folder = temporary.folder("doc", files: ["en.md": "# T\n\nSee \(markdown) here.\n", "notes.png": "not a png"])
             let out = temporary.url.appendingPathComponent("out.png")

@@ -113,8 +113,9 @@ import Testing
         #expect(axes.variants.map(\.path) == ["d/portrait-light/en", "d/portrait-light/en-scroll-bottom", "d/portrait-light/en-scroll-details",
                                               "d/portrait-light/en-scroll-120", "d/portrait-light/en-prompt-att"])
         #expect(ScrollPosition(name: "#") == nil && ScrollPosition(name: "-5") == nil && ScrollPosition(name: "0") == .top)
+        let temporary = TemporaryFolder()
         let run = try runRenderCLI(["render", "--document", "Samples/long-agreement", "--device", "iphone-15-pro", "--language", "en",
-                                    "--scroll", "details", "--out", TemporaryFolder().url.appendingPathComponent("x.png").path])
+                                    "--scroll", "details", "--out", temporary.url.appendingPathComponent("x.png").path])
         #expect(run.status == 2 && run.stderr.contains("--scroll '#details'"))
     }
 
@@ -141,5 +142,20 @@ import Testing
         let framed = try runRenderCLI(["render", "--document", folder.url.path, "--device", "iphone-15-pro", "--language", "en", "--full-length",
                                        "--frame", "--out", out.path])
         #expect(framed.status == 2 && framed.stderr.contains("--full-length and --frame"))
+    }
+
+    @Test func theExplainersSectionsAreAnchorsToo() throws {
+        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"))
+        var request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(reference: "iphone-se-3"), requestedLanguage: "en",
+                                    orientation: .portrait, appearance: .light)
+        request.variant.scroll = .anchor("you-stay-in-control")
+        let page = try ConsentRenderer().render(request)
+        #expect((page.linkMap.body.scrollOffset ?? 0) > 0)
+        #expect(!page.notes.contains { $0.contains("layout limit") })
+        let temporary = TemporaryFolder()
+        let run = try runRenderCLI(["render", "--document", "Samples/att-explainer", "--device", "iphone-se-3", "--language", "en",
+                                    "--full-length", "--scroll", "top", "--screen", "consent",
+                                    "--out", temporary.url.appendingPathComponent("f.png").path])
+        #expect(run.status == 0, "\(run.stderr)")
     }
 }

@@ -53,9 +53,17 @@ enum DocumentImages {
                                                 + "the image as a PNG beside the document and write ![…](name.png)")
         }
         let path = source.removingPercentEncoding ?? source
+        if path.hasPrefix("/") {
+            throw DocumentError.invalidImage(file: file, source: source,
+                                             fix: "it is an absolute path; write it relative to the document folder (![…](images/badge.png))")
+        }
         let url = folder.appendingPathComponent(path).standardizedFileURL
         guard url.path.hasPrefix(folder.standardizedFileURL.path + "/") else {
             throw DocumentError.invalidImage(file: file, source: source, fix: "it lies outside the document folder; keep images inside it")
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) is a folder, not a PNG file")
         }
         let data: Data
         do {
@@ -63,8 +71,8 @@ enum DocumentImages {
         } catch {
             throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) cannot be read (\(describeFileError(error)))")
         }
-        if let problem = BackdropImage.headerProblem(data) {
-            throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) is not a usable PNG: \(problem)")
+        if let problem = Self.headerProblem(data) {
+            throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) \(problem)")
         }
         let bytes = [UInt8](data.prefix(24))
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
@@ -78,5 +86,28 @@ enum DocumentImages {
             throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) cannot be decoded: \(error)")
         }
         return image
+    }
+
+    /// The most pixels an image of a dialog may have: a full iPad Pro 13-inch screen's worth twice over.
+    static let maximumPixels = 12_000_000
+
+    /// Why `data` cannot be a document's image, or nil.
+    static func headerProblem(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(25))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "is a JPEG, not a PNG; export it as PNG" }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            return data.isEmpty ? "is empty" : "is not a PNG (it does not start with the PNG signature); export it as PNG"
+        }
+        guard bytes.count == 25, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
+            return "ends before its PNG header; it is cut short"
+        }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard width > 0, height > 0 else { return "has a size of \(width)×\(height) in its header" }
+        guard width * height <= maximumPixels else {
+            return "is \(width)×\(height) pixels, more than a dialog shows (at most \(maximumPixels / 1_000_000) million); scale it down"
+        }
+        guard bytes[24] != 16 else { return "has 16 bits per channel; export it with 8 bits per channel" }
+        return nil
     }
 }

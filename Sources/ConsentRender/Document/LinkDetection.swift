@@ -7,6 +7,19 @@ public enum DataDetector: String, Codable, Sendable, CaseIterable {
     case link
     case phoneNumber
     case email
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let detector = DataDetector(rawValue: name) else {
+            let names = Self.allCases.map(\.rawValue)
+            let hint = closestMatch(to: name, among: names) ?? names.first { $0.lowercased().hasPrefix(name.lowercased()) }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(name)' is not a detector; use link, phoneNumber or email"
+                    + (hint.map { " (did you mean \($0)?)" } ?? ""))
+        }
+        self = detector
+    }
 }
 
 /// Turns web addresses, e-mail addresses and phone numbers in a document's plain text into links
@@ -114,7 +127,11 @@ public struct LinkDetection: Sendable {
     private static let emailPattern = regex(#"(?<![A-Z0-9_.+-])[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}(?![A-Z0-9_-])"#)
     private static let webPattern = regex(#"(?<![A-Z0-9_@.])(?:https?://|www\.)[A-Z0-9\-._~:/?#\[\]@!$&*+,;=%()]+"#)
     private static let phonePattern = regex(
-        #"(?<![A-Z0-9_+/.:,$€£¥₩])(?:\+\d{1,3}[ -]?)?(?:\(\d{1,4}\)[ -]?)?\d{2,4}(?:[ -]\d{2,4}){1,4}(?![A-Z0-9_/:%]|[.,]\d)"#)
+        #"(?<![A-Z0-9_+/.:,$€£¥₩])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?(?:\(\d{1,4}\)|\d{1,4})[ -]?|\(\d{1,4}\)[ -]?)?\d{2,8}(?:[ -]\d{2,8}){0,4}(?![A-Z0-9_/:%]|[.,]\d)"#)
+    /// A Chinese mobile or 400/800 service number written without separators, also glued to Chinese.
+    private static let plainServicePattern = regex(#"(?<![0-9A-Z_+.])(?:1[3-9]\d{9}|[48]00\d{7})(?![0-9A-Z_%]|[.,]\d)"#)
+    /// A North American number with dots: 415.555.0100, +1.415.555.0100.
+    private static let dottedPattern = regex(#"(?<![0-9A-Z_+.])(?:\+1\.)?\d{3}\.\d{3}\.\d{4}(?![0-9A-Z_%]|[.,]\d)"#)
 
     static func emails(in text: String) -> [Match] {
         ranges(of: emailPattern, in: text).map { Match(range: $0, url: "mailto:" + text[$0]) }
@@ -136,23 +153,37 @@ public struct LinkDetection: Sendable {
         }
     }
 
-    /// Phone numbers as the target markets write them: 400-820-8820, (010) 6552-9988,
-    /// +86 138 0013 8000, 0800 123 4567, +1 (415) 555-0100; 7 to 15 digits in groups, not dates,
-    /// times or prices. The URL keeps the digits and a leading + when the text has one.
+    /// Phone numbers as the target markets write them: 400-820-8820, 4008208820, (010) 6552-9988,
+    /// 010-65529988, +86 138 0013 8000, 13800138000, 0800 123 4567, +49 (0)30 1234567,
+    /// +1 (415) 555-0100, 415.555.0100; 7 to 15 digits, not dates, year ranges, times, prices or
+    /// ids. The URL keeps the digits and a leading + when the text has one.
     static func phoneNumbers(in text: String) -> [Match] {
-        ranges(of: phonePattern, in: text).compactMap { range in
-            let found = String(text[range])
-            let digits = found.filter(\.isASCII).filter(\.isNumber)
-            guard (7...15).contains(digits.count) else { return nil }
-            let groups = found.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "(" || $0 == ")" || $0 == "+" })
+        let candidates = ranges(of: phonePattern, in: text) + ranges(of: plainServicePattern, in: text) + ranges(of: dottedPattern, in: text)
+        var found: [Match] = []
+        for range in candidates.sorted(by: { $0.lowerBound < $1.lowerBound }) where !found.contains(where: { $0.range.overlaps(range) }) {
+            var number = String(text[range])
+            // A match that starts right after a digit and a separator is the tail of a longer
+            // number the patterns did not take whole: dialling it would call someone else.
+            let before = text[..<range.lowerBound]
+            if let last = before.last, " -.)".contains(last), before.dropLast().last?.isNumber == true { continue }
+            if before.last?.isNumber == true && before.last?.isASCII == true { continue }
+            // +49 (0)30 …: the trunk 0 is not dialled from abroad.
+            if number.hasPrefix("+") { number = number.replacingOccurrences(of: "(0)", with: "") }
+            let digits = number.filter { $0.isASCII && $0.isNumber }
+            guard (7...15).contains(digits.count) else { continue }
+            let groups = number.split(whereSeparator: { " -().+".contains($0) })
             // 2026-11-01, 2026 11 01: a year, a month and a day.
             if groups.count == 3, groups[0].count == 4, let month = Int(groups[1]), let day = Int(groups[2]),
                groups[1].count <= 2, groups[2].count <= 2, (1...12).contains(month), (1...31).contains(day) {
-                return nil
+                continue
             }
-            // At least one separator, a + or a bracketed area code: a bare digit run is an id.
-            guard found.contains(" ") || found.contains("-") || found.hasPrefix("+") || found.contains("(") else { return nil }
-            return Match(range: range, url: "tel:" + (found.hasPrefix("+") ? "+" : "") + digits)
+            // 2019-2021: a range of years.
+            if groups.count == 2, groups.allSatisfy({ $0.count == 4 && ($0.hasPrefix("19") || $0.hasPrefix("20")) }) { continue }
+            // A bare run of digits is an id unless it is a service or mobile number.
+            let separated = number.contains(" ") || number.contains("-") || number.contains(".") || number.hasPrefix("+") || number.contains("(")
+            guard separated || ["1", "4", "8"].contains(String(digits.prefix(1))) && [10, 11].contains(digits.count) else { continue }
+            found.append(Match(range: range, url: "tel:" + (number.hasPrefix("+") ? "+" : "") + digits))
         }
+        return found
     }
 }

@@ -29,6 +29,8 @@ struct GalleryPage {
         var state: String
         /// `consent`, or a system prompt with its iOS look (`prompt:att · iOS 18`).
         var screen: String
+        /// The body's scroll position: `top`, `bottom`, `#anchor` or points.
+        var scroll: String
         /// The text size, and the accessibility settings that are on (`none`, `bold`, `contrast`, `bold+contrast`).
         var textSize: String
         var settings: String
@@ -74,7 +76,7 @@ struct GalleryPage {
                 device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
                 appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
                 state: (cell.state ?? .initial).rawValue,
-                screen: cell.screen.map { "\($0) · iOS \(cell.ios ?? 26)" } ?? "consent", textSize: (cell.textSize ?? .large).rawValue,
+                screen: cell.screen.map { "\($0) · iOS \(cell.ios ?? 26)" } ?? "consent", scroll: cell.scroll ?? "top", textSize: (cell.textSize ?? .large).rawValue,
                 settings: [cell.boldText == true ? "bold" : nil, cell.increaseContrast == true ? "contrast" : nil]
                     .compactMap { $0 }.joined(separator: "+").nonEmpty ?? "none",
                 png: cell.png, framed: cell.framed, framedScreen: cell.framedScreen.flatMap { screen in

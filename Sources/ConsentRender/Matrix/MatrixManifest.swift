@@ -17,6 +17,8 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         /// A system prompt (`prompt:att`) and its iOS look (26 or 18); absent for the consent screen.
         public var screen: String?
         public var ios: Int?
+        /// The body's scroll position (`bottom`, `#details`, `240`); absent for the top.
+        public var scroll: String?
         /// The accent the screen was drawn with.
         public var tint: String
         /// Paths relative to the manifest's folder.

@@ -175,6 +175,7 @@ public struct MatrixRender: Sendable {
             entry.textSize = cell.textSize
             entry.screen = cell.screen == .consent ? nil : cell.screen.description
             entry.ios = map.ios
+            entry.scroll = cell.scroll == .top ? nil : cell.scroll.description
             entry.boldText = cell.boldText ? true : nil
             entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {

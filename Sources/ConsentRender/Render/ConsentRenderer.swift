@@ -326,8 +326,12 @@ public final class ConsentRenderer {
             guard ids.contains(id) else {
                 throw DocumentError.unknownAnchor(id: id, file: file, ids: ids, suggestion: closestMatch(to: id, among: ids))
             }
-            notes.append("--scroll #\(id): that heading is past the layout limit; shown at the limit")
-            return maximum
+            if body.truncatedAt != nil {
+                notes.append("--scroll #\(id): that heading is past the layout limit; shown at the limit")
+                return maximum
+            }
+            notes.append("--scroll #\(id): this screen does not scroll to that heading (it is not in its scrolling text); shown at the top")
+            return 0
         }
     }
 

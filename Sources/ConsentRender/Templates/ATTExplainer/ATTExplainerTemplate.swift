@@ -51,6 +51,7 @@ public struct ATTExplainerTemplate: ScreenTemplate {
 
         // Sections, stacked in the body's own coordinates, then moved under the title.
         var builder = ATTSectionBuilder(context: context, theme: theme, width: columnWidth)
+        _ = builder.slugger.slug(for: content.title.plainText)
         var sectionCount = 0
         var cursor = 0.0
         for (index, section) in ATTSections(blocks: content.document.blocks).sections.enumerated() {
@@ -68,7 +69,7 @@ public struct ATTExplainerTemplate: ScreenTemplate {
         let measured = builder.blocks.map { $0.offsetBy(dx: columnX, dy: viewportTop) }
         let body = ScrollBody(blocks: measured, shapes: builder.shapes.map { $0.offsetBy(dx: columnX, dy: viewportTop) },
                               viewport: viewport, contentHeight: contentHeight, indicatorGap: metrics.indicatorGap,
-                              surface: theme.palette.pageBackground, indicatorColor: theme.scrollIndicator)
+                              surface: theme.palette.pageBackground, indicatorColor: theme.scrollIndicator, anchors: builder.anchors)
         let (bodyItems, bodySemantics) = body.placed(in: context)
 
         // A page indicator on the trailing edge: one dot per section, the first (shown on open) filled.

@@ -28,6 +28,10 @@ struct ATTSectionBuilder {
     let width: Double
     private(set) var blocks: [MeasuredBlock] = []
     private(set) var shapes: [Shape] = []
+    /// Each section heading's id and the top of its first line.
+    private(set) var anchors: [BodyAnchor] = []
+    /// Heading ids; the title's comes first (see `seedTitle`).
+    var slugger = HeadingSlugger()
 
     init(context: LayoutContext, theme: Theme, width: Double) {
         self.context = context
@@ -69,7 +73,9 @@ struct ATTSectionBuilder {
     mutating func place(_ section: ATTSections.Section, at y: Double, links: inout [LinkSource]) -> Double {
         var cursor = y
         if let heading = section.heading {
+            let top = cursor
             cursor += text(heading, style: style(.pageHeading), x: 0, y: cursor, width: width, links: &links) + metrics.headingToTextSpacing
+            anchors.append(BodyAnchor(id: slugger.slug(for: heading.plainText), offset: top + (blocks.last?.measurement.lines.first?.minY ?? 0)))
         }
         for (index, block) in section.blocks.enumerated() {
             if index > 0 { cursor += metrics.blockSpacing }
