@@ -246,7 +246,7 @@ struct ParsedArguments {
         }
         return try items.map { item in
             guard let position = ScrollPosition(name: item) else {
-                let anchorHint = item.first?.isLetter == true ? " (a heading's id starts with #: --scroll '#\(item)')" : ""
+                let anchorHint = item.contains(where: \.isLetter) && item.first != "-" ? " (a heading's id starts with #: --scroll '#\(item)')" : ""
                 throw UsageError(message: "--scroll '\(item)' is not a scroll position; use top, bottom, #anchor (a heading's id) "
                                  + "or a number of points\(anchorHint)")
             }

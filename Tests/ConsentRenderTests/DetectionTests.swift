@@ -38,7 +38,8 @@ import Testing
                       ("+86 138 0013 8000", "tel:+8613800138000"), ("0800 123 4567", "tel:08001234567"),
                       ("+1 (415) 555-0100", "tel:+14155550100"), ("+81 3-1234-5678", "tel:+81312345678"), ("010-65529988", "tel:01065529988"),
                       ("4008208820", "tel:4008208820"), ("13800138000", "tel:13800138000"), ("+49 (0)30 1234567", "tel:+49301234567"),
-                      ("089 12345678", "tel:08912345678"), ("415.555.0100", "tel:4155550100")])
+                      ("089 12345678", "tel:08912345678"), ("415.555.0100", "tel:4155550100"),
+                      ("1-800-555-0199", "tel:18005550199")])
     func phoneNumbersOfTheTargetMarkets(text: String, url: String) {
         let detection = LinkDetection(detectors: Set(DataDetector.allCases))
         #expect(detection.matches(in: "Call \(text) today.").map(\.url) == [url])

@@ -58,6 +58,9 @@ enum DocumentImages {
                                              fix: "it is an absolute path; write it relative to the document folder (![…](images/badge.png))")
         }
         let url = folder.appendingPathComponent(path).standardizedFileURL
+        if url.path == folder.standardizedFileURL.path {
+            throw DocumentError.invalidImage(file: file, source: source, fix: "it names the document folder itself, not a PNG file in it")
+        }
         guard url.path.hasPrefix(folder.standardizedFileURL.path + "/") else {
             throw DocumentError.invalidImage(file: file, source: source, fix: "it lies outside the document folder; keep images inside it")
         }

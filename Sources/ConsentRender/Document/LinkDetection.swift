@@ -130,8 +130,9 @@ public struct LinkDetection: Sendable {
         #"(?<![A-Z0-9_+/.:,$€£¥₩])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?(?:\(\d{1,4}\)|\d{1,4})[ -]?|\(\d{1,4}\)[ -]?)?\d{2,8}(?:[ -]\d{2,8}){0,4}(?![A-Z0-9_/:%]|[.,]\d)"#)
     /// A Chinese mobile or 400/800 service number written without separators, also glued to Chinese.
     private static let plainServicePattern = regex(#"(?<![0-9A-Z_+.])(?:1[3-9]\d{9}|[48]00\d{7})(?![0-9A-Z_%]|[.,]\d)"#)
-    /// A North American number with dots: 415.555.0100, +1.415.555.0100.
-    private static let dottedPattern = regex(#"(?<![0-9A-Z_+.])(?:\+1\.)?\d{3}\.\d{3}\.\d{4}(?![0-9A-Z_%]|[.,]\d)"#)
+    /// A North American number with dots, or with its leading 1: 415.555.0100, +1.415.555.0100, 1-800-555-0199.
+    private static let dottedPattern = regex(
+        #"(?<![0-9A-Z_+.-])(?:\+1\.\d{3}\.\d{3}\.\d{4}|\d{3}\.\d{3}\.\d{4}|1[-. ]\d{3}[-. ]\d{3}[-. ]\d{4})(?![0-9A-Z_%]|[.,]\d)"#)
 
     static func emails(in text: String) -> [Match] {
         ranges(of: emailPattern, in: text).map { Match(range: $0, url: "mailto:" + text[$0]) }
