@@ -26,6 +26,8 @@ enum LintCommand {
                        language of the document: prompt.purpose-present for the prompts asked
                        for, prompt.purpose-localized and prompt.purpose-specific for every
                        NS…UsageDescription the Info.plist has
+      A document with a flow.json (see render-cli review) also gets the flow rules:
+      flow.permissions-after-consent and flow.att-after-explainer.
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
       --status-bar none  check the screens without iOS's status bar and home indicator (the
                        cut-out still takes no taps)
@@ -61,6 +63,17 @@ enum LintCommand {
         let profiles = try Dictionary(uniqueKeysWithValues: Set(plan.cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         let renderer = try ConsentRenderer()
         let chrome = try options.systemChrome()
+        // The document's consent flow, when it has one: its steps must fit, and the flow rules apply.
+        var flowFindings: [LintFinding] = []
+        let flowURL = folder.url.appendingPathComponent("flow.json")
+        if FileManager.default.fileExists(atPath: flowURL.path), let profile = profiles.values.sorted(by: { $0.id < $1.id }).first,
+           let language = plan.cells.first?.language {
+            let flow = try Flow.load(flowURL)
+            let check = FlowCheck(flow: flow, screens: try FlowScreens(flow: flow, ownDocument: folder)
+                .screens(renderer: renderer, profile: profile, language: language))
+            try check.validate()
+            flowFindings = check.findings()
+        }
         let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
         var findings = try DocumentLint(folder: folder, languages: chosenLanguages).findings()
         // The app's purpose strings, from its files: every prompt asked for, in every language.
@@ -92,6 +105,7 @@ enum LintCommand {
                 return finding
             }
         }
+        findings += flowFindings
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
         if json {

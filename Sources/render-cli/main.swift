@@ -10,6 +10,7 @@ Commands:
   render     render one document on one device (render-cli render --help)
   lint       check consent rules (contrast, equal choice, safe area, links, text size, …)
   matrix     render a document on many devices and languages, with a gallery
+  review     render every screen of a document's consent flow (flow.json) and check the flow
   appstore   export App Store Connect screenshots in fastlane's folder layout
   profiles   list the device profiles
   watch      re-render a matrix and its gallery whenever the document changes
@@ -68,6 +69,7 @@ let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "watch": (WatchCommand.help, WatchCommand.run),
     "bench": (BenchCommand.help, BenchCommand.run),
     "lint": (LintCommand.help, LintCommand.run),
+    "review": (ReviewCommand.help, ReviewCommand.run),
 ]
 
 if arguments.first == "--version" || arguments.first == "version" {

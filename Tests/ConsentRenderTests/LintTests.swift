@@ -254,7 +254,9 @@ import Testing
                                    // SystemPromptTests exercises the purpose-string rules.
                                    "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific",
                                    // ScrollTests exercises the anchors.
-                                   "links.anchor-exists"]
+                                   "links.anchor-exists",
+                                   // FlowTests exercises the flow rules.
+                                   "flow.permissions-after-consent", "flow.att-after-explainer"]
         #expect(Set(LintRule.allCases.map(\.rawValue)) == tested)
     }
 }

@@ -12,7 +12,7 @@ public enum ErrorCause: Sendable, Equatable {
     public init(of error: Error) {
         switch error {
         case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError, is JSONFileError,
-             is AppFileError, is PromptError:
+             is AppFileError, is PromptError, is FlowError:
             self = .input
         case let error as RenderError:
             switch error {
@@ -130,6 +130,35 @@ public enum AppStoreError: Error, Equatable, Sendable {
     case unacceptedSize(path: String, width: Int, height: Int, screenshotClass: String)
     case hasAlpha(path: String)
     case noDeviceForClass(name: String)
+}
+
+/// A consent flow (`flow.json`) cannot be read or its steps do not fit together.
+public enum FlowError: Error, Equatable, Sendable {
+    case unreadable(path: String, reason: String)
+    case malformed(path: String, detail: String)
+    case invalid(path: String, line: Int, field: String, fix: String)
+    /// Every way the steps do not fit, at once.
+    case problems(path: String, problems: [String])
+    /// The document has no flow.json and none was named.
+    case missing(path: String)
+}
+
+extension FlowError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "\(path): cannot be read (\(reason))."
+        case let .malformed(path, detail):
+            return "\(path): \(detail)."
+        case let .invalid(path, line, field, fix):
+            return "\(path): line \(line): \(field): \(fix)."
+        case let .problems(path, problems):
+            return "\(path): the flow's steps do not fit together:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case let .missing(path):
+            return "\(path) does not exist; a review follows the document's flow.json (steps and where each button leads), "
+                + "or the file --flow names. See README, Review."
+        }
+    }
 }
 
 /// A system permission prompt cannot be drawn from what the document and the app's files give.

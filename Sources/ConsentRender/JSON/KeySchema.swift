@@ -111,6 +111,11 @@ extension KeySchema {
     ])
 
     /// The colours of one appearance in `style.colors`.
+    static let flow = KeySchema.object([
+        "$schema": .any, "start": .any,
+        "steps": .map(.object(["screen": .any, "state": .any, "document": .any, "on": .any])),
+    ])
+
     static let brandColors = KeySchema.object(Dictionary(uniqueKeysWithValues: (BrandColors.colorKeys + ["dim"]).map { ($0, KeySchema.any) }))
 
     /// `document.json`'s `style`.

@@ -102,6 +102,8 @@ public enum LintRule: String, CaseIterable, Sendable {
     case attNoAllowWording = "att.no-allow-wording"
     case attNoIncentive = "att.no-incentive"
     case anchorExists = "links.anchor-exists"
+    case flowPermissionsAfterConsent = "flow.permissions-after-consent"
+    case flowATTAfterExplainer = "flow.att-after-explainer"
     case promptPurposePresent = "prompt.purpose-present"
     case promptPurposeLocalized = "prompt.purpose-localized"
     case promptPurposeSpecific = "prompt.purpose-specific"

@@ -19,6 +19,8 @@ public struct OwnedFolder: Sendable {
         /// An App Store export: shared with fastlane's own files, so never claimed whole; the
         /// export's manifest says which screenshots are the tool's.
         case appStoreExport
+        /// A review of a consent flow (`review`): each device's and language's screens; overwritten, never cleared.
+        case review
 
         /// The marker file's name; nil for a folder that keeps a manifest instead.
         public var markerName: String? {
@@ -26,6 +28,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: ".consentrender-artifacts"
             case .matrix: ".consentrender-matrix"
             case .appStoreExport: nil
+            case .review: ".consentrender-review"
             }
         }
 
@@ -35,6 +38,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: "The artifacts folder"
             case .matrix: "The matrix output folder"
             case .appStoreExport: "The App Store export folder"
+            case .review: "The review output folder"
             }
         }
 
@@ -44,6 +48,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: "a golden run deletes everything in its artifacts folder"
             case .matrix: "a matrix run overwrites the files in its output folder"
             case .appStoreExport: "an export writes and deletes screenshots there"
+            case .review: "a review overwrites the files in its output folder"
             }
         }
     }

@@ -1,0 +1,121 @@
+/// Whether a flow's steps fit together (validation: every problem is an error naming the step and
+/// role, exit 2), and the flow rules of the consent lint:
+///
+/// - `flow.permissions-after-consent`: a system permission prompt (other than ATT's) reachable
+///   without passing an `accept`: the seed's and MIIT's rule that permissions are asked only after
+///   the user agrees.
+/// - `flow.att-after-explainer`: the ATT prompt reached other than through an explainer's
+///   `continue` (Apple: show the explainer first, and never a prompt straight away).
+public struct FlowCheck: Sendable {
+    /// Every role a screen can have, for messages.
+    static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok]
+
+    /// What one step's screen shows: its buttons' roles and the template it is laid out with.
+    public struct Screen: Sendable, Equatable {
+        public var roles: [ButtonRole]
+        public var template: String
+
+        public init(roles: [ButtonRole], template: String) {
+            self.roles = roles
+            self.template = template
+        }
+    }
+
+    public var flow: Flow
+    /// By step name.
+    public var screens: [String: Screen]
+
+    public init(flow: Flow, screens: [String: Screen]) {
+        self.flow = flow
+        self.screens = screens
+    }
+
+    /// Throws `FlowError.problems` listing every way the steps do not fit: an unknown start or
+    /// target, a role of a screen that leads nowhere, a transition for a role the screen does not
+    /// have, a step no path reaches.
+    public func validate() throws {
+        var problems: [String] = []
+        let names = flow.steps.map(\.name)
+        func suggestion(_ name: String) -> String {
+            closestMatch(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        }
+        if flow.step(flow.start) == nil {
+            problems.append("\"start\" names '\(flow.start)', which is not a step\(suggestion(flow.start))")
+        }
+        for step in flow.steps {
+            let shown = screens[step.name]?.roles ?? []
+            for transition in step.transitions {
+                if case let .step(target) = transition.target, flow.step(target) == nil {
+                    problems.append("step '\(step.name)' (line \(step.line)): \(transition.role.rawValue) leads to '\(target)', which is not a step"
+                                    + "\(suggestion(target)); name a step or end the flow with \"end:<label>\"")
+                }
+                if !shown.contains(transition.role) {
+                    problems.append("step '\(step.name)' (line \(step.line)): its screen has no \(transition.role.rawValue) button (it has "
+                                    + "\(shown.map(\.rawValue).joined(separator: ", "))); remove \"\(transition.role.rawValue)\"")
+                }
+            }
+            for role in shown where step.target(of: role) == nil {
+                problems.append("step '\(step.name)' (line \(step.line)): its screen's \(role.rawValue) button leads nowhere; add "
+                                + "\"\(role.rawValue)\": \"<step>\" or \"end:<label>\" to its \"on\"")
+            }
+        }
+        let reachable = Set(paths().map(\.step))
+        for step in flow.steps where !reachable.contains(step.name) && flow.step(flow.start) != nil {
+            problems.append("step '\(step.name)' (line \(step.line)) is not reachable from '\(flow.start)'; lead to it from another step or remove it")
+        }
+        guard problems.isEmpty else { throw FlowError.problems(path: flow.path, problems: problems) }
+    }
+
+    /// Every step reached, with whether an `accept` was passed on the way there and the path, in
+    /// breadth-first order (each step with and without an accept at most once).
+    func paths() -> [(step: String, accepted: Bool, path: [String])] {
+        guard flow.step(flow.start) != nil else { return [] }
+        var seen = Set<String>()
+        var queue: [(step: String, accepted: Bool, path: [String])] = [(flow.start, false, [flow.start])]
+        var result: [(step: String, accepted: Bool, path: [String])] = []
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            guard seen.insert("\(current.step)\u{0}\(current.accepted)").inserted, let step = flow.step(current.step) else { continue }
+            result.append(current)
+            for transition in step.transitions {
+                guard case let .step(next) = transition.target else { continue }
+                queue.append((next, current.accepted || transition.role == .accept, current.path + ["\(transition.role.rawValue) → \(next)"]))
+            }
+        }
+        return result
+    }
+
+    public func findings() -> [LintFinding] {
+        var results: [LintFinding] = []
+        var reported = Set<String>()
+        for reached in paths() {
+            guard let step = flow.step(reached.step), let kind = step.screen.prompt, kind != .att, !reached.accepted,
+                  reported.insert(step.name).inserted else { continue }
+            results.append(LintFinding(
+                rule: LintRule.flowPermissionsAfterConsent.rawValue, severity: .error,
+                message: "the \(kind.rawValue) prompt is reached without an accept (\(reached.path.joined(separator: ", "))); ask for "
+                    + "system permissions only after the user agrees",
+                element: step.name, rect: nil, language: "", device: ""))
+        }
+        for step in flow.steps {
+            guard step.screen == .prompt(.att) else { continue }
+            if step.name == flow.start {
+                results.append(LintFinding(rule: LintRule.flowATTAfterExplainer.rawValue, severity: .error,
+                                           message: "the flow starts with the tracking prompt; show the explainer first and lead to it with its continue",
+                                           element: step.name, rect: nil, language: "", device: ""))
+            }
+            for source in flow.steps {
+                for transition in source.transitions where transition.target == .step(step.name) {
+                    let fromExplainer = screens[source.name]?.template == "att-explainer" && source.screen == .consent
+                    guard !(fromExplainer && transition.role == .continue) else { continue }
+                    results.append(LintFinding(
+                        rule: LintRule.flowATTAfterExplainer.rawValue, severity: .error,
+                        message: "the tracking prompt is reached from '\(source.name)' by \(transition.role.rawValue), not by an explainer's "
+                            + "continue; lead to it only from the ATT explainer's continue",
+                        element: step.name, rect: nil, language: "", device: ""))
+                }
+            }
+        }
+        return results
+    }
+}

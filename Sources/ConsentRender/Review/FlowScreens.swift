@@ -1,0 +1,64 @@
+import Foundation
+
+/// A flow with the document folder of each step and a way to render any step.
+public struct FlowScreens {
+    public let flow: Flow
+    /// By step name: the flow's own document, or the one the step names.
+    public let documents: [String: DocumentFolder]
+
+    /// Opens the documents the steps name, relative to the flow file's folder.
+    public init(flow: Flow, ownDocument: DocumentFolder) throws {
+        self.flow = flow
+        let base = URL(fileURLWithPath: flow.path).deletingLastPathComponent()
+        var opened: [String: DocumentFolder] = [:]
+        var documents: [String: DocumentFolder] = [:]
+        for step in flow.steps {
+            guard let relative = step.document else {
+                documents[step.name] = ownDocument
+                continue
+            }
+            let url = (relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)).standardizedFileURL
+            if let folder = opened[url.path] {
+                documents[step.name] = folder
+                continue
+            }
+            do {
+                let folder = try DocumentFolder(url: url)
+                opened[url.path] = folder
+                documents[step.name] = folder
+            } catch let error as DocumentError {
+                throw FlowError.invalid(path: flow.path, line: step.line, field: "steps.\(step.name).document",
+                                        fix: "'\(relative)' cannot be opened as a document folder (relative to the flow file's folder): \(error)")
+            }
+        }
+        self.documents = documents
+    }
+
+    /// The request for `step` on `profile` in `language`.
+    public func request(for step: Flow.Step, profile: DeviceProfile, language: String, orientation: Orientation = .portrait,
+                        appearance: Appearance = .light) -> RenderRequest? {
+        guard let document = documents[step.name] else { return nil }
+        var request = RenderRequest(folder: document, profile: profile, requestedLanguage: language, orientation: orientation,
+                                    appearance: appearance, state: step.state)
+        request.variant.screen = step.screen
+        request.allowsMissingGlyphs = false
+        return request
+    }
+
+    /// What each step's screen shows (its buttons' roles and its template), laid out once on
+    /// `profile` in `language`, for `FlowCheck`.
+    public func screens(renderer: ConsentRenderer, profile: DeviceProfile, language: String) throws -> [String: FlowCheck.Screen] {
+        var screens: [String: FlowCheck.Screen] = [:]
+        for step in flow.steps {
+            guard let request = request(for: step, profile: profile, language: language) else { continue }
+            let page: ConsentRenderer.LaidOutPage
+            do {
+                page = try renderer.layOut(request)
+            } catch let error as TemplateError {
+                throw FlowError.invalid(path: flow.path, line: step.line, field: "steps.\(step.name).state", fix: "\(error)")
+            }
+            screens[step.name] = FlowCheck.Screen(roles: page.layout.semantics.buttons.map(\.role), template: page.template.id)
+        }
+        return screens
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// Consent flows (`flow.json`): reading, fitting the steps together, the flow rules, and `review`.
+@Suite struct FlowTests {
+    /// A held-out four-step flow over the shipped samples, written next to them in a temporary folder.
+    static func flow(_ steps: String, start: String = "consent") -> String {
+        #"{ "start": "\#(start)", "steps": { \#(steps) } }"#
+    }
+
+    static let samples = repositoryRoot.appendingPathComponent("Samples").path
+
+    static let good = flow(#"""
+        "consent": { "document": "\#(samples)/privacy-agreement", "screen": "consent", "on": { "accept": "explain", "decline": "end:exit" } },
+        "explain": { "document": "\#(samples)/att-explainer", "screen": "consent", "on": { "continue": "att" } },
+        "att": { "document": "\#(samples)/att-explainer", "screen": "prompt:att", "on": { "allow": "location", "deny": "location" } },
+        "location": { "document": "\#(samples)/privacy-agreement", "screen": "prompt:location",
+                      "on": { "allow-once": "end:home", "allow-while-using": "end:home", "deny": "end:home" } }
+        """#)
+
+    static func check(_ json: String) throws -> FlowCheck {
+        let temporary = TemporaryFolder()
+        let url = temporary.url.appendingPathComponent("flow.json")
+        try Data(json.utf8).write(to: url)
+        let flow = try Flow.load(url)
+        let own = try DocumentFolder(url: URL(fileURLWithPath: samples).appendingPathComponent("privacy-agreement"))
+        let screens = try FlowScreens(flow: flow, ownDocument: own)
+        return FlowCheck(flow: flow, screens: try screens.screens(renderer: ConsentRenderer(),
+                                                                  profile: try shippedProfiles.profile(reference: "iphone-15-pro"), language: "en"))
+    }
+
+    @Test func aFlowWhoseStepsFitPassesAndItsScreensAreKnown() throws {
+        let check = try Self.check(Self.good)
+        try check.validate()
+        #expect(check.findings().isEmpty, "\(check.findings())")
+        #expect(check.screens["explain"]?.template == "att-explainer" && check.screens["att"]?.roles == [.deny, .allow])
+        #expect(check.screens["consent"]?.roles.sorted { $0.rawValue < $1.rawValue } == [.accept, .decline])
+    }
+
+    @Test func everyProblemIsNamedAtOnce() throws {
+        let broken = Self.flow(#"""
+            "consent": { "document": "\#(Self.samples)/privacy-agreement", "screen": "consent", "on": { "accept": "end:home", "continue": "nope" } },
+            "island": { "document": "\#(Self.samples)/privacy-agreement", "screen": "prompt:att", "on": { "allow": "end:home", "deny": "end:home" } }
+            """#)
+        #expect {
+            try Self.check(broken).validate()
+        } throws: { error in
+            guard case let FlowError.problems(_, problems) = error else { return false }
+            let text = problems.joined(separator: "\n")
+            return text.contains("its screen's decline button leads nowhere") && text.contains("no continue button")
+                && text.contains("leads to 'nope', which is not a step") && text.contains("step 'island'") && text.contains("not reachable")
+        }
+        #expect {
+            try Flow.parse(Data(#"{ "start": "a", "steps": { "a": { "screen": "prompt:camra", "on": {} } } }"#.utf8), path: "flow.json")
+        } throws: { error in "\(error)".contains("did you mean prompt:camera") && "\(error)".contains("line 1") }
+        #expect {
+            try Flow.parse(Data(#"{ "start": "a", "steps": { "a": { "screen": "consent", "on": { "acept": "end:x" } } } }"#.utf8), path: "flow.json")
+        } throws: { error in "\(error)".contains("did you mean accept") }
+    }
+
+    @Test func aPermissionBeforeAnyAcceptAndATTWithoutTheExplainerFailTheFlowRules() throws {
+        let early = Self.flow(#"""
+            "consent": { "document": "\#(Self.samples)/privacy-agreement", "screen": "consent", "on": { "accept": "end:home", "decline": "location" } },
+            "location": { "document": "\#(Self.samples)/privacy-agreement", "screen": "prompt:location",
+                          "on": { "allow-once": "att", "allow-while-using": "att", "deny": "att" } },
+            "att": { "document": "\#(Self.samples)/privacy-agreement", "screen": "prompt:att", "on": { "allow": "end:home", "deny": "end:home" } }
+            """#)
+        let check = try Self.check(early)
+        try check.validate()
+        let findings = check.findings()
+        #expect(findings.contains { $0.rule == "flow.permissions-after-consent" && $0.element == "location" && $0.message.contains("decline → location") })
+        #expect(findings.contains { $0.rule == "flow.att-after-explainer" && $0.element == "att" })
+        // The ATT prompt is not judged by the first rule (the explainer's continue governs it).
+        #expect(!findings.contains { $0.rule == "flow.permissions-after-consent" && $0.element == "att" })
+    }
+
+    @Test func reviewWritesEveryStepAndExitsTwoOnABrokenFlow() throws {
+        let temporary = TemporaryFolder()
+        let flowURL = temporary.url.appendingPathComponent("flow.json")
+        try Data(Self.good.utf8).write(to: flowURL)
+        let out = temporary.url.appendingPathComponent("review")
+        let run = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path, "--languages", "en,zh-Hans",
+                                    "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for language in ["en", "zh-Hans"] {
+            for step in ["consent", "explain", "att", "location"] {
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/\(language)/\(step).png").path))
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/\(language)/\(step).links.json").path))
+            }
+        }
+        try Data(Self.good.replacingOccurrences(of: #""continue": "att""#, with: #""continue": "end:x""#).utf8).write(to: flowURL)
+        let broken = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path, "--languages", "en",
+                                       "--out", temporary.url.appendingPathComponent("other").path])
+        #expect(broken.status == 2 && broken.stderr.contains("step 'att'") && broken.stderr.contains("not reachable"))
+        #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("other").path))
+    }
+
+    @Test func theSamplesFlowsPass() throws {
+        for sample in ["launch-consent", "att-explainer"] {
+            let folder = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent(sample))
+            let flow = try Flow.load(folder.url.appendingPathComponent("flow.json"))
+            let screens = try FlowScreens(flow: flow, ownDocument: folder)
+            let check = FlowCheck(flow: flow, screens: try screens.screens(renderer: ConsentRenderer(),
+                                                                           profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
+                                                                           language: "en"))
+            try check.validate()
+            #expect(check.findings().isEmpty, "\(sample): \(check.findings())")
+        }
+    }
+}
