@@ -9,7 +9,8 @@ enum ReviewCommand {
                              [--profiles DIR] [--app-info DIR] [--allow-missing-glyphs]
 
     Follows the document's flow.json (its steps, and where each button leads) and writes every
-    step's screen as OUT/<device>/<language>/<step>.png with its .links.json. The flow is checked
+    step's screen as OUT/<device>/<language>/<step>.png with its .links.json, and flow.png: the flow
+    chart (thumbnails in reading order, arrows labelled with the buttons' words). The flow is checked
     first: every button of a step's screen must lead to a step or an end:<label>, every step must be
     reachable, and no step may name a button its screen lacks (each problem named, exit 2). Then the
     flow rules: flow.permissions-after-consent (no system permission prompt before an accept) and
@@ -56,6 +57,7 @@ enum ReviewCommand {
         var written = 0
         for profile in profiles {
             for language in languages {
+                var pages: [String: RenderedPage] = [:]
                 for step in flow.steps {
                     guard var request = screens.request(for: step, profile: profile, language: language) else { continue }
                     request.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
@@ -65,7 +67,11 @@ enum ReviewCommand {
                     try AtomicFileWriter.write([(stem.appendingPathExtension("png"), try page.bitmap.pngData()),
                                                 (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
                     written += 1
+                    pages[step.name] = page
                 }
+                let chart = try renderer.flowChart(flow, pages: pages, language: language)
+                let folder = try output.subfolder("\(profile.id)/\(language)")
+                try AtomicFileWriter.write([(folder.appendingPathComponent("flow.png"), try chart.pngData())])
             }
         }
         for finding in findings { print(finding.description) }

@@ -88,12 +88,44 @@ import Testing
                 #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/\(language)/\(step).png").path))
                 #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/\(language)/\(step).links.json").path))
             }
+            // The chart: four thumbnails of at least 240 pixels side by side, and a terminal column.
+            let chart = try Data(contentsOf: out.appendingPathComponent("iphone-15-pro/\(language)/flow.png"))
+            let header = try #require(pngHeader(chart))
+            #expect(header.width >= 5 * 240 && header.height > 520)
         }
         try Data(Self.good.replacingOccurrences(of: #""continue": "att""#, with: #""continue": "end:x""#).utf8).write(to: flowURL)
         let broken = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path, "--languages", "en",
                                        "--out", temporary.url.appendingPathComponent("other").path])
         #expect(broken.status == 2 && broken.stderr.contains("step 'att'") && broken.stderr.contains("not reachable"))
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("other").path))
+    }
+
+    @Test func theChartLabelsItsArrowsInTheLanguageAndReadsRightToLeftInArabic() throws {
+        let temporary = TemporaryFolder()
+        let url = temporary.url.appendingPathComponent("flow.json")
+        try Data(Self.good.utf8).write(to: url)
+        let flow = try Flow.load(url)
+        let own = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent("privacy-agreement"))
+        let screens = try FlowScreens(flow: flow, ownDocument: own)
+        let renderer = try ConsentRenderer()
+        let profile = try shippedProfiles.profile(reference: "iphone-15-pro")
+        var pages: [String: RenderedPage] = [:]
+        for step in flow.steps { pages[step.name] = try renderer.render(try #require(screens.request(for: step, profile: profile, language: "zh-Hans"))) }
+        let chart = FlowChart(flow: flow, pages: pages, language: "zh-Hans")
+        let (_, items) = try chart.layout { try! renderer.measure($0) }
+        let labels = items.compactMap { item -> String? in
+            guard item.id.hasSuffix("-label"), item.id.hasPrefix("edge-"), case let .text(text) = item.drawable else { return nil }
+            #expect((text.block.runs.first?.fontSize ?? 0) >= 14)
+            return text.block.text
+        }
+        #expect(labels.contains("同意") && labels.contains("继续"))
+        let thumbnails = items.filter { $0.id.hasPrefix("thumb-") && !$0.id.hasSuffix("-edge") }.compactMap(\.bounds)
+        #expect(thumbnails.count == 4 && thumbnails.allSatisfy { $0.width >= 240 })
+        // Right to left: the start's thumbnail is the rightmost.
+        let arabic = FlowChart(flow: flow, pages: pages, language: "ar")
+        let (_, mirrored) = try arabic.layout { try! renderer.measure($0) }
+        let start = try #require(mirrored.first { $0.id == "thumb-consent" }?.bounds)
+        #expect(mirrored.filter { $0.id.hasPrefix("thumb-") }.compactMap(\.bounds).allSatisfy { $0.minX <= start.minX })
     }
 
     @Test func theSamplesFlowsPass() throws {

@@ -567,6 +567,11 @@ extension ConsentRenderer {
         return layout.textBlocks.reduce(into: Set<String>()) { $0.formUnion(engine.fontFiles(in: $1)) }
     }
 
+    /// Draws a chart page (a flow chart) made of plain items, at its own size.
+    func paintChart(_ page: PageLayout) throws -> Bitmap {
+        try paintBitmap(page, composition: Composition(screenOf: page), engine: try engine(for: .noto))
+    }
+
     /// Draws `page` into a new bitmap of exactly the composition's pixel size.
     private func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
         let width = composition.pixelWidth, height = composition.pixelHeight
