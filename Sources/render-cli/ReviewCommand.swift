@@ -10,7 +10,9 @@ enum ReviewCommand {
 
     Follows the document's flow.json (its steps, and where each button leads) and writes every
     step's screen as OUT/<device>/<language>/<step>.png with its .links.json, and flow.png: the flow
-    chart (thumbnails in reading order, arrows labelled with the buttons' words). The flow is checked
+    chart (thumbnails in reading order, arrows labelled with the buttons' words); and
+    OUT/<device>/notes.txt, review notes drafted from the flow for App Review's notes field (quoting
+    the English screens when the review has them). The flow is checked
     first: every button of a step's screen must lead to a step or an end:<label>, every step must be
     reachable, and no step may name a button its screen lacks (each problem named, exit 2). Then the
     flow rules: flow.permissions-after-consent (no system permission prompt before an accept) and
@@ -55,6 +57,8 @@ enum ReviewCommand {
                                                                              .currentDirectory])
         try output.prepare()
         var written = 0
+        // The notes quote the English screens when the review has them, else its first language's.
+        let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         for profile in profiles {
             for language in languages {
                 var pages: [String: RenderedPage] = [:]
@@ -70,8 +74,12 @@ enum ReviewCommand {
                     pages[step.name] = page
                 }
                 let chart = try renderer.flowChart(flow, pages: pages, language: language)
-                let folder = try output.subfolder("\(profile.id)/\(language)")
-                try AtomicFileWriter.write([(folder.appendingPathComponent("flow.png"), try chart.pngData())])
+                let languageFolder = try output.subfolder("\(profile.id)/\(language)")
+                try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try chart.pngData())])
+                if language == notesLanguage {
+                    let notes = ReviewNotes(flow: flow, pages: pages, documentName: folder.name, findings: findings)
+                    try AtomicFileWriter.write([(try output.subfolder(profile.id).appendingPathComponent("notes.txt"), Data(notes.text.utf8))])
+                }
             }
         }
         for finding in findings { print(finding.description) }

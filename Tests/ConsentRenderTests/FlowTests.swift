@@ -93,6 +93,13 @@ import Testing
             let header = try #require(pngHeader(chart))
             #expect(header.width >= 5 * 240 && header.height > 520)
         }
+        // Notes for App Review, from the English screens.
+        let notes = try String(contentsOf: out.appendingPathComponent("iphone-15-pro/notes.txt"), encoding: .utf8)
+        #expect(notes.contains("On first launch the app shows the consent dialog \"Your Privacy at Yunfan Rides\""))
+        #expect(notes.contains("Tapping \"Agree and continue\" on the consent dialog shows the tracking explainer"))
+        #expect(notes.contains("Tapping \"Decline\" on the consent dialog closes the app."))
+        #expect(notes.contains("System permissions are requested only after the user agrees"))
+        #expect(notes.contains("The tracking prompt appears only after the user taps \"Continue\" on the explainer."))
         try Data(Self.good.replacingOccurrences(of: #""continue": "att""#, with: #""continue": "end:x""#).utf8).write(to: flowURL)
         let broken = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path, "--languages", "en",
                                        "--out", temporary.url.appendingPathComponent("other").path])
