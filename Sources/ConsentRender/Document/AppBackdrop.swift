@@ -39,21 +39,20 @@ public struct BackdropImage: Sendable, Equatable {
     /// Why `data` does not start as a PNG file does (signature, then an IHDR chunk with a size and
     /// 8 bits per channel), or nil.
     public static func headerProblem(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(25))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
-            return data.isEmpty ? "the file is empty" : "it does not start with the PNG signature; save the screenshot as PNG"
+        let header: PNGFileHeader
+        switch PNGFileHeader.read(data) {
+        case .failure(.empty): return "the file is empty"
+        case .failure(.notPNG): return "it does not start with the PNG signature; save the screenshot as PNG"
+        case .failure(.cutShort): return "the file ends before its IHDR header; it is cut short"
+        case let .success(read): header = read
         }
-        guard bytes.count == 25, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
-            return "the file ends before its IHDR header; it is cut short"
-        }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let (width, height) = (header.width, header.height)
         guard width > 0, height > 0 else { return "its header gives a size of \(width)×\(height)" }
         guard width <= 32768, height <= 32768, width * height <= maximumPixels else {
             return "it is \(width)×\(height) pixels; a backdrop may have at most 50 million (an iPad Pro 13-inch "
                 + "screenshot has 5.7 million), so scale it down to the device's screen size"
         }
-        guard bytes[24] != 16 else {
+        guard header.bitDepth != 16 else {
             return "it has 16 bits per channel; save it with 8 bits per channel, as screenshots are"
         }
         return nil

@@ -77,8 +77,10 @@ enum DocumentImages {
         if let problem = Self.headerProblem(data) {
             throw DocumentError.invalidImage(file: file, source: source, fix: "\(url.path) \(problem)")
         }
-        let bytes = [UInt8](data.prefix(24))
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard case let .success(header) = PNGFileHeader.read(data) else {
+            preconditionFailure("headerProblem accepted a file whose header does not read")
+        }
+        let (width, height) = (header.width, header.height)
         let stem = (path as NSString).deletingPathExtension
         let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
         let image = DocumentImage(source: source, png: data, pixelWidth: width, pixelHeight: height, scale: scale)
@@ -96,21 +98,20 @@ enum DocumentImages {
 
     /// Why `data` cannot be a document's image, or nil.
     static func headerProblem(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(25))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "is a JPEG, not a PNG; export it as PNG" }
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
-            return data.isEmpty ? "is empty" : "is not a PNG (it does not start with the PNG signature); export it as PNG"
+        if data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) { return "is a JPEG, not a PNG; export it as PNG" }
+        let header: PNGFileHeader
+        switch PNGFileHeader.read(data) {
+        case .failure(.empty): return "is empty"
+        case .failure(.notPNG): return "is not a PNG (it does not start with the PNG signature); export it as PNG"
+        case .failure(.cutShort): return "ends before its PNG header; it is cut short"
+        case let .success(read): header = read
         }
-        guard bytes.count == 25, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
-            return "ends before its PNG header; it is cut short"
-        }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let (width, height) = (header.width, header.height)
         guard width > 0, height > 0 else { return "has a size of \(width)×\(height) in its header" }
         guard width * height <= maximumPixels else {
             return "is \(width)×\(height) pixels, more than a dialog shows (at most \(maximumPixels / 1_000_000) million); scale it down"
         }
-        guard bytes[24] != 16 else { return "has 16 bits per channel; export it with 8 bits per channel" }
+        guard header.bitDepth != 16 else { return "has 16 bits per channel; export it with 8 bits per channel" }
         return nil
     }
 }
