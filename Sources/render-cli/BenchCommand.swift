@@ -12,7 +12,9 @@ enum BenchCommand {
         encoder's speed in MB/s of raw rows beside libpng + zlib level 1 (the encoder before it);
       - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
       - diffing two identical and two differing 1290×2796 images;
-      - the peak memory of a 100-cell matrix (run as a child process).
+      - the peak memory of a 100-cell matrix (run as a child process);
+      - a 1179×2556 (iphone-15-pro) walkthrough video of the launch-consent flow's accepting path:
+        frames per second composed, and composed and encoded to H.264 by ffmpeg (the median of 3).
       --iterations N   warm iterations per stage, 1–1000 (default 20)
       --profiles DIR   the device profiles folder (default: the repository's DeviceProfiles)
     Run it from a release build on an idle machine (other load changes every figure):
@@ -44,7 +46,19 @@ enum BenchCommand {
             var msPerScreenshot: Double
         }
 
+        struct WalkthroughVideo: Codable {
+            var device: String
+            var pixels: String
+            var frames: Int
+            /// Frames composed per second, sent nowhere.
+            var composedFps: Double
+            /// Frames composed and encoded (ffmpeg, H.264) per second, the file written.
+            var encodedFps: Double
+            var mp4KB: Int
+        }
+
         var stages: [Stages]
+        var walkthrough: WalkthroughVideo
         var matrix: [Throughput]
         var diffIdenticalMs: Double
         var diffDifferingMs: Double
@@ -96,7 +110,10 @@ enum BenchCommand {
         let differingMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: changed.bitmap) } * 1000
 
         let peak = try peakMemoryOfMatrix(cells: 100, catalog: catalog, world: world.url, scratch: scratch)
-        let figures = Figures(stages: stages, matrix: matrix, diffIdenticalMs: identicalMs, diffDifferingMs: differingMs,
+        let walkthrough = try measureWalkthrough(renderer: renderer, catalog: catalog,
+                                                 document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent")),
+                                                 scratch: scratch)
+        let figures = Figures(stages: stages, walkthrough: walkthrough, matrix: matrix, diffIdenticalMs: identicalMs, diffDifferingMs: differingMs,
                               peakMemoryMBFor100Cells: peak, cores: cores)
         if json {
             print(String(decoding: try canonicalJSONData(figures), as: UTF8.self), terminator: "")
@@ -156,6 +173,36 @@ enum BenchCommand {
                               zlibPngKB: zlibBytes / 1024)
     }
 
+    /// Composes, then composes and encodes, the launch-consent flow's accepting walkthrough.
+    private static func measureWalkthrough(renderer: ConsentRenderer, catalog: DeviceProfileCatalog, document: DocumentFolder,
+                                           scratch: URL) throws -> Figures.WalkthroughVideo {
+        let profile = try catalog.profile(id: "iphone-15-pro")
+        let flow = try Flow.load(document.url.appendingPathComponent("flow.json"))
+        let screens = try FlowScreens(flow: flow, ownDocument: document)
+        var pages: [String: RenderedPage] = [:]
+        for step in flow.steps {
+            guard let request = screens.request(for: step, profile: profile, language: "en") else { continue }
+            pages[step.name] = try renderer.render(request)
+        }
+        guard let walkthrough = Walkthrough.plan(flow: flow, buttons: pages.mapValues(\.linkMap.buttons), path: .accepting),
+              let scale = pages[flow.start]?.layout.scale else {
+            throw UsageError(message: "the launch-consent sample's flow has no walkthrough")
+        }
+        let shown = try walkthrough.screens.map { try renderer.walkthroughScreen(of: pages[$0.step]!, step: $0.step) }
+        let video = scratch.appendingPathComponent("walkthrough.mp4")
+        var composed: [Double] = [], encoded: [Double] = []
+        for _ in 0..<3 {
+            composed.append(try seconds { try Walkthrough.compose(walkthrough, screens: shown, scale: scale) { _ in } })
+            encoded.append(try seconds { try Walkthrough.encode(walkthrough, screens: shown, scale: scale, to: video) })
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: video.path)[.size] as? Int) ?? 0
+        let frames = Double(walkthrough.frames)
+        let pixels = profile.pixelSize(in: .portrait)
+        return Figures.WalkthroughVideo(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", frames: walkthrough.frames,
+                                        composedFps: frames / composed.sorted()[1], encodedFps: frames / encoded.sorted()[1],
+                                        mp4KB: size / 1024)
+    }
+
     /// Runs `render-cli matrix` on `cells` cells as a child process and returns its peak resident memory.
     private static func peakMemoryOfMatrix(cells: Int, catalog: DeviceProfileCatalog, world: URL, scratch: URL) throws -> Double {
         let devices = try catalog.ids()
@@ -201,6 +248,9 @@ enum BenchCommand {
             print("encoder, \(stage.device): \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, "
                 + "\(stage.pngKB) KB; libpng + zlib level 1 (the encoder before) \(ms(stage.zlibEncodeMs)) ms, \(stage.zlibPngKB) KB")
         }
+        let video = figures.walkthrough
+        print("walkthrough, \(video.device) \(video.pixels), \(video.frames) frames: composed \(String(format: "%.0f", video.composedFps)) fps; "
+            + "composed and encoded (H.264, ffmpeg) \(String(format: "%.0f", video.encodedFps)) fps, \(video.mp4KB) KB")
         print("")
         for run in figures.matrix {
             print("matrix, \(run.screenshots) iphone-15-pro screenshots, \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "

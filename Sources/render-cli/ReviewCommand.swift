@@ -28,7 +28,7 @@ enum ReviewCommand {
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ParsedArguments(arguments, options: ["document", "out", "flow", "devices", "languages", "profiles", "app-info"],
+        let options = try ParsedArguments(arguments, options: ["document", "out", "flow", "devices", "languages", "profiles", "app-info", "date", "jobs"],
                                           flags: ["allow-missing-glyphs"], aliases: ["device": "devices", "language": "languages"])
         let folder = try openDocument(options, command: "review")
         let out = URL(fileURLWithPath: try options.required("out", example: "out/review"))
@@ -52,40 +52,215 @@ enum ReviewCommand {
         try check.validate()
         let findings = check.findings()
 
+        let date = try reviewDate(options.value("date"))
+        let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
         let output = try OwnedFolder.claim(out, kind: .review, protecting: [.init(url: folder.url, role: "the document folder"),
                                                                              .init(url: catalog.directory, role: "the device profiles folder"),
                                                                              .currentDirectory])
         try output.prepare()
-        var written = 0
         // The notes quote the English screens when the review has them, else its first language's.
         let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
-        for profile in profiles {
-            for language in languages {
-                var pages: [String: RenderedPage] = [:]
-                for step in flow.steps {
-                    guard var request = screens.request(for: step, profile: profile, language: language) else { continue }
-                    request.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
-                    let page = try renderer.render(request)
-                    for warning in page.warnings { printError("render-cli review: \(profile.id) \(language) \(step.name): warning: \(warning)") }
-                    let stem = try output.subfolder("\(profile.id)/\(language)").appendingPathComponent(step.name)
-                    try AtomicFileWriter.write([(stem.appendingPathExtension("png"), try page.bitmap.pngData()),
-                                                (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
-                    written += 1
-                    pages[step.name] = page
-                }
-                let chart = try renderer.flowChart(flow, pages: pages, language: language)
-                let languageFolder = try output.subfolder("\(profile.id)/\(language)")
-                try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try chart.pngData())])
-                if language == notesLanguage {
-                    let notes = ReviewNotes(flow: flow, pages: pages, documentName: folder.name, findings: findings)
-                    try AtomicFileWriter.write([(try output.subfolder(profile.id).appendingPathComponent("notes.txt"), Data(notes.text.utf8))])
-                }
+        let units = profiles.flatMap { profile in languages.map { (profile: profile, language: $0) } }
+        // Folders are made before the workers start, one thread at a time.
+        for unit in units { _ = try output.subfolder("\(unit.profile.id)/\(unit.language)") }
+        let progress = ReviewProgress(total: units.count)
+        let results = ReviewResults(count: units.count)
+        let allowMissingGlyphs = options.flag("allow-missing-glyphs")
+        let next = ReviewResults.Counter()
+        DispatchQueue.concurrentPerform(iterations: min(jobs, units.count)) { _ in
+            guard let renderer = try? ConsentRenderer() else {
+                results.fail(RenderError.cairo(operation: "ConsentRenderer", status: "the fonts could not be set up"))
+                return
             }
+            while let index = next.take(below: units.count), !results.failed {
+                let unit = units[index]
+                do {
+                    let folderURL = try output.subfolder("\(unit.profile.id)/\(unit.language)")
+                    results.set(index, try reviewUnit(flow: flow, screens: screens, renderer: renderer, profile: unit.profile,
+                                                      language: unit.language, folder: folderURL, findings: findings,
+                                                      notes: unit.language == notesLanguage ? folder.name : nil,
+                                                      allowMissingGlyphs: allowMissingGlyphs))
+                } catch {
+                    results.fail(error)
+                }
+                progress.finished("\(unit.profile.id) \(unit.language)")
+            }
+        }
+        progress.finish()
+        if let error = results.error { throw error }
+        let written = results.all.reduce(0) { $0 + $1.review.steps.count }
+        for profile in profiles {
+            let mine = zip(units, results.all).filter { $0.0.profile.id == profile.id }.map(\.1)
+            let documents = [folder] + flow.steps.compactMap { screens.documents[$0.name] }
+            let review = ReviewDocument(appName: ReviewDocument.appName(of: documents, language: notesLanguage), document: folder.name,
+                                        device: profile, date: date, flow: flow, flowFindings: findings, languages: mine.map(\.review))
+            var files = [(url: try output.subfolder(profile.id).appendingPathComponent("review.pdf"), data: try renderer.reviewPDF(review))]
+            if let notes = mine.compactMap(\.notes).first {
+                files.append((try output.subfolder(profile.id).appendingPathComponent("notes.txt"), Data(notes.utf8)))
+            }
+            try AtomicFileWriter.write(files)
         }
         for finding in findings { print(finding.description) }
         let errors = findings.filter { $0.severity == .error }.count
         print("\(written) screens of \(flow.steps.count) steps × \(profiles.count) device\(profiles.count == 1 ? "" : "s") × "
-              + "\(languages.count) language\(languages.count == 1 ? "" : "s") in \(out.path); flow rules: \(errors) error\(errors == 1 ? "" : "s")")
+              + "\(languages.count) language\(languages.count == 1 ? "" : "s") in \(out.path), with flow charts, walkthroughs, "
+              + "review.pdf and notes.txt; flow rules: \(errors) error\(errors == 1 ? "" : "s")")
         return errors > 0 ? 1 : 0
+    }
+
+    /// `--date YYYY-MM-DD` (a real calendar date), or today.
+    static func reviewDate(_ value: String?) throws -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        guard let value else {
+            let today = calendar.dateComponents([.year, .month, .day], from: Date())
+            return String(format: "%04d-%02d-%02d", today.year!, today.month!, today.day!)
+        }
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+              calendar.component(.month, from: date) == month, calendar.component(.day, from: date) == day else {
+            throw UsageError(message: "--date '\(value)' is not a date; give it as YYYY-MM-DD, such as 2026-12-01")
+        }
+        return value
+    }
+
+    /// One device and language: every step's screen and link map, the chart, the walkthroughs,
+    /// and what the PDF needs of them.
+    static func reviewUnit(flow: Flow, screens: FlowScreens, renderer: ConsentRenderer, profile: DeviceProfile, language: String,
+                           folder languageFolder: URL, findings: [LintFinding], notes documentName: String?,
+                           allowMissingGlyphs: Bool) throws -> ReviewUnitResult {
+        var pages: [String: RenderedPage] = [:]
+        for step in flow.steps {
+            guard var request = screens.request(for: step, profile: profile, language: language) else { continue }
+            request.allowsMissingGlyphs = allowMissingGlyphs
+            let page = try renderer.render(request)
+            for warning in page.warnings { printError("render-cli review: \(profile.id) \(language) \(step.name): warning: \(warning)") }
+            let stem = languageFolder.appendingPathComponent(step.name)
+            try AtomicFileWriter.write([(stem.appendingPathExtension("png"), try page.bitmap.pngData()),
+                                        (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
+            pages[step.name] = page
+        }
+        let chart = try renderer.flowChart(flow, pages: pages, language: language)
+        try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try chart.pngData())])
+        try writeWalkthroughs(flow: flow, pages: pages, renderer: renderer, device: profile.id, language: language, folder: languageFolder)
+        let review = try renderer.reviewLanguage(flow: flow, screens: screens, pages: pages, language: language, device: profile.id,
+                                                 flowFindings: findings)
+        let notes = documentName.map { ReviewNotes(flow: flow, pages: pages, documentName: $0, findings: findings).text }
+        return ReviewUnitResult(review: review, notes: notes)
+    }
+
+    /// The accepting and declining walkthrough videos of one device and language, and their
+    /// timelines in walkthrough.json.
+    static func writeWalkthroughs(flow: Flow, pages: [String: RenderedPage], renderer: ConsentRenderer, device: String,
+                                  language: String, folder: URL) throws {
+        let buttons = pages.mapValues(\.linkMap.buttons)
+        var timelines: [Walkthrough] = []
+        var screens: [String: WalkthroughScreen] = [:]
+        guard let first = pages[flow.start] else { return }
+        for path in Walkthrough.Path.allCases {
+            guard let walkthrough = Walkthrough.plan(flow: flow, buttons: buttons, path: path) else { continue }
+            for shown in walkthrough.screens where screens[shown.step] == nil {
+                guard let page = pages[shown.step] else { continue }
+                screens[shown.step] = try renderer.walkthroughScreen(of: page, step: shown.step)
+            }
+            try Walkthrough.encode(walkthrough, screens: walkthrough.screens.compactMap { screens[$0.step] },
+                                   scale: first.layout.scale, to: folder.appendingPathComponent(walkthrough.file))
+            timelines.append(walkthrough)
+        }
+        let timeline = WalkthroughTimeline(device: device, language: language, videoWidth: first.bitmap.width + first.bitmap.width % 2,
+                                           videoHeight: first.bitmap.height + first.bitmap.height % 2, scale: first.layout.scale,
+                                           walkthroughs: timelines)
+        try AtomicFileWriter.write([(folder.appendingPathComponent("walkthrough.json"), try timeline.jsonData())])
+    }
+}
+
+struct ReviewUnitResult {
+    var review: ReviewLanguage
+    var notes: String?
+}
+
+/// The workers' results by unit index, and the first failure.
+final class ReviewResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [ReviewUnitResult?]
+    private(set) var error: Error?
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    /// Hands out unit indexes, each once.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+
+    func set(_ index: Int, _ result: ReviewUnitResult) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    func fail(_ failure: Error) {
+        lock.lock()
+        if error == nil { error = failure }
+        lock.unlock()
+    }
+
+    var failed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
+    }
+
+    var all: [ReviewUnitResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results.compactMap { $0 }
+    }
+}
+
+/// A progress bar on a terminal (units done, the last one, elapsed time); nothing otherwise.
+final class ReviewProgress: @unchecked Sendable {
+    private let total: Int
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private let started = Date()
+    private var completed = 0
+    private let lock = NSLock()
+
+    init(total: Int) {
+        self.total = total
+        if isTerminal { draw(last: "starting") }
+    }
+
+    func finished(_ unit: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        completed += 1
+        if isTerminal { draw(last: unit) }
+    }
+
+    private func draw(last: String) {
+        let width = 28
+        let filled = total == 0 ? width : width * completed / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let elapsed = Date().timeIntervalSince(started)
+        let line = String(format: "\r%@ %d/%d device-languages  %.0fs  ", bar, completed, total, elapsed) + last + "    "
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

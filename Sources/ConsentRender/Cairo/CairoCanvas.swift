@@ -74,6 +74,40 @@ final class CairoCanvas: Canvas {
         textEngine = engine
     }
 
+    /// PDF only: ends the current page and starts the next, of `size` points.
+    func startPDFPage(of size: Size) {
+        cairo_show_page(cr)
+        cairo_pdf_surface_set_size(surface, size.width, size.height)
+    }
+
+    /// PDF only: makes `rect` of the current page a link to `uri` (a clickable annotation).
+    func addLink(_ rect: Rect, to uri: String) {
+        // Cairo's attribute strings quote with ' and escape it, and the backslash, with \.
+        let quoted = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        let box = String(format: "%.2f %.2f %.2f %.2f", rect.x, rect.y, rect.width, rect.height)
+        let attributes = "rect=[\(box)] uri='\(quoted)'"
+        cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(cr, CAIRO_TAG_LINK)
+    }
+
+    /// PDF only: the document's title and its creation and modification date (`YYYY-MM-DD`), the
+    /// one date the file holds.
+    func setPDFInfo(title: String, date: String) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "ConsentRender")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "\(date)T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "\(date)T00:00:00Z")
+    }
+
+    /// Runs `body` with everything drawn scaled by `factor` (after translating to `origin`).
+    func transformed(origin: Point, scale factor: Double, _ body: () throws -> Void) rethrows {
+        try withSavedState { cr in
+            cairo_translate(cr, origin.x, origin.y)
+            cairo_scale(cr, factor, factor)
+            try body()
+        }
+    }
+
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)

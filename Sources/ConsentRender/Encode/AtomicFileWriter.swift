@@ -86,7 +86,39 @@ extension AtomicFileWriter {
     /// before exiting, so an interrupted run leaves no partial file.
     public static func removePendingFiles() {
         PendingFiles.shared.stopWriting(timeout: 5)
+        for action in PendingFiles.shared.stopActions() { action() }
         for path in PendingFiles.shared.all() { unlink(path) }
+    }
+
+    /// A file written by something else over time (a video from ffmpeg): the hidden temporary
+    /// path to have it written to, which an interrupted run deletes. Finish with
+    /// `commitStreamedFile` or `abandonStreamedFile`. `stop` runs first when the run is
+    /// interrupted (to end the writer, so it cannot recreate the file).
+    public static func beginStreamedFile(_ url: URL, stop: @escaping @Sendable () -> Void) throws -> URL {
+        let name = url.lastPathComponent
+        guard name.utf8.count <= 255 else {
+            throw RenderError.writeFailed(path: url.path, reason: "its name is \(name.utf8.count) bytes long and file "
+                + "systems allow at most 255; choose a shorter name")
+        }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: name))
+        PendingFiles.shared.add(temporary.path, stop: stop)
+        return temporary
+    }
+
+    /// Renames a streamed file's temporary into place (atomic within a folder).
+    public static func commitStreamedFile(_ temporary: URL, to url: URL) throws {
+        defer { PendingFiles.shared.remove([temporary.path]) }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw RenderError.writeFailed(path: url.path, reason: reason)
+        }
+    }
+
+    /// Deletes a streamed file's temporary, after a failure.
+    public static func abandonStreamedFile(_ temporary: URL) {
+        unlink(temporary.path)
+        PendingFiles.shared.remove([temporary.path])
     }
 }
 
@@ -94,6 +126,7 @@ extension AtomicFileWriter {
 private final class PendingFiles: @unchecked Sendable {
     static let shared = PendingFiles()
     private var paths = Set<String>()
+    private var stops: [String: @Sendable () -> Void] = [:]
     private var writesUnderWay = 0
     private var stopping = false
     private let lock = NSLock()
@@ -128,16 +161,25 @@ private final class PendingFiles: @unchecked Sendable {
         }
     }
 
-    func add(_ path: String) {
+    func add(_ path: String, stop: (@Sendable () -> Void)? = nil) {
         lock.lock()
         paths.insert(path)
+        if let stop { stops[path] = stop }
         lock.unlock()
     }
 
     func remove(_ removed: [String]) {
         lock.lock()
         paths.subtract(removed)
+        for path in removed { stops[path] = nil }
         lock.unlock()
+    }
+
+    /// What ends the writers of streamed files, run before their files are deleted.
+    func stopActions() -> [@Sendable () -> Void] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(stops.values)
     }
 
     func all() -> [String] {

@@ -573,7 +573,7 @@ extension ConsentRenderer {
     }
 
     /// Draws `page` into a new bitmap of exactly the composition's pixel size.
-    private func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
+    func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
         let width = composition.pixelWidth, height = composition.pixelHeight
         var failure: Error?
         // Every pixel is written by the first, full-screen fill, so the storage starts uninitialised.

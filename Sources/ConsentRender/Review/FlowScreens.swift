@@ -1,7 +1,7 @@
 import Foundation
 
 /// A flow with the document folder of each step and a way to render any step.
-public struct FlowScreens {
+public struct FlowScreens: Sendable {
     public let flow: Flow
     /// By step name: the flow's own document, or the one the step names.
     public let documents: [String: DocumentFolder]

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Writes an H.264 MP4 with Debian's ffmpeg (libx264), fed raw I420 frames through a pipe: no
+/// frame touches the disk. The file appears only when `finish` succeeds; until then ffmpeg writes
+/// a hidden temporary beside it, which a failure, `cancel` or an interrupted run (SIGINT/SIGTERM:
+/// ffmpeg is killed first) deletes.
+final class H264Writer {
+    /// The x264 preset: the fastest, since the frames are mostly still screens.
+    static let preset = "ultrafast"
+
+    let url: URL
+    let width: Int
+    let height: Int
+    private let temporary: URL
+    private let process: Process
+    private let input: FileHandle
+    private let errors: Pipe
+    private var finished = false
+
+    /// Where ffmpeg is, or nil when it is not installed.
+    static func locateFFmpeg() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin"] {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts ffmpeg for a `width`×`height` video (both even) at `framesPerSecond`.
+    init(url: URL, width: Int, height: Int, framesPerSecond: Int) throws {
+        precondition(width % 2 == 0 && height % 2 == 0, "H.264 in yuv420p needs an even size")
+        guard let ffmpeg = Self.locateFFmpeg() else {
+            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg is not installed (the walkthrough videos are encoded by "
+                + "Debian's ffmpeg); run scripts/setup, or apt-get install ffmpeg")
+        }
+        // A write to a pipe whose reader died must fail with EPIPE, not end this process.
+        signal(SIGPIPE, SIG_IGN)
+        self.url = url
+        self.width = width
+        self.height = height
+        let process = Process()
+        let errors = Pipe()
+        let input = Pipe()
+        process.executableURL = ffmpeg
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let colour = ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
+        // The process is killed by an interrupted run, so its file is registered before it starts.
+        let box = ProcessBox()
+        temporary = try AtomicFileWriter.beginStreamedFile(url) { box.kill() }
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
+                             "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)",
+                             "-framerate", "\(framesPerSecond)"] + colour + ["-i", "pipe:0",
+                             "-c:v", "libx264", "-preset", Self.preset, "-crf", "18", "-pix_fmt", "yuv420p"] + colour
+            + ["-r", "\(framesPerSecond)", "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact",
+               "-flags:v", "+bitexact", "-f", "mp4", "-y", temporary.path]
+        do {
+            try process.run()
+        } catch {
+            AtomicFileWriter.abandonStreamedFile(temporary)
+            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg could not be started (\(error.localizedDescription))")
+        }
+        box.set(process.processIdentifier)
+        self.process = process
+        self.input = input.fileHandleForWriting
+        self.errors = errors
+        // ffmpeg's messages are read as they come, so a chatty ffmpeg cannot block on a full pipe.
+        errorText = ErrorText()
+        let text = errorText
+        errors.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }
+    }
+
+    private let errorText: ErrorText
+
+    deinit {
+        if !finished { cancel() }
+    }
+
+    /// Sends one frame: the Y plane, then U and V (`width * height * 3 / 2` bytes).
+    func write(_ frame: UnsafeRawBufferPointer) throws {
+        precondition(frame.count == width * height * 3 / 2, "An I420 frame of \(width)×\(height) is \(width * height * 3 / 2) bytes")
+        var offset = 0
+        let descriptor = input.fileDescriptor
+        while offset < frame.count {
+            let written = Foundation.write(descriptor, frame.baseAddress! + offset, frame.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                cancel()
+                throw RenderError.writeFailed(path: url.path, reason: "ffmpeg stopped taking frames (\(reason)): \(errorText.summary)")
+            }
+            offset += written
+        }
+    }
+
+    /// Ends the input, waits for ffmpeg and moves the video into place.
+    func finish() throws {
+        guard !finished else { return }
+        finished = true
+        try? input.close()
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        errorText.append(errors.fileHandleForReading.readDataToEndOfFile())
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            AtomicFileWriter.abandonStreamedFile(temporary)
+            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (exit \(process.terminationStatus)): \(errorText.summary)")
+        }
+        try AtomicFileWriter.commitStreamedFile(temporary, to: url)
+    }
+
+    /// Stops ffmpeg and deletes what it wrote.
+    func cancel() {
+        finished = true
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        try? input.close()
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+        AtomicFileWriter.abandonStreamedFile(temporary)
+    }
+}
+
+/// The child's process id, for the interrupt handler (which runs on another thread).
+private final class ProcessBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pid: Int32 = 0
+
+    func set(_ pid: Int32) {
+        lock.lock()
+        self.pid = pid
+        lock.unlock()
+    }
+
+    /// Kills the child and waits for it, so it cannot write after its file is deleted.
+    func kill() {
+        lock.lock()
+        let pid = self.pid
+        lock.unlock()
+        guard pid > 0 else { return }
+        Foundation.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+}
+
+/// What ffmpeg printed, collected from its reader thread.
+private final class ErrorText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    /// The last lines, for a message.
+    var summary: String {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return "it printed nothing" }
+        return text.split(separator: "\n").suffix(4).joined(separator: "; ")
+    }
+}

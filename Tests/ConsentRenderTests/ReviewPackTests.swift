@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// The review pack of a held-out four-step flow (FlowTests.good) in en and zh-Hans, read back with
+/// real tools: ffprobe and ffmpeg for the walkthroughs, poppler for the PDF.
+@Suite(.serialized) struct ReviewPackTests {
+    /// One review of the held-out flow, made once for the suite's tests.
+    final class Pack: @unchecked Sendable {
+        let temporary = TemporaryFolder()
+        let out: URL
+        let run: CLIRun
+
+        init() throws {
+            let flowURL = temporary.url.appendingPathComponent("flow.json")
+            try Data(FlowTests.good.utf8).write(to: flowURL)
+            out = temporary.url.appendingPathComponent("review")
+            run = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path,
+                                    "--languages", "en,zh-Hans", "--date", "2026-12-01", "--out", out.path])
+        }
+
+        func url(_ relative: String) -> URL { out.appendingPathComponent("iphone-15-pro/\(relative)") }
+    }
+
+    static let pack = Result { try Pack() }
+
+    static func tool(_ name: String, _ arguments: [String]) throws -> CLIRun {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/\(name)"), arguments)
+    }
+
+    /// Frame `index` of `video`, decoded.
+    static func frame(_ index: Int, of video: URL) throws -> Bitmap {
+        let temporary = TemporaryFolder()
+        let png = temporary.url.appendingPathComponent("frame.png")
+        let run = try tool("ffmpeg", ["-v", "error", "-i", video.path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+                                      "-pix_fmt", "rgb24", png.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try Bitmap(contentsOfPNG: png)
+    }
+
+    @Test func theWalkthroughsAreH264AndLastAsLongAsTheirTimelines() throws {
+        let pack = try Self.pack.get()
+        #expect(pack.run.status == 0, "\(pack.run.stderr)")
+        for language in ["en", "zh-Hans"] {
+            let timeline = try JSONDecoder().decode(WalkthroughTimeline.self, from: Data(contentsOf: pack.url("\(language)/walkthrough.json")))
+            #expect(timeline.walkthroughs.map(\.file) == ["walkthrough.mp4", "walkthrough-decline.mp4"])
+            #expect(timeline.videoWidth == 1180 && timeline.videoHeight == 2556)
+            for walkthrough in timeline.walkthroughs {
+                let probe = try Self.tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                                      "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames:format=duration",
+                                                      "-of", "default=noprint_wrappers=1", pack.url("\(language)/\(walkthrough.file)").path])
+                let fields = Dictionary(probe.stdout.split(separator: "\n").map { line -> (String, String) in
+                    let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], parts.count > 1 ? parts[1] : "")
+                }, uniquingKeysWith: { first, _ in first })
+                #expect(fields["codec_name"] == "h264" && fields["pix_fmt"] == "yuv420p", "\(fields)")
+                #expect(fields["width"] == "1180" && fields["height"] == "2556" && fields["r_frame_rate"] == "30/1", "\(fields)")
+                #expect(fields["nb_read_frames"] == "\(walkthrough.frames)")
+                let duration = try #require(fields["duration"].flatMap(Double.init))
+                #expect(abs(duration - walkthrough.duration) < 1.0 / 30, "\(walkthrough.file): \(duration) s, timeline \(walkthrough.duration) s")
+            }
+            // Accepting: consent → explainer → tracking prompt → location prompt; declining ends at once.
+            let accepting = try #require(timeline.walkthroughs.first)
+            #expect(accepting.screens.map(\.step) == ["consent", "explain", "att", "location"])
+            #expect(accepting.taps.map(\.role) == [.accept, .continue, .allow, .allowWhileUsing] && accepting.ends == "end:home")
+            let declining = try #require(timeline.walkthroughs.last)
+            #expect(declining.screens.map(\.step) == ["consent"] && declining.taps.map(\.role) == [.decline] && declining.ends == "end:exit")
+            // Each screen held about two seconds.
+            #expect(accepting.duration > 7.5 && accepting.duration < 9.5)
+        }
+    }
+
+    @Test func everyTapLiesInsideItsButtonAndTheCircleShowsThere() throws {
+        let pack = try Self.pack.get()
+        for language in ["en", "zh-Hans"] {
+            let timeline = try JSONDecoder().decode(WalkthroughTimeline.self, from: Data(contentsOf: pack.url("\(language)/walkthrough.json")))
+            for walkthrough in timeline.walkthroughs {
+                for tap in walkthrough.taps {
+                    let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: pack.url("\(language)/\(tap.step).links.json")))
+                    let button = try #require(map.buttons.first { $0.role == tap.role })
+                    #expect(button.rect.contains(Rect(x: tap.point.x, y: tap.point.y, width: 0, height: 0)),
+                            "\(language) \(tap.step) \(tap.role): \(tap.point) outside \(button.rect)")
+                    #expect(button.label == tap.label)
+                }
+            }
+            // At the first tap's time the circle covers the button's centre; a moment before it does not.
+            let accepting = try #require(timeline.walkthroughs.first)
+            let video = pack.url("\(language)/walkthrough.mp4")
+            for tap in accepting.taps.prefix(2) {
+                let index = Int((tap.time * 30).rounded())
+                let at = try Self.frame(index, of: video), before = try Self.frame(index - 3, of: video)
+                let x = Int(tap.point.x * timeline.scale), y = Int(tap.point.y * timeline.scale)
+                func difference(_ dx: Int, _ dy: Int) -> Int {
+                    let a = at.color(x: x + dx, y: y + dy), b = before.color(x: x + dx, y: y + dy)
+                    return abs(Int(a.red) - Int(b.red)) + abs(Int(a.green) - Int(b.green)) + abs(Int(a.blue) - Int(b.blue))
+                }
+                let inside = [(0, 30), (30, 0), (-30, 0), (0, -30), (20, 20)].map { difference($0.0, $0.1) }
+                #expect(inside.allSatisfy { $0 > 40 }, "\(language) \(tap.step): the circle should change the button's pixels, \(inside)")
+                // Far from the tap (150 points away) nothing changes.
+                #expect(difference(0, -450) < 20 || y < 450)
+            }
+        }
+    }
+
+    @Test func thePDFHasAPagePerStepEveryURLAndRasterises() throws {
+        let pack = try Self.pack.get()
+        let pdf = pack.url("review.pdf")
+        let info = try Self.tool("pdfinfo", [pdf.path])
+        #expect(info.status == 0, "\(info.stderr)")
+        let pages = try #require(info.stdout.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+            .flatMap { Int($0.split(separator: " ").last ?? "") })
+        // A cover, per language a chart and four steps, a summary.
+        #expect(pages >= 1 + 2 * (1 + 4) + 1, "\(info.stdout)")
+        #expect(info.stdout.contains("Dec  1 00:00:00 2026"), "the date given, and no other: \(info.stdout)")
+        let text = try Self.tool("pdftotext", ["-layout", pdf.path, "-"]).stdout
+        var urls = Set<String>()
+        for language in ["en", "zh-Hans"] {
+            for step in ["consent", "explain", "att", "location"] {
+                let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: pack.url("\(language)/\(step).links.json")))
+                urls.formUnion(map.links.map(\.url))
+            }
+        }
+        #expect(!urls.isEmpty)
+        for url in urls {
+            // pdftotext may break a long URL over lines; the text holds it whole once the breaks are gone.
+            #expect(text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "").contains(url), "\(url) missing")
+        }
+        #expect(text.contains("Consent flow review") && text.contains("step 4 of 4: location") && text.contains("Summary of lint results"))
+        #expect(text.contains("“同意并继续”") || text.contains("同意"), "the Chinese buttons' words are searchable text")
+        // Every URL is a clickable link too.
+        let links = try Self.tool("pdfinfo", ["-url", pdf.path]).stdout
+        for url in urls { #expect(links.contains(url), "\(url) is not a link annotation") }
+        // Every page rasterises.
+        let temporary = TemporaryFolder()
+        let raster = try Self.tool("pdftoppm", ["-r", "20", "-png", pdf.path, temporary.url.appendingPathComponent("page").path])
+        #expect(raster.status == 0, "\(raster.stderr)")
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).filter { $0.hasSuffix(".png") }
+        #expect(rendered.count == pages)
+    }
+
+    @Test func theSameReviewAndDateGiveTheSameBytesAndABadDateIsRefused() throws {
+        let pack = try Self.pack.get()
+        let temporary = TemporaryFolder()
+        let flowURL = temporary.url.appendingPathComponent("flow.json")
+        try Data(FlowTests.good.utf8).write(to: flowURL)
+        let again = temporary.url.appendingPathComponent("again")
+        let run = try runRenderCLI(["review", "--document", "Samples/privacy-agreement", "--flow", flowURL.path, "--languages", "en,zh-Hans",
+                                    "--date", "2026-12-01", "--jobs", "1", "--out", again.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for file in ["review.pdf", "notes.txt", "en/walkthrough.json", "zh-Hans/flow.png", "zh-Hans/walkthrough-decline.mp4"] {
+            #expect(try Data(contentsOf: pack.url(file)) == Data(contentsOf: again.appendingPathComponent("iphone-15-pro/\(file)")), "\(file)")
+        }
+        for bad in ["2026-02-30", "1.12.2026", "2026-12"] {
+            let refused = try runRenderCLI(["review", "--document", "Samples/launch-consent", "--date", bad, "--out",
+                                            temporary.url.appendingPathComponent("bad").path])
+            #expect(refused.status == 2 && refused.stderr.contains("--date '\(bad)' is not a date"), "\(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("bad").path))
+    }
+}
