@@ -6,25 +6,31 @@ import Foundation
 enum ReviewCommand {
     static let help = """
     Usage: render-cli review --document DIR --out DIR [--flow FILE] [--devices LIST] [--languages LIST|all]
-                             [--profiles DIR] [--app-info DIR] [--allow-missing-glyphs]
+                             [--date YYYY-MM-DD] [--jobs N] [--profiles DIR] [--app-info DIR] [--allow-missing-glyphs]
 
-    Follows the document's flow.json (its steps, and where each button leads) and writes every
-    step's screen as OUT/<device>/<language>/<step>.png with its .links.json, and flow.png: the flow
-    chart (thumbnails in reading order, arrows labelled with the buttons' words); and
-    OUT/<device>/notes.txt, review notes drafted from the flow for App Review's notes field (quoting
-    the English screens when the review has them). The flow is checked
-    first: every button of a step's screen must lead to a step or an end:<label>, every step must be
-    reachable, and no step may name a button its screen lacks (each problem named, exit 2). Then the
-    flow rules: flow.permissions-after-consent (no system permission prompt before an accept) and
-    flow.att-after-explainer (the tracking prompt only after the explainer's continue).
-    OUT must be new, empty or an earlier review's folder (marked .consentrender-review).
+    Follows the document's flow.json (its steps, and where each button leads) and writes the review
+    pack. Per device and language, in OUT/<device>/<language>/: every step's screen as <step>.png
+    with its .links.json; flow.png, the flow chart (thumbnails in reading order, arrows labelled with
+    the buttons' words); walkthrough.mp4 and walkthrough-decline.mp4, screen recordings of the
+    accepting and declining paths (H.264, 30 fps, a tap circle on each tapped button, encoded by
+    ffmpeg), and walkthrough.json, their timelines. Per device, in OUT/<device>/: review.pdf (a cover,
+    per language the chart and a page per step with its links, buttons and findings, a summary) and
+    notes.txt, review notes drafted from the flow for App Review's notes field.
+    The flow is checked first: every button of a step's screen must lead to a step or an end:<label>,
+    every step must be reachable, and no step may name a button its screen lacks (each problem
+    named, exit 2). Then the flow rules: flow.permissions-after-consent (no system permission prompt
+    before an accept) and flow.att-after-explainer (the tracking prompt only after the explainer's
+    continue). OUT must be new, empty or an earlier review's folder (marked .consentrender-review).
 
       --flow FILE      the flow file (default: DIR/flow.json); a step's "document" is relative to its folder
       --devices        profile ids, comma-separated (default: iphone-15-pro)
       --languages      tags, comma-separated, or all = every language file of the document (default)
+      --date           the date on the PDF's cover and pages and in its metadata (default: today); the
+                       same inputs and date give the same bytes
+      --jobs N         device-languages made at once (default: the number of cores); the files do not depend on it
 
-    Exit status: 0 written and the flow rules pass; 1 a flow rule fails (the screens are written);
-                 2 bad usage, input or flow; 3 an internal or I/O failure.
+    Exit status: 0 written and the flow rules pass; 1 a flow rule fails (everything is written);
+                 2 bad usage, input or flow; 3 an internal or I/O failure (ffmpeg missing or failing).
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {

@@ -317,6 +317,10 @@ import Testing
         #expect(matrix.first?["screenshots"] as? Int == 20 && matrix.first?["jobs"] as? Int == 1)
         #expect((figures["diffIdenticalMs"] as? Double ?? -1) >= 0 && (figures["diffDifferingMs"] as? Double ?? 0) > 0)
         #expect((figures["peakMemoryMBFor100Cells"] as? Double ?? 0) > 10)
+        let walkthrough = try #require(figures["walkthrough"] as? [String: Any])
+        #expect(walkthrough["pixels"] as? String == "1179×2556" && (walkthrough["frames"] as? Int ?? 0) > 100)
+        #expect((walkthrough["encodedFps"] as? Double ?? 0) > 0 && (walkthrough["composedFps"] as? Double ?? 0) > 0
+                && (walkthrough["mp4KB"] as? Int ?? 0) > 0)
     }
 
     @Test func lintPassesTheSampleAndNamesEachCraftedProblem() throws {

@@ -157,4 +157,38 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("bad").path))
     }
+
+    @Test func aKilledReviewStopsFFmpegAndLeavesNoPartialVideo() throws {
+        let temporary = TemporaryFolder()
+        let out = temporary.url.appendingPathComponent("review")
+        let process = Process()
+        process.executableURL = renderCLI
+        process.arguments = ["review", "--document", "Samples/launch-consent", "--languages", "all", "--jobs", "1", "--out", out.path]
+        process.currentDirectoryURL = repositoryRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until ffmpeg is writing a video (its hidden temporary exists), then stop the run.
+        func partials() -> [String] {
+            (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".tmp") }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        var seen: [String] = []
+        while Date() < deadline, process.isRunning {
+            seen = partials().filter { $0.contains("walkthrough") }
+            if !seen.isEmpty { break }
+            usleep(20_000)
+        }
+        try #require(!seen.isEmpty, "no walkthrough was being written")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(partials().isEmpty, "\(partials())")
+        // No ffmpeg is left writing the file.
+        let commandLines = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid -> String? in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        } ?? []
+        #expect(!commandLines.contains { $0.contains("ffmpeg") && $0.contains(out.path) })
+    }
 }
