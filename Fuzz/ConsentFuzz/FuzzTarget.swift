@@ -15,7 +15,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte, modulo 10, picks what the rest is fed to.
+/// libFuzzer entry point: the first byte, modulo 11, picks what the rest is fed to (the seeds in
+/// Fuzz/corpus start with the raw byte 0–10 of their target).
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
@@ -25,9 +26,10 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// checked as a file is and drawn behind a dialog; 6: a font file of a document's fonts/ folder,
 /// read as the folder is checked (fontconfig reads fonts only from files, so this one input is
 /// written to a temporary file); 7: an app's property list (`Info.plist`, XML or binary);
-/// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`). Every other input stays in memory.
-/// (The switch's default, a Markdown file rendered on an iPad in an RTL language, is reached by
-/// no selector: the ten values are all taken.)
+/// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`); 10: a consent flow (`flow.json`), and
+/// when it parses, both walkthrough plans over made-up buttons for every role its steps name.
+/// Every other input stays in memory. (The switch's default, a Markdown file rendered on an iPad
+/// in an RTL language, is reached by no selector: the eleven values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -35,7 +37,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 10 {
+    switch selector % 11 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
@@ -45,9 +47,28 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 7: _ = try? PropertyList.parse(Data(payload), path: "Info.plist")
     case 8: _ = try? StringsFile.parse(Data(payload), path: "en.lproj/Localizable.strings")
     case 9: _ = try? StringCatalog.parse(Data(payload), path: "Localizable.xcstrings")
+    case 10: planWalkthroughs(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
+}
+
+/// A flow.json, parsed; when it parses, its walks planned over a button for each role it names.
+private func planWalkthroughs(_ data: Data) {
+    guard let flow = try? Flow.parse(data, path: "flow.json") else { return }
+    var buttons: [String: [LinkMap.Button]] = [:]
+    for step in flow.steps {
+        buttons[step.name] = step.transitions.enumerated().map { index, transition in
+            LinkMap.Button(role: transition.role, label: transition.role.rawValue,
+                           rect: Rect(x: 20, y: 600 + 50 * Double(index), width: 300, height: 44),
+                           pixelRect: PixelRect(x: 60, y: 1800 + 150 * index, width: 900, height: 132))
+        }
+    }
+    for path in Walkthrough.Path.allCases {
+        guard let walk = Walkthrough.plan(flow: flow, buttons: buttons, path: path) else { continue }
+        precondition(walk.frames == Int((walk.duration * 30).rounded()) && walk.screens.count <= flow.steps.count,
+                     "a walk shows each step at most once and lasts its frames")
+    }
 }
 
 private let profiles = DeviceProfileCatalog(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -147,4 +147,22 @@ import Testing
             #expect(check.findings().isEmpty, "\(sample): \(check.findings())")
         }
     }
+
+    @Test func everyFuzzSeedStartsWithItsTargetsSelector() throws {
+        // The fuzz target feeds the rest of an input to what its first byte (mod 11) picks; a seed
+        // that starts with the wrong byte fuzzes the wrong parser.
+        let selectors = ["md": [0, 1], "profile": [2], "settings": [3], "encode": [4], "backdrop": [5], "font": [6], "plist": [7],
+                         "strings": [8], "xcstrings": [9], "flow": [10]]
+        let corpus = repositoryRoot.appendingPathComponent("Fuzz/corpus")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+        #expect(seeds.contains { $0.hasPrefix("flow-") })
+        for seed in seeds {
+            let prefix = String(seed.prefix { $0 != "-" })
+            let first = try #require(try Data(contentsOf: corpus.appendingPathComponent(seed)).first)
+            #expect(selectors[prefix]?.contains(Int(first) % 11) == true, "\(seed) starts with \(first)")
+        }
+        // The flow seed is the sample's flow, which parses.
+        let flowSeed = try Data(contentsOf: corpus.appendingPathComponent("flow-launch")).dropFirst()
+        #expect(try Flow.parse(Data(flowSeed), path: "flow.json").steps.count == 4)
+    }
 }

@@ -63,6 +63,13 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var label: String
         public var rect: Rect
         public var pixelRect: PixelRect
+
+        public init(role: ButtonRole, label: String, rect: Rect, pixelRect: PixelRect) {
+            self.role = role
+            self.label = label
+            self.rect = rect
+            self.pixelRect = pixelRect
+        }
     }
 
     /// A piece of text on the screen (the title, the body, a button's label): where it is, its
