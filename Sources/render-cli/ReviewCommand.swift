@@ -139,21 +139,23 @@ enum ReviewCommand {
                            folder languageFolder: URL, findings: [LintFinding], notes documentName: String?,
                            allowMissingGlyphs: Bool) throws -> ReviewUnitResult {
         var pages: [String: RenderedPage] = [:]
+        var pngs: [String: Data] = [:]
         for step in flow.steps {
             guard var request = screens.request(for: step, profile: profile, language: language) else { continue }
             request.allowsMissingGlyphs = allowMissingGlyphs
             let page = try renderer.render(request)
             for warning in page.warnings { printError("render-cli review: \(profile.id) \(language) \(step.name): warning: \(warning)") }
             let stem = languageFolder.appendingPathComponent(step.name)
-            try AtomicFileWriter.write([(stem.appendingPathExtension("png"), try page.bitmap.pngData()),
+            let png = try page.bitmap.pngData()
+            pngs[step.name] = png
+            try AtomicFileWriter.write([(stem.appendingPathExtension("png"), png),
                                         (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
             pages[step.name] = page
         }
-        let chart = try renderer.flowChart(flow, pages: pages, language: language)
-        try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try chart.pngData())])
+        let review = try renderer.reviewLanguage(flow: flow, screens: screens, pages: pages, pngs: pngs, language: language,
+                                                 device: profile.id, flowFindings: findings)
+        try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try renderer.flowChart(of: review).pngData())])
         try writeWalkthroughs(flow: flow, pages: pages, renderer: renderer, device: profile.id, language: language, folder: languageFolder)
-        let review = try renderer.reviewLanguage(flow: flow, screens: screens, pages: pages, language: language, device: profile.id,
-                                                 flowFindings: findings)
         let notes = documentName.map { ReviewNotes(flow: flow, pages: pages, documentName: $0, findings: findings).text }
         return ReviewUnitResult(review: review, notes: notes)
     }

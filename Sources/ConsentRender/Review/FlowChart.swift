@@ -168,11 +168,7 @@ extension ConsentRenderer {
         let engine = try engine(for: .noto)
         engine.startPage()
         let (size, items) = try FlowChart(flow: flow, pages: pages, language: language).layout { engine.measure($0) }
-        let semantics = PageSemantics(surfaceID: "background", titleID: "background",
-                                      body: BodySemantics(viewport: Rect(x: 0, y: 0, width: 0, height: 0), contentHeight: 0, blockIDs: []),
-                                      buttons: [], links: [], tint: Color(red: 0, green: 0x6F, blue: 0xE6), declaredActions: [])
-        let page = PageLayout(screen: size, scale: 1, orientation: .portrait, appearance: .light, safeArea: .zero, displayCornerRadius: 0,
-                              language: language, layers: [Layer(kind: .content, items: items)], semantics: semantics)
+        let page = Self.plainPage(size: size, items: items, language: language)
         return try paintChart(page)
     }
 }

@@ -67,9 +67,10 @@ public struct ReviewDocument: Sendable {
 
 extension ConsentRenderer {
     /// One language's part of the review: the chart laid out and each step's screenshot, links,
-    /// buttons and findings. `pages` are the steps' renders in `language`.
-    public func reviewLanguage(flow: Flow, screens: FlowScreens, pages: [String: RenderedPage], language: String, device: String,
-                               flowFindings: [LintFinding]) throws -> ReviewLanguage {
+    /// buttons and findings. `pages` are the steps' renders in `language`; `pngs` their PNG files
+    /// where already encoded.
+    public func reviewLanguage(flow: Flow, screens: FlowScreens, pages: [String: RenderedPage], pngs: [String: Data] = [:],
+                               language: String, device: String, flowFindings: [LintFinding]) throws -> ReviewLanguage {
         let engine = try engine(for: .noto)
         engine.startPage()
         let chart = try FlowChart(flow: flow, pages: pages, language: language).layout { engine.measure($0) }
@@ -88,9 +89,14 @@ extension ConsentRenderer {
             }
             let findings = lint(page, device: device) + flowFindings.filter { $0.element == step.name }
             steps.append(ReviewStep(name: step.name, screen: screen, document: screens.documents[step.name]?.name ?? "",
-                                    png: try page.bitmap.pngData(), linkMap: page.linkMap, buttons: buttons, findings: findings))
+                                    png: try pngs[step.name] ?? page.bitmap.pngData(), linkMap: page.linkMap, buttons: buttons, findings: findings))
         }
         return ReviewLanguage(language: language, steps: steps, chart: chart)
+    }
+
+    /// The language's flow chart as a bitmap (`flow.png`), at a pixel a point.
+    public func flowChart(of review: ReviewLanguage) throws -> Bitmap {
+        try paintChart(Self.plainPage(size: review.chart.size, items: review.chart.items, language: review.language))
     }
 
     /// The review as PDF bytes: vector text (searchable, copyable), every link a clickable PDF link.
