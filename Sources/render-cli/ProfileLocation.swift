@@ -5,8 +5,8 @@ import Foundation
 /// then `./DeviceProfiles`, then a `DeviceProfiles` folder above the executable (a source checkout).
 
 /// Opens `--document` and prints the folder's notes (files it ignored) on stderr.
-func openDocument(_ options: ParsedArguments, command: String) throws -> DocumentFolder {
-    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement")))
+func openDocument(_ options: ParsedArguments, command: String, example: String = "Samples/privacy-agreement") throws -> DocumentFolder {
+    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: example)))
     // `--app-info DIR` stands in for document.json's "app".
     if let app = try options.appInfo() { folder.content.app = app }
     for note in folder.notes {

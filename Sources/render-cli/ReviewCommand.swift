@@ -28,6 +28,15 @@ enum ReviewCommand {
       --date           the date on the PDF's cover and pages and in its metadata (default: today); the
                        same inputs and date give the same bytes
       --jobs N         device-languages made at once (default: the number of cores); the files do not depend on it
+      --profiles DIR   the device profiles folder (default: the repository's DeviceProfiles)
+      --app-info DIR   the app's Xcode files (Info.plist, *.lproj, *.xcstrings) for the flow's own document's
+                       prompts, over its document.json's "app" (another step's document keeps its own)
+      --allow-missing-glyphs
+                       draw characters no font covers as boxes, with a warning, instead of failing
+    --device and --language are accepted for --devices and --languages. A repeated device or language
+    is reviewed once. Every screen of every language is laid out before anything is written: a step
+    whose document has no file for a language, or a prompt without iOS's words in it, stops the
+    review (exit 2, every such screen named). OUT is cleared first, so a review folder holds one review.
 
     Exit status: 0 written and the flow rules pass; 1 a flow rule fails (everything is written);
                  2 bad usage, input or flow; 3 an internal or I/O failure (ffmpeg missing or failing).
@@ -36,17 +45,19 @@ enum ReviewCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(arguments, options: ["document", "out", "flow", "devices", "languages", "profiles", "app-info", "date", "jobs"],
                                           flags: ["allow-missing-glyphs"], aliases: ["device": "devices", "language": "languages"])
-        let folder = try openDocument(options, command: "review")
+        let folder = try openDocument(options, command: "review", example: "Samples/launch-consent")
         let out = URL(fileURLWithPath: try options.required("out", example: "out/review"))
         let flowURL = options.value("flow").map { URL(fileURLWithPath: $0) } ?? folder.url.appendingPathComponent("flow.json")
         guard FileManager.default.fileExists(atPath: flowURL.path) else { throw FlowError.missing(path: flowURL.path) }
         let flow = try Flow.load(flowURL)
         let screens = try FlowScreens(flow: flow, ownDocument: folder)
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
-        let deviceIDs = try options.value("devices").map { try MatrixOptions.items(of: $0, option: "devices") } ?? ["iphone-15-pro"]
+        let deviceIDs = try options.value("devices").map { try uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices") }
+            ?? ["iphone-15-pro"]
         let profiles = try deviceIDs.map { id in try withOption("devices") { try catalog.profile(reference: id) } }
-        let languages = options.value("languages").map { $0 == "all" ? folder.languages : (try? MatrixOptions.items(of: $0, option: "languages")) ?? [] }
-            ?? folder.languages
+        let languages = try options.value("languages").map { value in
+            value == "all" ? folder.languages : try uniqueItems(try MatrixOptions.items(of: value, option: "languages"), option: "languages")
+        } ?? folder.languages
         for language in languages where !isBCP47LanguageTag(language) {
             throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en or zh-Hans")
         }
@@ -61,15 +72,27 @@ enum ReviewCommand {
         let date = try reviewDate(options.value("date"))
         let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-        let output = try OwnedFolder.claim(out, kind: .review, protecting: [.init(url: folder.url, role: "the document folder"),
-                                                                             .init(url: catalog.directory, role: "the device profiles folder"),
-                                                                             .currentDirectory])
+        // Every screen of every language is laid out before anything is written: a language a
+        // step's document lacks, or a prompt without iOS's words in it, stops the review whole.
+        try checkEveryScreen(flow: flow, screens: screens, renderer: renderer, profile: firstProfile, languages: languages)
+
+        var protected: [OwnedFolder.Protected] = [.init(url: folder.url, role: "the document folder")]
+        for document in Set(flow.steps.compactMap { screens.documents[$0.name]?.url.standardizedFileURL.path }).sorted()
+            where document != folder.url.standardizedFileURL.path {
+            protected.append(.init(url: URL(fileURLWithPath: document), role: "a document folder the flow uses"))
+        }
+        protected += [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory]
+        let output = try OwnedFolder.claim(out, kind: .review, protecting: protected)
         try output.prepare()
+        // A review is one whole: what an earlier review left (other languages, steps, devices, a
+        // killed run's temporary files) is cleared first.
+        try output.clear()
         // The notes quote the English screens when the review has them, else its first language's.
         let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         let units = profiles.flatMap { profile in languages.map { (profile: profile, language: $0) } }
         // Folders are made before the workers start, one thread at a time.
         for unit in units { _ = try output.subfolder("\(unit.profile.id)/\(unit.language)") }
+        let appName = ReviewDocument.appName(of: [folder] + flow.steps.compactMap { screens.documents[$0.name] }, language: notesLanguage)
         let progress = ReviewProgress(total: units.count)
         let results = ReviewResults(count: units.count)
         let allowMissingGlyphs = options.flag("allow-missing-glyphs")
@@ -85,7 +108,7 @@ enum ReviewCommand {
                     let folderURL = try output.subfolder("\(unit.profile.id)/\(unit.language)")
                     results.set(index, try reviewUnit(flow: flow, screens: screens, renderer: renderer, profile: unit.profile,
                                                       language: unit.language, folder: folderURL, findings: findings,
-                                                      notes: unit.language == notesLanguage ? folder.name : nil,
+                                                      notes: unit.language == notesLanguage ? appName : nil,
                                                       allowMissingGlyphs: allowMissingGlyphs))
                 } catch {
                     results.fail(error)
@@ -98,8 +121,7 @@ enum ReviewCommand {
         let written = results.all.reduce(0) { $0 + $1.review.steps.count }
         for profile in profiles {
             let mine = zip(units, results.all).filter { $0.0.profile.id == profile.id }.map(\.1)
-            let documents = [folder] + flow.steps.compactMap { screens.documents[$0.name] }
-            let review = ReviewDocument(appName: ReviewDocument.appName(of: documents, language: notesLanguage), document: folder.name,
+            let review = ReviewDocument(appName: appName, document: folder.name,
                                         device: profile, date: date, flow: flow, flowFindings: findings, languages: mine.map(\.review))
             var files = [(url: try output.subfolder(profile.id).appendingPathComponent("review.pdf"), data: try renderer.reviewPDF(review))]
             if let notes = mine.compactMap(\.notes).first {
@@ -109,10 +131,49 @@ enum ReviewCommand {
         }
         for finding in findings { print(finding.description) }
         let errors = findings.filter { $0.severity == .error }.count
-        print("\(written) screens of \(flow.steps.count) steps × \(profiles.count) device\(profiles.count == 1 ? "" : "s") × "
+        print("\(written) screen\(written == 1 ? "" : "s") of \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s") × \(profiles.count) device\(profiles.count == 1 ? "" : "s") × "
               + "\(languages.count) language\(languages.count == 1 ? "" : "s") in \(out.path), with flow charts, walkthroughs, "
               + "review.pdf and notes.txt; flow rules: \(errors) error\(errors == 1 ? "" : "s")")
         return errors > 0 ? 1 : 0
+    }
+
+    /// The items of a list option, each once (a repeat is dropped with a note).
+    static func uniqueItems(_ items: [String], option: String) throws -> [String] {
+        var seen = Set<String>()
+        var unique: [String] = []
+        for item in items {
+            if seen.insert(item).inserted {
+                unique.append(item)
+            } else {
+                printError("render-cli review: note: --\(option) names '\(item)' more than once; it is reviewed once")
+            }
+        }
+        return unique
+    }
+
+    /// Lays out every step in every language (on the first device), and fails naming every
+    /// screen that cannot be drawn as asked: a step whose document has no file for the language
+    /// (its screen would show another language's words), or a prompt that cannot be drawn.
+    static func checkEveryScreen(flow: Flow, screens: FlowScreens, renderer: ConsentRenderer, profile: DeviceProfile,
+                                 languages: [String]) throws {
+        var problems: [String] = []
+        for language in languages {
+            for step in flow.steps {
+                guard let request = screens.request(for: step, profile: profile, language: language) else { continue }
+                let document = screens.documents[step.name]
+                do {
+                    let page = try renderer.layOut(request)
+                    if page.usedDefaultLanguage, step.screen.prompt == nil, let document {
+                        problems.append("\(language), step '\(step.name)': \(document.url.path) has no language file for '\(language)' (it has "
+                                        + "\(document.languages.joined(separator: ", "))), so its screen would show "
+                                        + "'\(page.linkMap.language.resolved)'; add \(language).md there or leave \(language) out of --languages")
+                    }
+                } catch {
+                    problems.append("\(language), step '\(step.name)': \(String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines))")
+                }
+            }
+        }
+        guard problems.isEmpty else { throw ReviewError(problems: problems) }
     }
 
     /// `--date YYYY-MM-DD` (a real calendar date), or today.
@@ -270,5 +331,15 @@ final class ReviewProgress: @unchecked Sendable {
 
     func finish() {
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
+
+/// Screens of the review that cannot be drawn as asked, all of them; nothing is written.
+struct ReviewError: Error, CustomStringConvertible {
+    var problems: [String]
+
+    var description: String {
+        "\(problems.count == 1 ? "a screen" : "\(problems.count) screens") of the review cannot be drawn as asked, so nothing was written:\n"
+            + problems.map { "  - " + $0 }.joined(separator: "\n")
     }
 }

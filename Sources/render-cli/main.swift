@@ -52,6 +52,9 @@ let signalWaiter = Thread {
     var set = stopSignals
     var number: Int32 = 0
     guard sigwait(&set, &number) == 0 else { return }
+    // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
+    let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+    FileHandle.standardError.write(Data("\nrender-cli: stopped by \(name); files being written are removed\n".utf8))
     AtomicFileWriter.removePendingFiles()
     exit(128 + number)
 }
@@ -112,7 +115,7 @@ do {
 } catch {
     printError("render-cli \(name): \(describe(error))")
     let underlying = (error as? OptionError)?.underlying ?? error
-    exit(underlying is UsageError || ErrorCause(of: underlying) == .input ? 2 : 3)
+    exit(underlying is UsageError || underlying is ReviewError || ErrorCause(of: underlying) == .input ? 2 : 3)
 }
 
 /// A library error as the command line says it: with the option that fixes it, where one does.

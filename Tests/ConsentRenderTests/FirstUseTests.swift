@@ -165,7 +165,7 @@ import CZlib
 
     @Test func theLaunchScreenShowsEachLanguagesAppName() throws {
         let sample = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"))
-        for (language, name) in [("zh-Hans", "云帆出行"), ("zh-Hant", "雲帆出行"), ("en", "Yunfan Travel")] {
+        for (language, name) in [("zh-Hans", "云帆出行"), ("zh-Hant", "雲帆出行"), ("en", "Yunfan Rides")] {
             let page = try renderer.render(RenderRequest(folder: sample, profile: try shippedProfiles.profile(id: "iphone-15-pro"),
                                                          requestedLanguage: language, orientation: .portrait, appearance: .light))
             #expect(page.layout.text("launch-app-name")?.block.text == name)

@@ -165,4 +165,34 @@ import Testing
         let flowSeed = try Data(contentsOf: corpus.appendingPathComponent("flow-launch")).dropFirst()
         #expect(try Flow.parse(Data(flowSeed), path: "flow.json").steps.count == 4)
     }
+
+    @Test func everyMisspeltFieldIsNamedAtOnceAndAFlowMustEnd() throws {
+        #expect {
+            try Flow.parse(Data(#"""
+                { "start": "a", "steps": {
+                  "a": { "screen": "consent", "on": { "acept": "end:x", "decline": "" } },
+                  "b": { "screen": "prompt:camra", "on": {} },
+                  "c": { "screen": "consent", "over": "a", "on": { "accept": "end:x" } } } }
+                """#.utf8), path: "flow.json")
+        } throws: { error in
+            guard case let FlowError.fields(_, problems) = error else { return false }
+            return problems.count == 4 && problems[0].contains("line 2: steps.a.on.acept") && problems[0].contains("did you mean accept")
+                && problems[1].contains("steps.a.on.decline") && problems[2].contains("line 3: steps.b.screen")
+                && problems[3].contains("steps.c.over: only a system prompt")
+        }
+        // Every path loops: a user could never leave; "over" names a missing step.
+        let trapped = Self.flow(#"""
+            "consent": { "document": "\#(Self.samples)/launch-consent", "screen": "consent", "on": { "accept": "confirm", "decline": "confirm" } },
+            "confirm": { "document": "\#(Self.samples)/launch-consent", "screen": "consent", "state": "decline-confirm",
+                         "on": { "review": "consent", "exit": "consent" } },
+            "att": { "document": "\#(Self.samples)/att-explainer", "screen": "prompt:att", "over": "explian", "on": { "allow": "end:home", "deny": "end:home" } }
+            """#)
+        #expect {
+            try Self.check(trapped).validate()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("step 'consent' (line 1): no path from it reaches an end:") && text.contains("step 'confirm'")
+                && text.contains("\"over\" names 'explian', which is not a step") && !text.contains("step 'att' (line 4): no path")
+        }
+    }
 }

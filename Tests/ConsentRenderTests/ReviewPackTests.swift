@@ -126,6 +126,22 @@ import Testing
             #expect(text.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "").contains(url), "\(url) missing")
         }
         #expect(text.contains("Consent flow review") && text.contains("step 4 of 4: location") && text.contains("Summary of lint results"))
+        // The cover's count of lint warnings is the summary's, language by language added up.
+        let plain = try Self.tool("pdftotext", [pdf.path, "-"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        func number(before word: String, after marker: String, in text: String) -> Int? {
+            guard let range = text.range(of: marker) else { return nil }
+            let rest = text[range.upperBound...]
+            guard let end = rest.range(of: " \(word)") else { return nil }
+            return Int(rest[..<end.lowerBound].split(separator: " ").last ?? "")
+        }
+        let coverWarnings = try #require(number(before: "warning", after: "screens' lint (", in: plain.replacingOccurrences(of: "errors,", with: "errors ,")
+            .replacingOccurrences(of: "error,", with: "error ,")))
+        var summaryWarnings = 0
+        for language in ["English (en): 4 screens,", "Chinese, Simplified (zh-Hans): 4 screens,"] {
+            summaryWarnings += try #require(number(before: "warning", after: language, in: plain.replacingOccurrences(of: "errors,", with: "errors ,")
+                .replacingOccurrences(of: "error,", with: "error ,")))
+        }
+        #expect(coverWarnings == summaryWarnings, "cover \(coverWarnings), summary \(summaryWarnings)")
         #expect(text.contains("“同意并继续”") || text.contains("同意"), "the Chinese buttons' words are searchable text")
         // Every URL is a clickable link too.
         let links = try Self.tool("pdfinfo", ["-url", pdf.path]).stdout
@@ -190,5 +206,31 @@ import Testing
             return String(decoding: data, as: UTF8.self)
         } ?? []
         #expect(!commandLines.contains { $0.contains("ffmpeg") && $0.contains(out.path) })
+    }
+
+    @Test func aLanguageAStepLacksIsRefusedWholeAndARerunClearsTheFolder() throws {
+        let temporary = TemporaryFolder()
+        let out = temporary.url.appendingPathComponent("review")
+        let refused = try runRenderCLI(["review", "--document", "Samples/launch-consent", "--languages", "en,ja", "--out", out.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("ja, step 'consent'") && refused.stderr.contains("has no language file for 'ja'")
+                && refused.stderr.contains("ja, step 'confirm'") && refused.stderr.contains("nothing was written"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // An earlier review's other language, and a killed run's temporary file, are gone after the next run.
+        let first = try runRenderCLI(["review", "--document", "Samples/att-explainer", "--languages", "en,ja", "--out", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let stray = out.appendingPathComponent("iphone-15-pro/en/.walkthrough.mp4.1234.tmp")
+        try Data("partial".utf8).write(to: stray)
+        let second = try runRenderCLI(["review", "--document", "Samples/att-explainer", "--languages", "en,en", "--out", out.path])
+        #expect(second.status == 0 && second.stderr.contains("--languages names 'en' more than once"), "\(second.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/ja").path))
+        #expect(!FileManager.default.fileExists(atPath: stray.path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-15-pro/en/walkthrough.mp4").path))
+        // The tracking prompt is drawn over the explainer, as the sample's flow says ("over": "explain").
+        let att = try Bitmap(contentsOfPNG: out.appendingPathComponent("iphone-15-pro/en/att.png"))
+        let explainer = try Bitmap(contentsOfPNG: out.appendingPathComponent("iphone-15-pro/en/explain.png"))
+        let corner = (x: 30, y: 900)
+        let a = att.color(x: corner.x, y: corner.y), e = explainer.color(x: corner.x, y: corner.y)
+        #expect(a.red < e.red && a.red > e.red / 3, "the explainer shows dimmed behind the alert: \(a) over \(e)")
     }
 }

@@ -139,6 +139,8 @@ public enum FlowError: Error, Equatable, Sendable {
     case invalid(path: String, line: Int, field: String, fix: String)
     /// Every way the steps do not fit, at once.
     case problems(path: String, problems: [String])
+    /// Every misspelt screen, state, role or target, at once ("line N: field: fix").
+    case fields(path: String, problems: [String])
     /// The document has no flow.json and none was named.
     case missing(path: String)
 }
@@ -154,9 +156,12 @@ extension FlowError: CustomStringConvertible {
             return "\(path): line \(line): \(field): \(fix)."
         case let .problems(path, problems):
             return "\(path): the flow's steps do not fit together:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case let .fields(path, problems):
+            return "\(path): \(problems.count == 1 ? "a field needs" : "\(problems.count) fields need") fixing:\n"
+                + problems.map { "  - \($0)." }.joined(separator: "\n")
         case let .missing(path):
             return "\(path) does not exist; a review follows the document's flow.json (steps and where each button leads), "
-                + "or the file --flow names. See README, Review."
+                + "or the file --flow names (Samples/launch-consent has one). See README, section \"Consent flows: flow.json and review\"."
         }
     }
 }

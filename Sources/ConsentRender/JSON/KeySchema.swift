@@ -110,11 +110,13 @@ extension KeySchema {
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])
 
-    /// The colours of one appearance in `style.colors`.
+    /// `flow.json`.
     static let flow = KeySchema.object([
         "$schema": .any, "start": .any,
-        "steps": .map(.object(["screen": .any, "state": .any, "document": .any, "on": .any])),
+        "steps": .map(.object(["screen": .any, "state": .any, "document": .any, "over": .any, "on": .any])),
     ])
+
+    /// The colours of one appearance in `style.colors`.
 
     static let brandColors = KeySchema.object(Dictionary(uniqueKeysWithValues: (BrandColors.colorKeys + ["dim"]).map { ($0, KeySchema.any) }))
 

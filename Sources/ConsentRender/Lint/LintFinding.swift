@@ -63,7 +63,9 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
                                           increasedContrast: increaseContrast == true).folderName
         }
         let cell = (device.isEmpty ? language : "\(screen) \(language)") + (state.map { " \($0)" } ?? "")
-        return "\(severity.rawValue) \(rule) [\(cell)] \(element)\(place): \(message)"
+        // A finding about the whole flow or document has no screen to name.
+        let where_ = cell.isEmpty ? "" : " [\(cell)]"
+        return "\(severity.rawValue) \(rule)\(where_) \(element)\(place): \(message)"
     }
 }
 

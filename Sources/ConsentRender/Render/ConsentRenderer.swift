@@ -340,7 +340,7 @@ public final class ConsentRenderer {
     private func screenBehind(_ over: ConsentContent, request: RenderRequest, language: String) throws -> BackdropImage {
         var variant = request.variant
         variant.screen = .consent
-        variant.state = .initial
+        variant.state = request.overState
         variant.template = nil
         variant.language = language
         var behind = RenderRequest(content: over, profile: request.profile, variant: variant, tint: request.tint,

@@ -16,6 +16,8 @@ public struct RenderRequest: Sendable {
     /// Another document whose consent screen a system prompt is drawn over (`--over DIR`): the
     /// ATT explainer under the tracking prompt.
     public var over: ConsentContent?
+    /// Which screen of `over` (a flow step's state); the first by default.
+    public var overState: ScreenState = .initial
 
     public init(content: ConsentContent, profile: DeviceProfile, variant: RenderVariant, tint: Color? = nil,
                 allowsMissingGlyphs: Bool = false) {

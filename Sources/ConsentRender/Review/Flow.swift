@@ -39,6 +39,9 @@ public struct Flow: Sendable, Equatable {
         public var document: String?
         public var screen: Screen
         public var state: ScreenState
+        /// For a system prompt: the step whose screen it is drawn over (the explainer under the
+        /// tracking prompt); nil draws it over its document's app backdrop.
+        public var over: String?
         /// In the order the file gives them.
         public var transitions: [Transition]
         /// Where the step stands in the file, for messages.
@@ -92,6 +95,8 @@ public struct Flow: Sendable, Equatable {
             throw FlowError.invalid(path: path, line: 1, field: "steps", fix: "add \"steps\": { \"name\": { \"screen\": …, \"on\": { … } } }")
         }
         var steps: [Step] = []
+        // A misspelt screen, role or target does not stop the reading: every one is named at once.
+        var problems: [String] = []
         for member in stepMembers {
             let field = "steps.\(member.key)"
             guard case let .object(fields) = member.value else {
@@ -99,14 +104,20 @@ public struct Flow: Sendable, Equatable {
             }
             func value(_ key: String) -> JSONMember? { fields.last { $0.key == key } }
             let screenText = try value("screen").map { try string($0.value, "\(field).screen", line: $0.line) } ?? "consent"
-            guard let screen = Screen(name: screenText) else {
+            let screen = Screen(name: screenText)
+            if screen == nil {
                 let names = Screen.all.map(\.description)
                 let hint = closestMatch(to: screenText, among: names).map { " (did you mean \($0)?)" } ?? ""
-                throw FlowError.invalid(path: path, line: value("screen")?.line ?? member.line, field: "\(field).screen",
-                                        fix: "'\(screenText)' is not a screen\(hint); use \(names.joined(separator: ", "))")
+                problems.append("line \(value("screen")?.line ?? member.line): \(field).screen: '\(screenText)' is not a screen\(hint); "
+                                + "use \(names.joined(separator: ", "))")
             }
             let state = try value("state").map { ScreenState(rawValue: try string($0.value, "\(field).state", line: $0.line)) } ?? .initial
             let document = try value("document").map { try string($0.value, "\(field).document", line: $0.line) }
+            let over = try value("over").map { try string($0.value, "\(field).over", line: $0.line) }
+            if let over, screen?.prompt == nil {
+                problems.append("line \(value("over")?.line ?? member.line): \(field).over: only a system prompt is drawn over another "
+                                + "step's screen; remove \"over\": \"\(over)\" or make the step a prompt:<kind>")
+            }
             var transitions: [Transition] = []
             if let on = value("on") {
                 guard case let .object(roles) = on.value else {
@@ -114,22 +125,27 @@ public struct Flow: Sendable, Equatable {
                                             fix: "give each button role and where it leads: { \"accept\": \"next\", \"decline\": \"end:exit\" }")
                 }
                 for role in roles {
+                    let target = try string(role.value, "\(field).on.\(role.key)", line: role.line)
                     guard let parsed = ButtonRole(rawValue: role.key) else {
                         let names = FlowCheck.allRoles.map(\.rawValue)
                         let hint = closestMatch(to: role.key, among: names).map { " (did you mean \($0)?)" } ?? ""
-                        throw FlowError.invalid(path: path, line: role.line, field: "\(field).on.\(role.key)",
-                                                fix: "'\(role.key)' is not a button role\(hint); roles are \(names.joined(separator: ", "))")
+                        problems.append("line \(role.line): \(field).on.\(role.key): '\(role.key)' is not a button role\(hint); "
+                                        + "roles are \(names.joined(separator: ", "))")
+                        continue
                     }
-                    let target = try string(role.value, "\(field).on.\(role.key)", line: role.line)
                     guard !target.isEmpty, target != "end:" else {
-                        throw FlowError.invalid(path: path, line: role.line, field: "\(field).on.\(role.key)",
-                                                fix: "name the next step, or end the flow with \"end:<label>\" (end:home, end:exit)")
+                        problems.append("line \(role.line): \(field).on.\(role.key): name the next step, or end the flow with "
+                                        + "\"end:<label>\" (end:home, end:exit)")
+                        continue
                     }
                     transitions.append(Transition(role: parsed, target: Target(target)))
                 }
             }
-            steps.append(Step(name: member.key, document: document, screen: screen, state: state, transitions: transitions, line: member.line))
+            guard let screen else { continue }
+            steps.append(Step(name: member.key, document: document, screen: screen, state: state, over: over, transitions: transitions,
+                              line: member.line))
         }
+        guard problems.isEmpty else { throw FlowError.fields(path: path, problems: problems) }
         return Flow(start: start, steps: steps, path: path)
     }
 }

@@ -46,9 +46,27 @@ struct FlowChart {
         let lastStepColumn = order.compactMap { node -> Int? in if case .step = node { depth[node] } else { nil } }.max() ?? 0
         for node in order { if case .end = node { depth[node] = lastStepColumn + 1 } }
         let columns = (depth.values.max() ?? 0) + 1
+        // Rows in each column in the order the walk meets the nodes; the ends in the order of the
+        // rows their first arrows come from, so arrows into them cross as little as can be.
         var rows: [Int: Int] = [:]
         var place: [Node: (column: Int, row: Int)] = [:]
-        for node in order {
+        for node in order where { if case .step = node { true } else { false } }() {
+            let column = depth[node] ?? 0
+            place[node] = (column, rows[column, default: 0])
+            rows[column, default: 0] += 1
+        }
+        func sourceRow(of end: Node) -> (Int, Int) {
+            var best = (Int.max, Int.max)
+            for step in flow.steps {
+                guard let at = place[.step(step.name)] else { continue }
+                for transition in step.transitions {
+                    if case let .end(label) = transition.target, Node.end(label) == end, (at.row, at.column) < best { best = (at.row, at.column) }
+                }
+            }
+            return best
+        }
+        let ends = order.filter { if case .end = $0 { true } else { false } }.sorted { sourceRow(of: $0) < sourceRow(of: $1) }
+        for node in ends {
             let column = depth[node] ?? 0
             place[node] = (column, rows[column, default: 0])
             rows[column, default: 0] += 1
@@ -58,13 +76,44 @@ struct FlowChart {
         let captionHeight = 30.0
         let rowHeight = thumbnailHeight + captionHeight + Self.rowGap
         let maximumRows = rows.values.max() ?? 1
-        let backEdgeRoom = 90.0
+        let columnWidth = Self.thumbnailWidth + Self.columnGap
+
+        // The arrows: one per source and target, labelled with every button that takes it.
+        struct Edge {
+            var source: Node
+            var target: Node
+            var labels: [String]
+            var spread: Double
+        }
+        var edges: [Edge] = []
+        for step in flow.steps where place[.step(step.name)] != nil {
+            var targets: [(Node, [String])] = []
+            for transition in step.transitions {
+                let node: Node = switch transition.target {
+                case let .step(next): .step(next)
+                case let .end(label): .end(label)
+                }
+                let label = pages[step.name]?.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue
+                if let index = targets.firstIndex(where: { $0.0 == node }) { targets[index].1.append(label) } else { targets.append((node, [label])) }
+            }
+            for (offset, (node, labels)) in targets.enumerated() where place[node] != nil {
+                edges.append(Edge(source: .step(step.name), target: node, labels: labels,
+                                  spread: Double(offset) - Double(targets.count - 1) / 2))
+            }
+        }
+        // An arrow to the next column runs straight across the gap; any other (back, within a
+        // column, or past a column) is routed through the gaps and a lane of its own under the rows,
+        // so it crosses no thumbnail and no two labels meet.
+        let routed = edges.indices.filter { (place[edges[$0].target]?.column ?? 0) != (place[edges[$0].source]?.column ?? 0) + 1 }
+        let laneSpacing = 40.0
+        let lanesTop = Self.margin + Double(maximumRows) * rowHeight - Self.rowGap + captionHeight + 24
         let size = Size(width: 2 * Self.margin + Double(columns) * Self.thumbnailWidth + Double(columns - 1) * Self.columnGap,
-                        height: 2 * Self.margin + Double(maximumRows) * rowHeight - Self.rowGap + backEdgeRoom)
+                        height: (routed.isEmpty ? Self.margin + Double(maximumRows) * rowHeight - Self.rowGap
+                                 : lanesTop + Double(routed.count - 1) * laneSpacing + 20) + Self.margin)
+        // Laid out left to right; a right-to-left language's chart is mirrored at the end.
         func frame(_ node: Node) -> Rect {
             let (column, row) = place[node] ?? (0, 0)
-            let visualColumn = traits.isRightToLeft ? columns - 1 - column : column
-            let x = Self.margin + Double(visualColumn) * (Self.thumbnailWidth + Self.columnGap)
+            let x = Self.margin + Double(column) * columnWidth
             let y = Self.margin + Double(row) * rowHeight
             switch node {
             case .step: return Rect(x: x, y: y, width: Self.thumbnailWidth, height: thumbnailHeight)
@@ -101,64 +150,95 @@ struct FlowChart {
                     origin: Point(x: rect.x + 8, y: rect.midY - height / 2), size: Size(width: rect.width - 16, height: height), block: block))))
             }
         }
-        // One arrow per source and target, labelled with every button that takes it.
-        var edgeIndex = 0
-        for step in flow.steps where place[.step(step.name)] != nil {
-            var targets: [(Node, [String])] = []
-            for transition in step.transitions {
-                let node: Node = switch transition.target {
-                case let .step(next): .step(next)
-                case let .end(label): .end(label)
-                }
-                let label = pages[step.name]?.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue
-                if let index = targets.firstIndex(where: { $0.0 == node }) { targets[index].1.append(label) } else { targets.append((node, [label])) }
+        // Where routed arrows leave and enter the thumbnails' sides, spaced so none share a point.
+        var departures: [Node: Int] = [:], arrivals: [Node: Int] = [:]
+        for (edgeIndex, edge) in edges.enumerated() {
+            let source = frame(edge.source), target = frame(edge.target)
+            var points: [Point]
+            if let lane = routed.firstIndex(of: edgeIndex) {
+                let sourceColumn = place[edge.source]?.column ?? 0, targetColumn = place[edge.target]?.column ?? 0
+                let laneY = lanesTop + Double(lane) * laneSpacing
+                let leaving = departures[edge.source, default: 0], entering = arrivals[edge.target, default: 0]
+                departures[edge.source] = leaving + 1
+                arrivals[edge.target] = entering + 1
+                // Out of the source's trailing side, low on it, into the gap after its column.
+                let exitY = source.maxY - 20 - Double(leaving) * 16
+                let exitGapX = source.maxX + 16 + Double(lane % 8) * 16
+                // Into the target: past a column, from the gap before it (its leading side);
+                // back or within a column, from the gap after it (its trailing side).
+                let forward = targetColumn > sourceColumn
+                let entryY: Double = if case .end = edge.target { target.midY - 12 + Double(entering % 4) * 8 }
+                    else { target.maxY - 44 - Double(entering) * 16 }
+                let entryGapX = forward ? target.minX - 20 - Double(lane % 6) * 14 : target.maxX + 24 + Double(lane % 8) * 16
+                let entryX = forward ? target.minX : target.maxX
+                points = [Point(x: source.maxX, y: exitY), Point(x: exitGapX, y: exitY), Point(x: exitGapX, y: laneY),
+                          Point(x: entryGapX, y: laneY), Point(x: entryGapX, y: entryY), Point(x: entryX, y: entryY)]
+            } else {
+                points = [Point(x: source.maxX, y: source.midY + edge.spread * 36), Point(x: target.minX, y: target.midY)]
             }
-            let source = frame(.step(step.name))
-            for (offset, (node, labels)) in targets.enumerated() where place[node] != nil {
-                let target = frame(node)
-                let forward = traits.isRightToLeft ? target.maxX <= source.minX : target.minX >= source.maxX
-                let spread = Double(offset) - Double(targets.count - 1) / 2
-                var points: [Point]
-                if forward {
-                    let startX = traits.isRightToLeft ? source.minX : source.maxX, endX = traits.isRightToLeft ? target.maxX : target.minX
-                    points = [Point(x: startX, y: source.midY + spread * 36), Point(x: endX, y: target.midY)]
-                } else {
-                    // Back to an earlier step: down under the row, across, and up into it.
-                    let below = max(source.maxY, target.maxY) + captionHeight + 20 + Double(edgeIndex % 3) * 14
-                    points = [Point(x: source.midX + spread * 30, y: source.maxY + captionHeight), Point(x: source.midX + spread * 30, y: below),
-                              Point(x: target.midX, y: below), Point(x: target.midX, y: target.maxY + captionHeight)]
-                }
-                for index in 1..<points.count {
-                    items.append(PlacedItem(id: "edge-\(edgeIndex)-\(index)", drawable: .shape(.line(from: points[index - 1], to: points[index],
-                                                                                                   color: arrow, width: 2.5))))
-                }
-                // The arrowhead at the end, pointing along the last segment.
-                let tip = points[points.count - 1], from = points[points.count - 2]
-                let length = max(1e-9, hypot(tip.x - from.x, tip.y - from.y))
-                let (dx, dy) = ((tip.x - from.x) / length, (tip.y - from.y) / length)
-                items.append(PlacedItem(id: "edge-\(edgeIndex)-head", drawable: .shape(.polygon([
-                    tip, Point(x: tip.x - 14 * dx - 7 * dy, y: tip.y - 14 * dy + 7 * dx), Point(x: tip.x - 14 * dx + 7 * dy, y: tip.y - 14 * dy - 7 * dx),
-                ], color: arrow))))
-                // The label on a white box at the middle of the longest segment.
-                var longest = (points[0], points[1])
+            for index in 1..<points.count {
+                items.append(PlacedItem(id: "edge-\(edgeIndex)-\(index)", drawable: .shape(.line(from: points[index - 1], to: points[index],
+                                                                                               color: arrow, width: 2.5))))
+            }
+            // The arrowhead at the end, pointing along the last segment.
+            let tip = points[points.count - 1], from = points[points.count - 2]
+            let length = max(1e-9, hypot(tip.x - from.x, tip.y - from.y))
+            let (dx, dy) = ((tip.x - from.x) / length, (tip.y - from.y) / length)
+            items.append(PlacedItem(id: "edge-\(edgeIndex)-head", drawable: .shape(.polygon([
+                tip, Point(x: tip.x - 14 * dx - 7 * dy, y: tip.y - 14 * dy + 7 * dx), Point(x: tip.x - 14 * dx + 7 * dy, y: tip.y - 14 * dy - 7 * dx),
+            ], color: arrow))))
+            // The label on a white box: on a routed arrow's lane (the lanes never share a height, so
+            // neither do their labels), else at the middle of the arrow.
+            var longest = (points[0], points[1])
+            if routed.contains(edgeIndex), abs(points[3].x - points[2].x) >= 120 {
+                longest = (points[2], points[3])
+            } else {
                 for index in 1..<points.count where hypot(points[index].x - points[index - 1].x, points[index].y - points[index - 1].y)
                     > hypot(longest.1.x - longest.0.x, longest.1.y - longest.0.y) {
                     longest = (points[index - 1], points[index])
                 }
-                let block = text(labels.joined(separator: " / "), size: Self.labelSize, color: arrow, width: Self.columnGap - 16)
-                let measured = measure(block)
-                let width = min(Self.columnGap - 16, measured.size.width + 12)
-                let mid = Point(x: (longest.0.x + longest.1.x) / 2, y: (longest.0.y + longest.1.y) / 2)
-                let box = Rect(x: mid.x - width / 2, y: mid.y - measured.size.height / 2 - 3, width: width, height: measured.size.height + 6)
-                items.append(PlacedItem(id: "edge-\(edgeIndex)-box", drawable: .shape(.fill(box, cornerRadius: 6,
-                                                                                             color: Color(red: 255, green: 255, blue: 255, alpha: 0.94)))))
-                items.append(PlacedItem(id: "edge-\(edgeIndex)-label", drawable: .text(PlacedText(
-                    origin: Point(x: box.x, y: box.y + 3), size: Size(width: box.width, height: measured.size.height),
-                    block: text(labels.joined(separator: " / "), size: Self.labelSize, color: arrow, width: box.width)))))
-                edgeIndex += 1
+            }
+            let words = edge.labels.joined(separator: " / ")
+            let maximumWidth = routed.contains(edgeIndex) ? max(Self.columnGap - 16, abs(longest.1.x - longest.0.x) - 40) : Self.columnGap - 16
+            let measured = measure(text(words, size: Self.labelSize, color: arrow, width: maximumWidth))
+            let width = min(maximumWidth, measured.size.width + 12)
+            let mid = Point(x: (longest.0.x + longest.1.x) / 2, y: (longest.0.y + longest.1.y) / 2)
+            let box = Rect(x: mid.x - width / 2, y: mid.y - measured.size.height / 2 - 3, width: width, height: measured.size.height + 6)
+            items.append(PlacedItem(id: "edge-\(edgeIndex)-box", drawable: .shape(.fill(box, cornerRadius: 6,
+                                                                                         color: Color(red: 255, green: 255, blue: 255, alpha: 0.94)))))
+            items.append(PlacedItem(id: "edge-\(edgeIndex)-label", drawable: .text(PlacedText(
+                origin: Point(x: box.x, y: box.y + 3), size: Size(width: box.width, height: measured.size.height),
+                block: text(words, size: Self.labelSize, color: arrow, width: box.width)))))
+        }
+        return (size, traits.isRightToLeft ? items.map { $0.mirrored(across: size.width) } : items)
+    }
+}
+
+private extension PlacedItem {
+    /// The item mirrored left to right on a canvas `width` wide (a right-to-left chart); images
+    /// and text keep their own direction.
+    func mirrored(across width: Double) -> PlacedItem {
+        func flip(_ rect: Rect) -> Rect { Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height) }
+        func flip(_ point: Point) -> Point { Point(x: width - point.x, y: point.y) }
+        var item = self
+        switch drawable {
+        case var .text(text):
+            text.origin = Point(x: width - text.origin.x - text.size.width, y: text.origin.y)
+            item.drawable = .text(text)
+        case var .image(image):
+            image.rect = flip(image.rect)
+            item.drawable = .image(image)
+        case let .shape(shape):
+            switch shape {
+            case let .fill(rect, radius, color): item.drawable = .shape(.fill(flip(rect), cornerRadius: radius, color: color))
+            case let .stroke(rect, radius, color, lineWidth, dash):
+                item.drawable = .shape(.stroke(flip(rect), cornerRadius: radius, color: color, width: lineWidth, dash: dash))
+            case let .line(from, to, color, lineWidth): item.drawable = .shape(.line(from: flip(from), to: flip(to), color: color, width: lineWidth))
+            case let .polygon(points, color): item.drawable = .shape(.polygon(points.map(flip), color: color))
+            default: break
             }
         }
-        return (size, items)
+        return item
     }
 }
 

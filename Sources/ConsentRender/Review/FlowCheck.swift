@@ -59,11 +59,43 @@ public struct FlowCheck: Sendable {
                                 + "\"\(role.rawValue)\": \"<step>\" or \"end:<label>\" to its \"on\"")
             }
         }
+        for step in flow.steps {
+            guard let over = step.over else { continue }
+            if let behind = flow.step(over) {
+                if behind.screen.prompt != nil {
+                    problems.append("step '\(step.name)' (line \(step.line)): \"over\" names '\(over)', a system prompt; a prompt is drawn over an app screen")
+                }
+            } else {
+                problems.append("step '\(step.name)' (line \(step.line)): \"over\" names '\(over)', which is not a step\(suggestion(over))")
+            }
+        }
         let reachable = Set(paths().map(\.step))
         for step in flow.steps where !reachable.contains(step.name) && flow.step(flow.start) != nil {
             problems.append("step '\(step.name)' (line \(step.line)) is not reachable from '\(flow.start)'; lead to it from another step or remove it")
         }
+        // A user must be able to leave the flow: into the app or out of it.
+        let ending = stepsThatCanEnd()
+        for step in flow.steps where reachable.contains(step.name) && !ending.contains(step.name) && !step.transitions.isEmpty {
+            problems.append("step '\(step.name)' (line \(step.line)): no path from it reaches an end:, so a user there could never "
+                            + "leave the flow; lead one of its paths to \"end:<label>\" (end:home, end:exit)")
+        }
         guard problems.isEmpty else { throw FlowError.problems(path: flow.path, problems: problems) }
+    }
+
+    /// The steps from which some path reaches an `end:`.
+    func stepsThatCanEnd() -> Set<String> {
+        var ending = Set(flow.steps.filter { step in step.transitions.contains { if case .end = $0.target { true } else { false } } }.map(\.name))
+        var grew = true
+        while grew {
+            grew = false
+            for step in flow.steps where !ending.contains(step.name) {
+                if step.transitions.contains(where: { if case let .step(next) = $0.target { ending.contains(next) } else { false } }) {
+                    ending.insert(step.name)
+                    grew = true
+                }
+            }
+        }
+        return ending
     }
 
     /// Every step reached, with whether an `accept` was passed on the way there and the path, in

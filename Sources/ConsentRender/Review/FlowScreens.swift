@@ -28,7 +28,8 @@ public struct FlowScreens: Sendable {
                 documents[step.name] = folder
             } catch let error as DocumentError {
                 throw FlowError.invalid(path: flow.path, line: step.line, field: "steps.\(step.name).document",
-                                        fix: "'\(relative)' cannot be opened as a document folder (relative to the flow file's folder): \(error)")
+                                        fix: "'\(relative)' cannot be opened as a document folder (relative to the flow file's folder): "
+                                            + String(describing: error).trimmingCharacters(in: CharacterSet(charactersIn: ". \n")))
             }
         }
         self.documents = documents
@@ -42,6 +43,10 @@ public struct FlowScreens: Sendable {
                                     appearance: appearance, state: step.state)
         request.variant.screen = step.screen
         request.allowsMissingGlyphs = false
+        if let over = step.over.flatMap({ flow.step($0) }), let behind = documents[over.name] {
+            request.over = behind.content
+            request.overState = over.state
+        }
         return request
     }
 
@@ -49,16 +54,21 @@ public struct FlowScreens: Sendable {
     /// `profile` in `language`, for `FlowCheck`.
     public func screens(renderer: ConsentRenderer, profile: DeviceProfile, language: String) throws -> [String: FlowCheck.Screen] {
         var screens: [String: FlowCheck.Screen] = [:]
+        var problems: [String] = []
         for step in flow.steps {
-            guard let request = request(for: step, profile: profile, language: language) else { continue }
+            guard var request = request(for: step, profile: profile, language: language) else { continue }
+            // The screen itself is what is checked here; what it is drawn over is checked when rendered.
+            request.over = nil
             let page: ConsentRenderer.LaidOutPage
             do {
                 page = try renderer.layOut(request)
             } catch let error as TemplateError {
-                throw FlowError.invalid(path: flow.path, line: step.line, field: "steps.\(step.name).state", fix: "\(error)")
+                problems.append("line \(step.line): steps.\(step.name).state: \(String(describing: error).trimmingCharacters(in: CharacterSet(charactersIn: ".")))")
+                continue
             }
             screens[step.name] = FlowCheck.Screen(roles: page.layout.semantics.buttons.map(\.role), template: page.template.id)
         }
+        guard problems.isEmpty else { throw FlowError.fields(path: flow.path, problems: problems) }
         return screens
     }
 }

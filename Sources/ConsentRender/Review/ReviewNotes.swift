@@ -7,6 +7,7 @@ public struct ReviewNotes {
     public var flow: Flow
     /// Each step's render, in the language the notes quote.
     public var pages: [String: RenderedPage]
+    /// The app's name (or the document's), for the heading.
     public var documentName: String
     /// The flow rules' findings; the closing sentences state only what holds.
     public var findings: [LintFinding]
@@ -40,7 +41,8 @@ public struct ReviewNotes {
     }
 
     public var text: String {
-        var lines = ["Review notes: \(documentName) (\(flow.steps.count) screens in the consent flow)", ""]
+        let count = flow.steps.count == 1 ? "1 screen" : "\(flow.steps.count) screens"
+        var lines = ["Review notes: \(documentName) (\(count) in the consent flow)", ""]
         guard let start = flow.step(flow.start) else { return lines.joined(separator: "\n") }
         let buttons = start.transitions.map { "\"\(label($0.role, on: start))\"" }
         lines.append("On first launch the app shows \(describe(start))" + (buttons.isEmpty ? "." : ", with \(list(buttons))."))

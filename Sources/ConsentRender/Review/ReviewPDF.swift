@@ -17,8 +17,12 @@ public struct ReviewStep: Sendable {
     public var png: Data
     public var linkMap: LinkMap
     public var buttons: [Button]
-    /// The screen's lint findings and the flow rules' findings about the step.
-    public var findings: [LintFinding]
+    /// The screen's lint findings.
+    public var lintFindings: [LintFinding]
+    /// The flow rules' findings about the step.
+    public var flowFindings: [LintFinding]
+
+    public var findings: [LintFinding] { lintFindings + flowFindings }
 }
 
 /// One language's part of `review.pdf`: its flow chart and its steps in the flow's order.
@@ -87,9 +91,9 @@ extension ConsentRenderer {
                 ReviewStep.Button(role: transition.role, label: page.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue,
                                   leadsTo: transition.target.description)
             }
-            let findings = lint(page, device: device) + flowFindings.filter { $0.element == step.name }
             steps.append(ReviewStep(name: step.name, screen: screen, document: screens.documents[step.name]?.name ?? "",
-                                    png: try pngs[step.name] ?? page.bitmap.pngData(), linkMap: page.linkMap, buttons: buttons, findings: findings))
+                                    png: try pngs[step.name] ?? page.bitmap.pngData(), linkMap: page.linkMap, buttons: buttons,
+                                    lintFindings: lint(page, device: device), flowFindings: flowFindings.filter { $0.element == step.name }))
         }
         return ReviewLanguage(language: language, steps: steps, chart: chart)
     }
@@ -293,24 +297,17 @@ struct ReviewPDFComposer {
             flow(value, size: 11, x: Self.margin + 100, gap: 10)
         }
         cursor += 20
-        let errors = allFindings.filter { $0.severity == .error }.count, warnings = allFindings.count - errors
+        let lint = review.languages.flatMap { $0.steps.flatMap(\.lintFindings) }
+        let errors = lint.filter { $0.severity == .error }.count, warnings = lint.count - errors
+        let flowErrors = review.flowFindings.filter { $0.severity == .error }.count
         flow("Contents: per language, the flow chart and one page per step (screenshot, links and their URLs, buttons and where "
-             + "they lead, the screen's lint findings); then a summary of the lint results (\(errors) error\(errors == 1 ? "" : "s"), "
-             + "\(warnings) warning\(warnings == 1 ? "" : "s")).", size: 10, color: Self.grey)
+             + "they lead, the screen's lint findings); then a summary: the flow rules (\(Self.count(flowErrors, "error"))) and the "
+             + "screens' lint (\(Self.count(errors, "error")), \(Self.count(warnings, "warning")) over every language).",
+             size: 10, color: Self.grey)
     }
 
-    private var allFindings: [LintFinding] {
-        // Flow findings appear under each language's step; counted once here.
-        var seen = Set<String>()
-        var all: [LintFinding] = []
-        for language in review.languages {
-            for step in language.steps {
-                for finding in step.findings where seen.insert("\(language.language)|\(step.name)|\(finding.rule)|\(finding.message)").inserted {
-                    all.append(finding)
-                }
-            }
-        }
-        return all
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
     private mutating func chartPage(_ language: ReviewLanguage) {
@@ -331,12 +328,16 @@ struct ReviewPDFComposer {
         newPage(Self.portrait, continuing: heading)
         flow(heading, size: 15, weight: .semibold, gap: 2)
         flow("Screen \(step.screen), from the document \(step.document)", size: 9, color: Self.grey, gap: 12)
-        // The screenshot on the left, its links clickable where the screen shows them.
+        // A phone's screenshot on the left with the column beside it; a wider screen (an iPad)
+        // across the top with the column below. Its links are clickable where the screen shows them.
         let top = cursor
         let pixels = step.linkMap.pixelSize
-        let width = 230.0, height = width * Double(pixels.height) / Double(pixels.width)
-        let shot = Rect(x: Self.margin, y: top, width: width, height: min(height, Self.portrait.height - top - 50))
-        let fitted = Rect(x: shot.x, y: shot.y, width: shot.height * Double(pixels.width) / Double(pixels.height), height: shot.height)
+        let aspect = Double(pixels.height) / Double(pixels.width)
+        let besideColumn = aspect >= 1.6
+        let box = besideColumn ? Size(width: 230, height: Self.portrait.height - top - 50)
+            : Size(width: Self.portrait.width - 2 * Self.margin, height: 430)
+        let width = min(box.width, box.height / aspect)
+        let fitted = Rect(x: besideColumn ? Self.margin : (Self.portrait.width - width) / 2, y: top, width: width, height: width * aspect)
         itemCount += 1
         pages[pages.count - 1].items.append(PlacedItem(id: "shot-\(itemCount)", drawable: .image(PlacedImage(png: step.png, rect: fitted))))
         shape("shot-edge", .stroke(fitted, cornerRadius: 0, color: Self.grey.withAlpha(0.6), width: 0.75, dash: []))
@@ -347,19 +348,28 @@ struct ReviewPDFComposer {
                                                           width: rect.width * scale, height: rect.height * scale), link.url))
             }
         }
-        // The column on the right.
-        let x = fitted.maxX + 24
+        let x: Double
+        if besideColumn {
+            x = fitted.maxX + 24
+        } else {
+            x = Self.margin
+            cursor = fitted.maxY + 18
+        }
         flow("Links", size: 12, weight: .semibold, x: x, gap: 4)
         if step.linkMap.links.isEmpty { flow("The screen has no links.", size: 9.5, color: Self.grey, x: x, gap: 8) }
         for link in step.linkMap.links {
-            flow(link.text, size: 9.5, x: x, language: language.language, gap: 1)
+            // On the page's left edge like the rest of the column (LRM), in the link's own direction.
+            flow("\u{200E}\u{2068}\(link.text)\u{2069}", size: 9.5, x: x, language: language.language, gap: 1)
             let note = link.visible ? "" : " (below the fold)"
             flow(link.url + note, size: 8.5, color: Self.blue, x: x, gap: 7, link: link.url)
         }
         cursor += 6
         flow("Buttons", size: 12, weight: .semibold, x: x, gap: 4)
         for button in step.buttons {
-            flow("“\(button.label)” (\(button.role.rawValue)) → \(button.leadsTo)", size: 9.5, x: x, language: language.language, gap: 4)
+            // Left to right whatever the label's script (LRM), the label isolated (FSI … PDI), so the
+            // arrow points from the button to where it leads in an Arabic or Hebrew review too.
+            flow("\u{200E}“\u{2068}\(button.label)\u{2069}” (\(button.role.rawValue)) → \(button.leadsTo)", size: 9.5, x: x,
+                 language: language.language, gap: 4)
         }
         cursor += 6
         flow("Findings", size: 12, weight: .semibold, x: x, gap: 4)
@@ -378,17 +388,17 @@ struct ReviewPDFComposer {
             let failures = review.flowFindings.filter { $0.rule == rule.rawValue }
             flow("\(rule.rawValue): " + (failures.isEmpty ? "passed" : "\(failures.count) finding\(failures.count == 1 ? "" : "s")"),
                  size: 10, color: failures.isEmpty ? Self.green : Self.red, gap: 2)
-            for finding in failures { flow(finding.message, size: 9, x: Self.margin + 14, gap: 3) }
+            for finding in failures { flow("\(finding.element): \(finding.message)", size: 9, x: Self.margin + 14, gap: 3) }
         }
         cursor += 10
         for language in review.languages {
-            let findings = language.steps.flatMap(\.findings)
+            let findings = language.steps.flatMap(\.lintFindings)
             let errors = findings.filter { $0.severity == .error }.count
-            flow("\(Self.languageName(language.language)): \(language.steps.count) screens, \(errors) error\(errors == 1 ? "" : "s"), "
-                 + "\(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")", size: 12, weight: .semibold, gap: 4)
-            for step in language.steps where !step.findings.isEmpty {
-                for finding in step.findings {
-                    flow("\(step.name): \(finding.severity.rawValue) \(finding.rule): \(finding.message)", size: 9,
+            flow("\(Self.languageName(language.language)): \(Self.count(language.steps.count, "screen")), \(Self.count(errors, "error")), "
+                 + "\(Self.count(findings.count - errors, "warning"))", size: 12, weight: .semibold, gap: 4)
+            for step in language.steps {
+                for finding in step.lintFindings {
+                    flow("\(step.name), \(finding.element): \(finding.severity.rawValue) \(finding.rule): \(finding.message)", size: 9,
                          color: finding.severity == .error ? Self.red : Self.ink, x: Self.margin + 14, gap: 3)
                 }
             }
