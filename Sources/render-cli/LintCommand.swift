@@ -65,6 +65,7 @@ enum LintCommand {
         let chrome = try options.systemChrome()
         // The document's consent flow, when it has one: its steps must fit, and the flow rules apply.
         var flowFindings: [LintFinding] = []
+        var flowSteps: Int?
         let flowURL = folder.url.appendingPathComponent("flow.json")
         if FileManager.default.fileExists(atPath: flowURL.path), let profile = profiles.values.sorted(by: { $0.id < $1.id }).first,
            let language = plan.cells.first?.language {
@@ -73,6 +74,7 @@ enum LintCommand {
                 .screens(renderer: renderer, profile: profile, language: language))
             try check.validate()
             flowFindings = check.findings()
+            flowSteps = flow.steps.count
         }
         let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
         var findings = try DocumentLint(folder: folder, languages: chosenLanguages).findings()
@@ -112,6 +114,9 @@ enum LintCommand {
             print(String(decoding: try canonicalJSONData(findings), as: UTF8.self), terminator: "")
         } else {
             findings.forEach { print($0.description) }
+            if let flowSteps, !flowFindings.contains(where: { $0.severity == .error }) {
+                print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
+            }
             print("\(plan.cells.count) \(plan.cells.count == 1 ? "screen" : "screens") of \(folder.name) linted: \(errors) error\(errors == 1 ? "" : "s"), "
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         }

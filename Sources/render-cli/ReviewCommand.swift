@@ -55,12 +55,17 @@ enum ReviewCommand {
         let deviceIDs = try options.value("devices").map { try uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices") }
             ?? ["iphone-15-pro"]
         let profiles = try deviceIDs.map { id in try withOption("devices") { try catalog.profile(reference: id) } }
-        let languages = try options.value("languages").map { value in
-            value == "all" ? folder.languages : try uniqueItems(try MatrixOptions.items(of: value, option: "languages"), option: "languages")
+        let requested = try options.value("languages").map { value in
+            value == "all" ? folder.languages : try MatrixOptions.items(of: value, option: "languages")
         } ?? folder.languages
-        for language in languages where !isBCP47LanguageTag(language) {
-            throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en or zh-Hans")
-        }
+        // Tags in their usual case (zh-hans is zh-Hans), so a language spelt twice is reviewed once
+        // and its folder name is the same on every file system.
+        let languages = try uniqueItems(try requested.map { language in
+            guard let tag = canonicalLanguageTag(language) else {
+                throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en or zh-Hans")
+            }
+            return tag
+        }, option: "languages")
         guard let firstLanguage = languages.first, let firstProfile = profiles.first else {
             throw UsageError(message: "--languages names no language")
         }
@@ -84,9 +89,9 @@ enum ReviewCommand {
         protected += [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory]
         let output = try OwnedFolder.claim(out, kind: .review, protecting: protected)
         try output.prepare()
-        // A review is one whole: what an earlier review left (other languages, steps, devices, a
-        // killed run's temporary files) is cleared first.
-        try output.clear()
+        // A review is one whole: what an earlier review wrote (its device folders: other languages,
+        // steps, a killed run's temporary files) is removed first. Nothing else in the folder is touched.
+        for id in try catalog.ids() { try output.remove(id) }
         // The notes quote the English screens when the review has them, else its first language's.
         let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         let units = profiles.flatMap { profile in languages.map { (profile: profile, language: $0) } }

@@ -54,7 +54,10 @@ let signalWaiter = Thread {
     guard sigwait(&set, &number) == 0 else { return }
     // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
-    FileHandle.standardError.write(Data("\nrender-cli: stopped by \(name); files being written are removed\n".utf8))
+    let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
+    let message = "\(newline)render-cli: stopped by \(name): files being written were removed; what was written "
+        + "before stays, so the output is incomplete until the command runs again\n"
+    FileHandle.standardError.write(Data(message.utf8))
     AtomicFileWriter.removePendingFiles()
     exit(128 + number)
 }

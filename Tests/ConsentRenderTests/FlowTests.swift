@@ -172,11 +172,13 @@ import Testing
                 { "start": "a", "steps": {
                   "a": { "screen": "consent", "on": { "acept": "end:x", "decline": "" } },
                   "b": { "screen": "prompt:camra", "on": {} },
-                  "c": { "screen": "consent", "over": "a", "on": { "accept": "end:x" } } } }
+                  "c": { "screen": "consent", "over": "a", "on": { "accept": "end:x" } },
+                  "d": { "screen": "prompt:att", "state": "decline-confirm", "on": {} } } }
                 """#.utf8), path: "flow.json")
         } throws: { error in
             guard case let FlowError.fields(_, problems) = error else { return false }
-            return problems.count == 4 && problems[0].contains("line 2: steps.a.on.acept") && problems[0].contains("did you mean accept")
+            return problems.count == 5 && problems[4].contains("steps.d.state: a system prompt has one screen and no states")
+                && problems[0].contains("line 2: steps.a.on.acept") && problems[0].contains("did you mean accept")
                 && problems[1].contains("steps.a.on.decline") && problems[2].contains("line 3: steps.b.screen")
                 && problems[3].contains("steps.c.over: only a system prompt")
         }

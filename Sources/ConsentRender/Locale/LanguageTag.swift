@@ -143,3 +143,9 @@ private extension Character {
 public func isBCP47LanguageTag(_ text: String) -> Bool {
     LanguageTag(text) != nil
 }
+
+/// `text` in BCP 47's usual letter case (`zh-hans` → `zh-Hans`, `EN-us` → `en-US`); nil when it is
+/// not a well-formed tag.
+public func canonicalLanguageTag(_ text: String) -> String? {
+    LanguageTag(text)?.description
+}

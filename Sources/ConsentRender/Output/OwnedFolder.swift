@@ -19,7 +19,8 @@ public struct OwnedFolder: Sendable {
         /// An App Store export: shared with fastlane's own files, so never claimed whole; the
         /// export's manifest says which screenshots are the tool's.
         case appStoreExport
-        /// A review of a consent flow (`review`): each device's and language's screens; overwritten, never cleared.
+        /// A review of a consent flow (`review`): a folder per device; each review removes the
+        /// device folders before writing (and nothing else).
         case review
 
         /// The marker file's name; nil for a folder that keeps a manifest instead.
@@ -48,7 +49,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: "a golden run deletes everything in its artifacts folder"
             case .matrix: "a matrix run overwrites the files in its output folder"
             case .appStoreExport: "an export writes and deletes screenshots there"
-            case .review: "a review overwrites the files in its output folder"
+            case .review: "a review replaces the device folders in its output folder"
             }
         }
     }
@@ -162,7 +163,9 @@ public struct OwnedFolder: Sendable {
     }
 
     /// Deletes `relative` (a file or a folder the tool wrote) inside the folder, if it is there.
-    func remove(_ relative: String) throws {
+    public func remove(_ relative: String) throws {
+        precondition(isSinglePathComponent(relative) || relative.split(separator: "/").allSatisfy { isSinglePathComponent(String($0)) },
+                     "'\(relative)' is not a relative path of plain names")
         try remove(url.appendingPathComponent(relative))
     }
 

@@ -113,6 +113,9 @@ public struct Flow: Sendable, Equatable {
             }
             let state = try value("state").map { ScreenState(rawValue: try string($0.value, "\(field).state", line: $0.line)) } ?? .initial
             let document = try value("document").map { try string($0.value, "\(field).document", line: $0.line) }
+            if let stateMember = value("state"), screen?.prompt != nil {
+                problems.append("line \(stateMember.line): \(field).state: a system prompt has one screen and no states; remove \"state\"")
+            }
             let over = try value("over").map { try string($0.value, "\(field).over", line: $0.line) }
             if let over, screen?.prompt == nil {
                 problems.append("line \(value("over")?.line ?? member.line): \(field).over: only a system prompt is drawn over another "

@@ -19,64 +19,74 @@ struct FlowChart {
 
     private enum Node: Hashable {
         case step(String)
-        case end(String)
+        /// An end, drawn once per step that leads to it, beside that step: arrows to an end never
+        /// cross the chart.
+        case end(String, from: String)
     }
 
     /// The chart's items on a canvas of `size` points (a pixel each).
     func layout(measure: (TextBlock) -> TextMeasurement) throws -> (size: Size, items: [PlacedItem]) {
         let traits = LanguageTraits(tag: language)
-        // Columns: how many taps from the start a step first is; ends after the last step.
-        var depth: [Node: Int] = [.step(flow.start): 0]
-        var order: [Node] = [.step(flow.start)]
+        // Columns: how many taps from the start a step first is.
+        var depth: [String: Int] = [flow.start: 0]
+        var order: [String] = [flow.start]
         var queue = [flow.start]
         while !queue.isEmpty {
             let name = queue.removeFirst()
-            guard let step = flow.step(name), let level = depth[.step(name)] else { continue }
+            guard let step = flow.step(name), let level = depth[name] else { continue }
             for transition in step.transitions {
-                let node: Node = switch transition.target {
-                case let .step(next): .step(next)
-                case let .end(label): .end(label)
-                }
-                guard depth[node] == nil else { continue }
-                depth[node] = level + 1
-                order.append(node)
-                if case let .step(next) = transition.target { queue.append(next) }
+                guard case let .step(next) = transition.target, depth[next] == nil, flow.step(next) != nil else { continue }
+                depth[next] = level + 1
+                order.append(next)
+                queue.append(next)
             }
-        }
-        let lastStepColumn = order.compactMap { node -> Int? in if case .step = node { depth[node] } else { nil } }.max() ?? 0
-        for node in order { if case .end = node { depth[node] = lastStepColumn + 1 } }
-        let columns = (depth.values.max() ?? 0) + 1
-        // Rows in each column in the order the walk meets the nodes; the ends in the order of the
-        // rows their first arrows come from, so arrows into them cross as little as can be.
-        var rows: [Int: Int] = [:]
-        var place: [Node: (column: Int, row: Int)] = [:]
-        for node in order where { if case .step = node { true } else { false } }() {
-            let column = depth[node] ?? 0
-            place[node] = (column, rows[column, default: 0])
-            rows[column, default: 0] += 1
-        }
-        func sourceRow(of end: Node) -> (Int, Int) {
-            var best = (Int.max, Int.max)
-            for step in flow.steps {
-                guard let at = place[.step(step.name)] else { continue }
-                for transition in step.transitions {
-                    if case let .end(label) = transition.target, Node.end(label) == end, (at.row, at.column) < best { best = (at.row, at.column) }
-                }
-            }
-            return best
-        }
-        let ends = order.filter { if case .end = $0 { true } else { false } }.sorted { sourceRow(of: $0) < sourceRow(of: $1) }
-        for node in ends {
-            let column = depth[node] ?? 0
-            place[node] = (column, rows[column, default: 0])
-            rows[column, default: 0] += 1
         }
         let aspect = pages.values.first.map { Double($0.bitmap.height) / Double($0.bitmap.width) } ?? 2
         let thumbnailHeight = (Self.thumbnailWidth * aspect).rounded()
         let captionHeight = 30.0
         let rowHeight = thumbnailHeight + captionHeight + Self.rowGap
-        let maximumRows = rows.values.max() ?? 1
         let columnWidth = Self.thumbnailWidth + Self.columnGap
+        let endHeight = 52.0, endGap = 22.0
+        // Steps: a row each in their column.
+        var frames: [Node: Rect] = [:]
+        var rowsInColumn: [Int: Int] = [:]
+        for name in order {
+            let column = depth[name] ?? 0
+            let row = rowsInColumn[column, default: 0]
+            rowsInColumn[column] = row + 1
+            frames[.step(name)] = Rect(x: Self.margin + Double(column) * columnWidth, y: Self.margin + Double(row) * rowHeight,
+                                       width: Self.thumbnailWidth, height: thumbnailHeight)
+        }
+        // Ends: in the column after their step, level with it where that is free, else stacked
+        // below what the column already holds.
+        var columnBottom: [Int: Double] = [:]
+        for name in order {
+            let column = depth[name] ?? 0
+            columnBottom[column] = max(columnBottom[column] ?? 0, (frames[.step(name)]?.maxY ?? 0) + captionHeight + 16)
+        }
+        var endsBottom: [Int: Double] = [:]
+        for name in order {
+            guard let step = flow.step(name), let source = frames[.step(name)] else { continue }
+            let column = (depth[name] ?? 0) + 1
+            var labels: [String] = []
+            for transition in step.transitions {
+                if case let .end(label) = transition.target, !labels.contains(label) { labels.append(label) }
+            }
+            let stepsHere = order.filter { depth[$0] == column }.compactMap { frames[.step($0)] }
+            for (index, label) in labels.enumerated() {
+                let wanted = source.midY - endHeight / 2 + (Double(index) - Double(labels.count - 1) / 2) * (endHeight + endGap)
+                var top = max(wanted, endsBottom[column] ?? 0)
+                // Clear of the column's thumbnails (and their captions).
+                for thumbnail in stepsHere.sorted(by: { $0.minY < $1.minY })
+                    where top < thumbnail.maxY + captionHeight + 16 && top + endHeight > thumbnail.minY - 16 {
+                    top = thumbnail.maxY + captionHeight + 16
+                }
+                let rect = Rect(x: Self.margin + Double(column) * columnWidth + 30, y: top, width: Self.thumbnailWidth - 60, height: endHeight)
+                frames[.end(label, from: name)] = rect
+                endsBottom[column] = rect.maxY + endGap
+            }
+        }
+        let columns = (frames.values.map { Int((($0.minX - Self.margin) / columnWidth).rounded(.down)) }.max() ?? 0) + 1
 
         // The arrows: one per source and target, labelled with every button that takes it.
         struct Edge {
@@ -86,40 +96,35 @@ struct FlowChart {
             var spread: Double
         }
         var edges: [Edge] = []
-        for step in flow.steps where place[.step(step.name)] != nil {
+        for name in order {
+            guard let step = flow.step(name) else { continue }
             var targets: [(Node, [String])] = []
             for transition in step.transitions {
                 let node: Node = switch transition.target {
                 case let .step(next): .step(next)
-                case let .end(label): .end(label)
+                case let .end(label): .end(label, from: name)
                 }
-                let label = pages[step.name]?.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue
+                let label = pages[name]?.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue
                 if let index = targets.firstIndex(where: { $0.0 == node }) { targets[index].1.append(label) } else { targets.append((node, [label])) }
             }
-            for (offset, (node, labels)) in targets.enumerated() where place[node] != nil {
-                edges.append(Edge(source: .step(step.name), target: node, labels: labels,
-                                  spread: Double(offset) - Double(targets.count - 1) / 2))
+            for (offset, (node, labels)) in targets.enumerated() where frames[node] != nil {
+                edges.append(Edge(source: .step(name), target: node, labels: labels, spread: Double(offset) - Double(targets.count - 1) / 2))
             }
         }
-        // An arrow to the next column runs straight across the gap; any other (back, within a
-        // column, or past a column) is routed through the gaps and a lane of its own under the rows,
-        // so it crosses no thumbnail and no two labels meet.
-        let routed = edges.indices.filter { (place[edges[$0].target]?.column ?? 0) != (place[edges[$0].source]?.column ?? 0) + 1 }
+        func column(_ node: Node) -> Int { Int(((frames[node]?.minX ?? Self.margin) - Self.margin) / columnWidth) }
+        // An arrow to the next column runs straight across the gap; one within a column runs down
+        // (or up) the gap after it; any other (back, or past a column) through the gaps and a lane
+        // of its own under the rows, so it crosses no thumbnail and lane labels never meet.
+        let routed = edges.indices.filter { column(edges[$0].target) != column(edges[$0].source) + 1
+            && column(edges[$0].target) != column(edges[$0].source) }
         let laneSpacing = 40.0
-        let lanesTop = Self.margin + Double(maximumRows) * rowHeight - Self.rowGap + captionHeight + 24
+        let contentBottom = frames.values.map(\.maxY).max() ?? Self.margin
+        let lanesTop = contentBottom + captionHeight + 30
         let size = Size(width: 2 * Self.margin + Double(columns) * Self.thumbnailWidth + Double(columns - 1) * Self.columnGap,
-                        height: (routed.isEmpty ? Self.margin + Double(maximumRows) * rowHeight - Self.rowGap
-                                 : lanesTop + Double(routed.count - 1) * laneSpacing + 20) + Self.margin)
+                        height: (routed.isEmpty ? contentBottom + captionHeight : lanesTop + Double(routed.count - 1) * laneSpacing + 20)
+                            + Self.margin)
         // Laid out left to right; a right-to-left language's chart is mirrored at the end.
-        func frame(_ node: Node) -> Rect {
-            let (column, row) = place[node] ?? (0, 0)
-            let x = Self.margin + Double(column) * columnWidth
-            let y = Self.margin + Double(row) * rowHeight
-            switch node {
-            case .step: return Rect(x: x, y: y, width: Self.thumbnailWidth, height: thumbnailHeight)
-            case .end: return Rect(x: x + 30, y: y + thumbnailHeight / 2 - 26, width: Self.thumbnailWidth - 60, height: 52)
-            }
-        }
+        func frame(_ node: Node) -> Rect { frames[node] ?? Rect(x: 0, y: 0, width: 0, height: 0) }
         func text(_ value: String, size: Double, weight: FontWeight = .regular, color: Color, width: Double) -> TextBlock {
             var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: size, weight: weight, color: color, linkColor: color), traits: traits)
             builder.append(plain: value)
@@ -128,7 +133,7 @@ struct FlowChart {
         let ink = Color(red: 0x1C, green: 0x1C, blue: 0x1E), grey = Color(red: 0x6E, green: 0x6E, blue: 0x73)
         let arrow = Color(red: 0x00, green: 0x6F, blue: 0xE6)
         var items = [PlacedItem(id: "background", drawable: .shape(.screenFill(Color(red: 255, green: 255, blue: 255))))]
-        for node in order {
+        for node in frames.keys.sorted(by: { frame($0).minX != frame($1).minX ? frame($0).minX < frame($1).minX : frame($0).minY < frame($1).minY }) {
             let rect = frame(node)
             switch node {
             case let .step(name):
@@ -139,40 +144,47 @@ struct FlowChart {
                 let caption = text(name, size: Self.captionSize, weight: .semibold, color: ink, width: Self.thumbnailWidth)
                 items.append(PlacedItem(id: "caption-\(name)", drawable: .text(PlacedText(
                     origin: Point(x: rect.x, y: rect.maxY + 8), size: Size(width: rect.width, height: measure(caption).size.height), block: caption))))
-            case let .end(label):
-                items.append(PlacedItem(id: "end-\(label)", drawable: .shape(.fill(rect, cornerRadius: rect.height / 2,
-                                                                                   color: Color(red: 0xF2, green: 0xF2, blue: 0xF7)))))
-                items.append(PlacedItem(id: "end-\(label)-edge", drawable: .shape(.stroke(rect, cornerRadius: rect.height / 2, color: grey,
-                                                                                          width: 1.5, dash: []))))
+            case let .end(label, source):
+                let id = "end-\(label)-\(source)"
+                items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: rect.height / 2,
+                                                                      color: Color(red: 0xF2, green: 0xF2, blue: 0xF7)))))
+                items.append(PlacedItem(id: "\(id)-edge", drawable: .shape(.stroke(rect, cornerRadius: rect.height / 2, color: grey,
+                                                                                  width: 1.5, dash: []))))
                 let block = text("end: \(label)", size: Self.labelSize, weight: .semibold, color: ink, width: rect.width - 16)
                 let height = measure(block).size.height
-                items.append(PlacedItem(id: "end-\(label)-label", drawable: .text(PlacedText(
+                items.append(PlacedItem(id: "\(id)-label", drawable: .text(PlacedText(
                     origin: Point(x: rect.x + 8, y: rect.midY - height / 2), size: Size(width: rect.width - 16, height: height), block: block))))
             }
         }
         // Where routed arrows leave and enter the thumbnails' sides, spaced so none share a point.
         var departures: [Node: Int] = [:], arrivals: [Node: Int] = [:]
+        var labelItems: [PlacedItem] = []
         for (edgeIndex, edge) in edges.enumerated() {
             let source = frame(edge.source), target = frame(edge.target)
             var points: [Point]
+            let leaving = departures[edge.source, default: 0], entering = arrivals[edge.target, default: 0]
             if let lane = routed.firstIndex(of: edgeIndex) {
-                let sourceColumn = place[edge.source]?.column ?? 0, targetColumn = place[edge.target]?.column ?? 0
-                let laneY = lanesTop + Double(lane) * laneSpacing
-                let leaving = departures[edge.source, default: 0], entering = arrivals[edge.target, default: 0]
                 departures[edge.source] = leaving + 1
                 arrivals[edge.target] = entering + 1
+                let laneY = lanesTop + Double(lane) * laneSpacing
                 // Out of the source's trailing side, low on it, into the gap after its column.
                 let exitY = source.maxY - 20 - Double(leaving) * 16
                 let exitGapX = source.maxX + 16 + Double(lane % 8) * 16
-                // Into the target: past a column, from the gap before it (its leading side);
-                // back or within a column, from the gap after it (its trailing side).
-                let forward = targetColumn > sourceColumn
-                let entryY: Double = if case .end = edge.target { target.midY - 12 + Double(entering % 4) * 8 }
-                    else { target.maxY - 44 - Double(entering) * 16 }
-                let entryGapX = forward ? target.minX - 20 - Double(lane % 6) * 14 : target.maxX + 24 + Double(lane % 8) * 16
+                // Into the target: past a column, from the gap before it (its leading side); back,
+                // from the gap after it (its trailing side).
+                let forward = column(edge.target) > column(edge.source)
+                let entryY = target.maxY - 44 - Double(entering) * 16
+                let entryGapX = forward ? target.minX - 20 - Double(lane % 6) * 14 : target.maxX + 40 + Double(lane % 8) * 16
                 let entryX = forward ? target.minX : target.maxX
                 points = [Point(x: source.maxX, y: exitY), Point(x: exitGapX, y: exitY), Point(x: exitGapX, y: laneY),
                           Point(x: entryGapX, y: laneY), Point(x: entryGapX, y: entryY), Point(x: entryX, y: entryY)]
+            } else if column(edge.target) == column(edge.source) {
+                // Within a column: down (or up) the gap after it, from side to side.
+                departures[edge.source] = leaving + 1
+                arrivals[edge.target] = entering + 1
+                let gapX = source.maxX + 24 + Double(edgeIndex % 6) * 14
+                let exitY = source.maxY - 20 - Double(leaving) * 16, entryY = target.minY + 44 + Double(entering) * 16
+                points = [Point(x: source.maxX, y: exitY), Point(x: gapX, y: exitY), Point(x: gapX, y: entryY), Point(x: target.maxX, y: entryY)]
             } else {
                 points = [Point(x: source.maxX, y: source.midY + edge.spread * 36), Point(x: target.minX, y: target.midY)]
             }
@@ -204,12 +216,14 @@ struct FlowChart {
             let width = min(maximumWidth, measured.size.width + 12)
             let mid = Point(x: (longest.0.x + longest.1.x) / 2, y: (longest.0.y + longest.1.y) / 2)
             let box = Rect(x: mid.x - width / 2, y: mid.y - measured.size.height / 2 - 3, width: width, height: measured.size.height + 6)
-            items.append(PlacedItem(id: "edge-\(edgeIndex)-box", drawable: .shape(.fill(box, cornerRadius: 6,
+            labelItems.append(PlacedItem(id: "edge-\(edgeIndex)-box", drawable: .shape(.fill(box, cornerRadius: 6,
                                                                                          color: Color(red: 255, green: 255, blue: 255, alpha: 0.94)))))
-            items.append(PlacedItem(id: "edge-\(edgeIndex)-label", drawable: .text(PlacedText(
+            labelItems.append(PlacedItem(id: "edge-\(edgeIndex)-label", drawable: .text(PlacedText(
                 origin: Point(x: box.x, y: box.y + 3), size: Size(width: box.width, height: measured.size.height),
                 block: text(words, size: Self.labelSize, color: arrow, width: box.width)))))
         }
+        // The labels over every line: a line may pass under a label's box, never over its words.
+        items += labelItems
         return (size, traits.isRightToLeft ? items.map { $0.mirrored(across: size.width) } : items)
     }
 }

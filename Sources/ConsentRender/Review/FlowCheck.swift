@@ -37,7 +37,10 @@ public struct FlowCheck: Sendable {
         var problems: [String] = []
         let names = flow.steps.map(\.name)
         func suggestion(_ name: String) -> String {
-            closestMatch(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            // A close spelling, else a step the name starts (notifs → notifications).
+            let match = closestMatch(to: name, among: names)
+                ?? names.first { name.count >= 3 && $0.lowercased().hasPrefix(name.lowercased()) }
+            return match.map { " (did you mean '\($0)'?)" } ?? ""
         }
         if flow.step(flow.start) == nil {
             problems.append("\"start\" names '\(flow.start)', which is not a step\(suggestion(flow.start))")
