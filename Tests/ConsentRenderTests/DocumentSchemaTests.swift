@@ -75,6 +75,8 @@ import Testing
         document["launch"] = ["background": "#0E6BA8", "appName": "App"]
         document["backdrop"] = nil
         document["app"] = nil
+        // An explainer's second action is refused on a dialog (ConsentChoiceTests); the dialog's actions stay.
+        document["secondaryAction"] = nil
         var style = try #require(document["style"] as? [String: Any])
         style["fonts"] = ["default": "Noto Sans", "title": "Noto Serif", "zh-Hant": "Noto Sans CJK TC"]
         document["style"] = style

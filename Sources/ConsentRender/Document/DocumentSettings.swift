@@ -18,6 +18,40 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var systemStrings: [String: [String: String]] = [:]
     /// What iOS's data detectors turn into links in the body's plain text; nil: all of them.
     public var detectors: [DataDetector]?
+    /// The actions a consent dialog shows, in reading order for side-by-side buttons (stacked,
+    /// the primary is on top); nil: the template's own (`decline`, `accept`). What a team ships,
+    /// an accept-only popup included, can be drawn, and the lint says what is wrong with it.
+    public var actions: [ConsentAction]?
+    /// How the decline is drawn; nil: as a button, the equal of accept.
+    public var declineStyle: DeclineStyle?
+    /// An ATT explainer's second action (`notNow`), drawn as iOS apps draw it; nil: none.
+    public var secondaryAction: SecondaryAction?
+
+    /// An action of a consent dialog.
+    public enum ConsentAction: String, Codable, Sendable, CaseIterable {
+        case accept
+        case decline
+        /// "Manage settings": a way to choose purposes instead of refusing.
+        case settings
+
+        public var role: ButtonRole {
+            switch self {
+            case .accept: .accept
+            case .decline: .decline
+            case .settings: .settings
+            }
+        }
+    }
+
+    public enum DeclineStyle: String, Codable, Sendable, CaseIterable {
+        case button
+        /// A small text link under the accept button: a dark pattern, drawn so it can be linted.
+        case link
+    }
+
+    public enum SecondaryAction: String, Codable, Sendable, CaseIterable {
+        case notNow
+    }
 
     /// `document.json`'s `app`.
     public struct AppFiles: Codable, Sendable, Equatable {
@@ -68,7 +102,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings, detectors
+        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -112,6 +146,58 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
         statusBar = try container.decodeIfPresent(StatusBarContent.self, forKey: .statusBar)
         backdrop = try container.decodeIfPresent(String.self, forKey: .backdrop)
+        actions = try Self.decodeActions(container)
+        declineStyle = try Self.decodeChoice(container, .declineStyle, DeclineStyle.self, noun: "decline style")
+        secondaryAction = try Self.decodeChoice(container, .secondaryAction, SecondaryAction.self, noun: "secondary action")
+        if declineStyle == .link, let actions, !actions.contains(.decline) {
+            throw DecodingError.dataCorruptedError(forKey: .declineStyle, in: container, debugDescription:
+                "\"link\" draws the decline as a text link, but \"actions\" has no decline; add \"decline\" to \"actions\" or remove "
+                + "\"declineStyle\"")
+        }
+        if secondaryAction != nil, template != "att-explainer" {
+            throw DecodingError.dataCorruptedError(forKey: .secondaryAction, in: container, debugDescription:
+                "only the att-explainer template has a secondary action (the '\(template)' template takes \"actions\"); remove it")
+        }
+        if actions != nil, template == "att-explainer" {
+            throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
+                "an ATT explainer has one action, continue; its second one is \"secondaryAction\": \"notNow\"; remove \"actions\"")
+        }
+    }
+
+    /// `actions`: known names, each once, accept among them.
+    private static func decodeActions(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [ConsentAction]? {
+        guard let names = try container.decodeIfPresent([String].self, forKey: .actions) else { return nil }
+        let known = ConsentAction.allCases.map(\.rawValue)
+        var actions: [ConsentAction] = []
+        for name in names {
+            guard let action = ConsentAction(rawValue: name) else {
+                let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
+                    "'\(name)' is not an action\(hint); use \(known.joined(separator: ", ")), in reading order: [\"decline\", \"accept\"]")
+            }
+            guard !actions.contains(action) else {
+                throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
+                    "'\(name)' is listed twice; list each action once")
+            }
+            actions.append(action)
+        }
+        guard actions.contains(.accept) else {
+            throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
+                "a consent dialog's actions include accept; add \"accept\" (and, for a real choice, \"decline\")")
+        }
+        return actions
+    }
+
+    private static func decodeChoice<T: RawRepresentable & CaseIterable>(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
+                                                                         _ type: T.Type, noun: String) throws -> T? where T.RawValue == String {
+        guard let name = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let value = T(rawValue: name) else {
+            let known = T.allCases.map(\.rawValue)
+            let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription:
+                "'\(name)' is not a \(noun)\(hint); use \(known.joined(separator: " or "))")
+        }
+        return value
     }
 }
 

@@ -63,8 +63,11 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var label: String
         public var rect: Rect
         public var pixelRect: PixelRect
+        /// `link` for an action drawn as a small text link (`declineStyle: link`); absent for a button.
+        public var style: ActionStyle?
 
-        public init(role: ButtonRole, label: String, rect: Rect, pixelRect: PixelRect) {
+        public init(role: ButtonRole, label: String, rect: Rect, pixelRect: PixelRect, style: ActionStyle? = nil) {
+            self.style = style
             self.role = role
             self.label = label
             self.rect = rect
@@ -200,7 +203,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         }
         self.images = images.isEmpty ? nil : images
         buttons = page.buttons.map { button in
-            Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect))
+            Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect),
+                   style: button.style)
         }
     }
 }

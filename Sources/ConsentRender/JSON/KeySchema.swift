@@ -106,7 +106,7 @@ extension KeySchema {
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any]),
-        "detectors": .any,
+        "detectors": .any, "actions": .any, "declineStyle": .any, "secondaryAction": .any,
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])
 

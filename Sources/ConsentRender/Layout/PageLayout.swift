@@ -18,6 +18,10 @@ public enum ButtonRole: String, Codable, Sendable {
     case allowWhileUsing = "allow-while-using"
     /// A system prompt's acknowledgement ("OK").
     case ok
+    /// A consent dialog's way to choose purposes ("Manage settings"), offered beside accept.
+    case settings
+    /// An explainer's second action ("Not Now"), which Apple's rules do not allow.
+    case notNow = "not-now"
 
     /// Whether the role gives consent or goes forward (drawn filled with the tint).
     public var isPrimary: Bool { self == .accept || self == .review || self == .continue }
@@ -156,17 +160,27 @@ public struct BodyImage: Codable, Sendable, Equatable {
 }
 
 /// A button: where it is and which items draw it.
+/// How an action is drawn when it is not a button.
+public enum ActionStyle: String, Codable, Sendable {
+    /// A small text link under the buttons (a decline made hard to see: a dark pattern).
+    case link
+}
+
 public struct ButtonSemantics: Codable, Sendable, Equatable {
     public var role: ButtonRole
     public var label: String
     public var rect: Rect
+    /// Nil for a button; `link` for an action drawn as a text link.
+    public var style: ActionStyle?
     /// The filled shape.
     public var shapeID: String
     /// The outline, if the button has one.
     public var borderID: String?
     public var labelID: String
 
-    public init(role: ButtonRole, label: String, rect: Rect, shapeID: String, borderID: String? = nil, labelID: String) {
+    public init(role: ButtonRole, label: String, rect: Rect, shapeID: String, borderID: String? = nil, labelID: String,
+                style: ActionStyle? = nil) {
+        self.style = style
         self.role = role
         self.label = label
         self.rect = rect
@@ -266,6 +280,8 @@ extension PageLayout {
         public var fill: Color
         public var border: Color?
         public var labelText: PlacedText
+        /// Nil for a button; `link` for an action drawn as a text link.
+        public var style: ActionStyle?
     }
 
     public var dialog: Surface {
@@ -318,7 +334,7 @@ extension PageLayout {
                 preconditionFailure("The label '\(button.labelID)' of a button must be a text item")
             }
             return Button(role: button.role, label: button.label, rect: button.rect, cornerRadius: radius, fill: fill,
-                          border: border, labelText: label)
+                          border: border, labelText: label, style: button.style)
         }
     }
 

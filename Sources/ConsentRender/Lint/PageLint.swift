@@ -99,8 +99,8 @@ public struct PageLint: Sendable {
     private var card: Color { page.dialog.fill }
     /// The filled button (accept, or review on a decline confirmation).
     private var accept: PageLayout.Button? { page.buttons.first { $0.role.isPrimary } }
-    /// The plain button (decline, or exit on a decline confirmation).
-    private var decline: PageLayout.Button? { page.buttons.first { !$0.role.isPrimary } }
+    /// The way to refuse (decline, or exit on a decline confirmation); a "Manage settings" is not one.
+    private var decline: PageLayout.Button? { page.buttons.first { $0.role == .decline || $0.role == .exit } }
 
     /// WCAG's large text: 18 pt, or 14 pt bold.
     private func isLarge(_ run: TextRun) -> Bool {
@@ -144,6 +144,8 @@ public struct PageLint: Sendable {
     /// `contrast.button-edge`: WCAG 1.4.11, a button's fill or border 3:1 against the card.
     func buttonEdges() -> [LintFinding] {
         page.buttons.compactMap { button in
+            // A text button or link has no edge to see: its words are the control (contrast.text judges them).
+            if button.fill.alpha == 0, button.border == nil { return nil }
             let fill = ContrastRatio.of(button.fill, on: card)
             let border = button.border.map { ContrastRatio.of($0, on: card) } ?? 0
             guard max(fill, border) < 3 else { return nil }
@@ -172,8 +174,13 @@ public struct PageLint: Sendable {
     /// `choice.decline-present`: a way to refuse on the first screen.
     func declinePresent() -> [LintFinding] {
         guard let decline, page.screenRect.contains(decline.rect) else {
+            let others = page.buttons.filter { !$0.role.isPrimary }.map { "'\($0.label)'" }
+            let shown = others.isEmpty ? "the screen offers accept only"
+                : "the screen offers accept and \(others.joined(separator: ", ")), which is not a way to refuse"
             return [finding(.declinePresent, .error, "decline button", nil,
-                            "there is no decline button on the first screen; consent needs a real choice (GDPR Art. 7)")]
+                            "there is no decline on the first screen: \(shown); consent needs a real choice, refusing as easy as "
+                            + "accepting (GDPR Art. 7, EDPB Guidelines 05/2020, CNIL and Irish DPC findings on accept-only banners); "
+                            + "add \"decline\" to document.json's \"actions\"")]
         }
         return []
     }
@@ -181,6 +188,12 @@ public struct PageLint: Sendable {
     /// `choice.equal-treatment`: refusing is as easy as accepting.
     func equalTreatment() -> [LintFinding] {
         guard let decline, page.screenRect.contains(decline.rect), let accept else { return [] }
+        if decline.style == .link {
+            return [finding(.equalTreatment, .error, "decline link", decline.rect,
+                            "'\(decline.label)' is a small text link while '\(accept.label)' is a button; refusing must be as easy "
+                            + "and as visible as accepting (EDPB Guidelines 03/2022 on deceptive design, CNIL); draw the decline as "
+                            + "a button: remove \"declineStyle\": \"link\"")]
+        }
         var results: [LintFinding] = []
         let acceptRun = accept.labelText.block.runs.first, declineRun = decline.labelText.block.runs.first
         if let acceptRun, let declineRun, acceptRun.fontSize != declineRun.fontSize || acceptRun.weight != declineRun.weight {

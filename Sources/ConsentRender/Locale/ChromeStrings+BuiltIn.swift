@@ -1,7 +1,31 @@
 extension ChromeStrings {
     /// Built-in chrome strings for the 39 long-standing App Store Connect localizations, plus
-    /// Persian and Urdu (right to left). Keys: accept, decline, continue, title.
-    static let builtIn: [String: [String: String]] = [
+    /// Persian and Urdu (right to left). Keys: accept, decline, continue, title, and the other
+    /// actions' settings ("Manage settings") and notNow (iOS's "Not Now" in that language).
+    static let builtIn: [String: [String: String]] = coreBuiltIn.merging(otherActions.mapValues { ["settings": $0.0, "notNow": $0.1] }) {
+        $0.merging($1) { first, _ in first }
+    }
+
+    /// The other actions a dialog may show: "Manage settings" and "Not Now".
+    static let otherActions: [String: (String, String)] = [
+        "ar": ("إدارة الإعدادات", "ليس الآن"), "ca": ("Gestiona la configuració", "Ara no"), "cs": ("Spravovat nastavení", "Teď ne"),
+        "da": ("Administrer indstillinger", "Ikke nu"), "de": ("Einstellungen verwalten", "Nicht jetzt"),
+        "el": ("Διαχείριση ρυθμίσεων", "Όχι τώρα"), "en-AU": ("Manage settings", "Not Now"), "en-CA": ("Manage settings", "Not Now"),
+        "en-GB": ("Manage settings", "Not Now"), "en-US": ("Manage settings", "Not Now"), "es-ES": ("Gestionar ajustes", "Ahora no"),
+        "es-MX": ("Administrar configuración", "Ahora no"), "fi": ("Hallitse asetuksia", "Ei nyt"),
+        "fr": ("Gérer les paramètres", "Plus tard"), "fr-CA": ("Gérer les paramètres", "Plus tard"), "he": ("ניהול הגדרות", "לא עכשיו"),
+        "hi": ("सेटिंग्स प्रबंधित करें", "अभी नहीं"), "hr": ("Upravljaj postavkama", "Ne sada"), "hu": ("Beállítások kezelése", "Most nem"),
+        "id": ("Kelola pengaturan", "Jangan Sekarang"), "it": ("Gestisci impostazioni", "Non ora"), "ja": ("設定を管理", "今はしない"),
+        "ko": ("설정 관리", "나중에"), "ms": ("Urus tetapan", "Bukan Sekarang"), "nl": ("Instellingen beheren", "Niet nu"),
+        "no": ("Administrer innstillinger", "Ikke nå"), "pl": ("Zarządzaj ustawieniami", "Nie teraz"),
+        "pt-BR": ("Gerenciar configurações", "Agora não"), "pt-PT": ("Gerir definições", "Agora não"), "ro": ("Gestionează setările", "Nu acum"),
+        "ru": ("Управление настройками", "Не сейчас"), "sk": ("Spravovať nastavenia", "Teraz nie"), "sv": ("Hantera inställningar", "Inte nu"),
+        "th": ("จัดการการตั้งค่า", "ไม่ใช่ตอนนี้"), "tr": ("Ayarları yönet", "Şimdi Değil"), "uk": ("Керувати налаштуваннями", "Не зараз"),
+        "vi": ("Quản lý cài đặt", "Để sau"), "zh-Hans": ("管理设置", "以后再说"), "zh-Hant": ("管理設定", "以後再說"),
+        "fa": ("مدیریت تنظیمات", "اکنون نه"), "ur": ("ترتیبات کا نظم کریں", "ابھی نہیں"),
+    ]
+
+    static let coreBuiltIn: [String: [String: String]] = [
         "ar": entry("موافق", "رفض", "متابعة", "إشعار الخصوصية"),
         "ca": entry("Accepto", "No accepto", "Continua", "Avís de privadesa"),
         "cs": entry("Souhlasím", "Nesouhlasím", "Pokračovat", "Oznámení o ochraně soukromí"),

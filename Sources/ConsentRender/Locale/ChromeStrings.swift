@@ -11,7 +11,14 @@ public struct ChromeStrings: Sendable, Equatable {
     public var title: String
 
     /// Every key `document.json`'s `strings` may give: these, and the launch-consent template's.
-    static let stringKeys = ["accept", "decline", "continue", "title"] + LaunchStrings.keys
+    static let stringKeys = ["accept", "decline", "continue", "title", "settings", "notNow"] + LaunchStrings.keys
+
+    /// The label of an action that only some screens show (`settings`, `notNow`), in `language`:
+    /// the document's override, else the built-in; missing from both is an error naming the key.
+    public static func actionLabel(_ key: String, language: String, settings: DocumentSettings, folder: String,
+                                   app: AppInfo? = nil) throws -> String {
+        try lookup([key], language: language, settings: settings, folder: folder, table: builtIn, app: app)[0]
+    }
 
     public init(accept: String, decline: String, continueLabel: String, title: String) {
         self.accept = accept

@@ -8,7 +8,8 @@
 ///   `continue` (Apple: show the explainer first, and never a prompt straight away).
 public struct FlowCheck: Sendable {
     /// Every role a screen can have, for messages.
-    static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok]
+    static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok,
+                                         .settings, .notNow]
 
     /// What one step's screen shows: its buttons' roles and the template it is laid out with.
     public struct Screen: Sendable, Equatable {

@@ -18,7 +18,7 @@ public struct Walkthrough: Codable, Sendable, Equatable {
             let accepting: [ButtonRole] = [.accept, .continue, .allow, .allowWhileUsing, .allowOnce, .ok, .review]
             return switch self {
             case .accepting: accepting
-            case .declining: [.decline, .deny, .exit] + accepting
+            case .declining: [.decline, .deny, .exit, .notNow] + accepting
             }
         }
 

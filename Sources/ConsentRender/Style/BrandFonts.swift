@@ -54,7 +54,7 @@ public struct BrandFonts: Sendable, Hashable {
         switch role {
         case .title: brandRole = .title
         case .body, .heading: brandRole = .body
-        case .button: brandRole = .buttons
+        case .button, .actionLink: brandRole = .buttons
         case .appName: brandRole = nil
         case .pageTitle, .pageHeading, .pageBody, .pageTable: return nil
         }

@@ -77,6 +77,8 @@ public enum TextRole: String, Codable, Sendable, CaseIterable {
     case pageTable
     /// The app's name on a launch screen.
     case appName
+    /// An action drawn as a small text link under the buttons (`declineStyle: link`).
+    case actionLink
 }
 
 /// Text size and weight by role and size category: each role follows one of Apple's text
@@ -135,5 +137,6 @@ public struct TypeScale: Sendable, Equatable {
         .pageBody: Style(.subheadline, weight: .regular),
         .pageTable: Style(.subheadline, offset: -1, weight: .regular),
         .appName: Style(.title2, weight: .semibold),
+        .actionLink: Style(.footnote, weight: .regular),
     ])
 }

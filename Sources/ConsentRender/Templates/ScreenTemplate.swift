@@ -139,3 +139,30 @@ public struct TemplateRegistry: Sendable {
         return template
     }
 }
+
+extension ScreenContent {
+    /// The dialog's buttons as `document.json` lists them (`actions`, `declineStyle`): stacked
+    /// with the primary on top, side by side in the listed order, with `decline` as the decline's
+    /// label. Without `actions`: decline, then accept.
+    func dialogButtons(decline: String, metrics: Metrics.Buttons, colors: ButtonGroup.Colors) throws
+        -> (group: ButtonGroup, declared: [ButtonRole]) {
+        let listed = settings.actions ?? [.decline, .accept]
+        var actions: [ButtonGroup.Action] = []
+        for action in listed {
+            switch action {
+            case .accept:
+                actions.append(.init(role: .accept, label: strings.accept))
+            case .decline:
+                actions.append(.init(role: .decline, label: decline, prominence: settings.declineStyle == .link ? .link : nil))
+            case .settings:
+                actions.append(.init(role: .settings, label: try ChromeStrings.actionLabel("settings", language: language, settings: settings,
+                                                                                         folder: source, app: app)))
+            }
+        }
+        // Stacked: the primary on top, the others below it in the listed order.
+        let stacked = actions.filter { $0.role.isPrimary } + actions.filter { !$0.role.isPrimary }
+        var group = ButtonGroup(actions: stacked, metrics: metrics, colors: colors)
+        group.rowOrder = listed.map(\.role)
+        return (group, listed.map(\.role))
+    }
+}

@@ -12,6 +12,12 @@ public struct ButtonGroup {
         /// A neutral fill with an outline, the label in the text colour; a decline is drawn at the
         /// style's decline opacity.
         case neutral
+        /// No fill or outline, the label in the accent colour: iOS's plain text button (an
+        /// explainer's "Not Now" under its Continue), the same size as the others.
+        case plain
+        /// A small text link under the buttons, in the secondary text colour, outside the group's
+        /// equal sizes: a decline made easy to miss (a dark pattern, drawn so it can be linted).
+        case link
     }
 
     public struct Action: Sendable, Equatable {
@@ -63,6 +69,8 @@ public struct ButtonGroup {
     public var separators: Bool
     /// Prefix of the items' ids, unique on the page.
     public var idPrefix: String
+    /// The roles from the leading edge when side by side; nil: the stacking order reversed.
+    public var rowOrder: [ButtonRole]?
 
     public init(actions: [Action], metrics: Metrics.Buttons, colors: Colors, separators: Bool = false, idPrefix: String = "button") {
         precondition(!actions.isEmpty, "A button group needs at least one action")
@@ -100,9 +108,14 @@ public struct ButtonGroup {
         return max(metrics.minimumWidth, context.measurer.measure(unbounded).size.width + 2 * metrics.horizontalPadding)
     }
 
+    /// The actions drawn as buttons (a link goes under them).
+    private var buttonActions: [Action] { actions.filter { $0.prominence != .link } }
+    private var linkActions: [Action] { actions.filter { $0.prominence == .link } }
+
     /// The style's arrangement; for `auto`, side by side when every button fits at equal widths
     /// in `width`, else stacked, and always stacked at the accessibility text sizes.
     public func axis(toFit width: Double, in context: LayoutContext) -> Axis {
+        let actions = buttonActions
         switch metrics.arrangement {
         case .sideBySide: return .horizontal
         case .stacked: return .vertical
@@ -115,12 +128,13 @@ public struct ButtonGroup {
 
     /// The buttons placed in a box whose top-left corner is `origin` and which is `width` wide.
     public func place(_ axis: Axis, at origin: Point, width: Double, in context: LayoutContext) -> Placement {
+        let actions = buttonActions
         let count = Double(actions.count)
         var laidOut: [(action: Action, button: LaidOutButton)]
         switch axis {
         case .horizontal:
             let buttonWidth = context.snap((width - (count - 1) * metrics.spacing) / count)
-            let row = Array(actions.reversed())
+            let row = rowOrder.map { order in order.compactMap { role in actions.first { $0.role == role } } } ?? Array(actions.reversed())
             // Positions from the leading edge; the last button ends at the box's trailing edge.
             let positions = row.indices.map { index in
                 index == row.count - 1 ? origin.x + width - buttonWidth : origin.x + Double(index) * (buttonWidth + metrics.spacing)
@@ -159,6 +173,28 @@ public struct ButtonGroup {
         }
         if separators {
             items += separatorItems(between: buttons.map(\.rect), axis: axis, in: context)
+        }
+        // Links under the buttons, centred, each as tall as its words and a little room.
+        var linkTop = context.snap((buttons.map(\.rect.maxY).max() ?? origin.y) + metrics.spacing)
+        for action in linkActions {
+            let id = "\(idPrefix)-\(action.role.rawValue)"
+            let block = context.textBlock(action.label, role: .actionLink, color: colors.neutralLabel.withAlpha(0.6), width: width,
+                                          alignment: .center, maximumLines: 2)
+            let measured = context.measurer.measure(block)
+            let textWidth = min(width, measured.size.width)
+            let rect = Rect(x: context.snap(origin.x + (width - textWidth) / 2 - 4), y: linkTop, width: context.snap(textWidth + 8),
+                            height: context.snap(measured.size.height + 8))
+            // An invisible shape holds its place, so the link has a shape as every action does.
+            items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: 0, color: Color(red: 0, green: 0, blue: 0, alpha: 0)))))
+            // The words set again at the link's own width, so the label sits inside its rect.
+            var fitted = block
+            fitted.width = rect.width
+            items.append(PlacedItem(id: id + "-label", drawable: .text(PlacedText(origin: Point(x: rect.x, y: rect.y + 4),
+                                                                               size: Size(width: rect.width, height: measured.size.height),
+                                                                               block: fitted))))
+            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: rect, shapeID: id, labelID: id + "-label",
+                                           style: .link))
+            linkTop = context.snap(rect.maxY + metrics.spacing / 2)
         }
         let bottom = buttons.map(\.rect.maxY).max() ?? origin.y
         return Placement(items: items, buttons: buttons, height: bottom - origin.y)
@@ -204,7 +240,8 @@ public struct ButtonGroup {
 
     private func button(_ action: Action, at origin: Point, width: Double, in context: LayoutContext) -> LaidOutButton {
         let opacity = action.role == .decline ? colors.declineOpacity : 1
-        let labelColor = (action.prominence == .filled ? colors.onFilled : colors.neutralLabel).withAlpha(opacity)
+        let labelColor = (action.prominence == .filled ? colors.onFilled : action.prominence == .plain ? colors.filled : colors.neutralLabel)
+            .withAlpha(opacity)
         let labelWidth = max(1, width - 2 * metrics.horizontalPadding)
         let block = labelBlock(action.label, color: labelColor, width: labelWidth, in: context)
         let labelHeight = context.measurer.measure(block).size.height
@@ -212,9 +249,10 @@ public struct ButtonGroup {
         let height = context.snap(fitsDesign ? metrics.minimumHeight : max(metrics.minimumHeight, labelHeight + 2 * metrics.verticalPadding))
         let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
         let labelOrigin = Point(x: context.snap(rect.midX - labelWidth / 2), y: context.snap(rect.midY - labelHeight / 2))
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
         return LaidOutButton(
-            rect: rect, fill: action.prominence == .filled ? colors.filled : colors.neutral.withAlpha(opacity),
-            border: action.prominence == .filled ? nil : colors.neutralBorder.withAlpha(opacity),
+            rect: rect, fill: action.prominence == .filled ? colors.filled : action.prominence == .plain ? clear : colors.neutral.withAlpha(opacity),
+            border: action.prominence == .neutral ? colors.neutralBorder.withAlpha(opacity) : nil,
             label: PlacedText(origin: labelOrigin, size: Size(width: labelWidth, height: labelHeight), block: block))
     }
 

@@ -42,8 +42,15 @@ public struct ATTExplainerTemplate: ScreenTemplate {
         buttonMetrics.minimumHeight = metrics.buttonHeight
         buttonMetrics.cornerRadius = metrics.buttonCornerRadius
         buttonMetrics.horizontalPadding = metrics.buttonLabelInset
-        let group = ButtonGroup(actions: [.init(role: .continue, label: content.strings.continueLabel)], metrics: buttonMetrics,
-                                colors: ButtonGroup.Colors(theme: theme))
+        // A second action ("Not Now"), when the document asks for one, as apps draw it: a plain
+        // text button under Continue. Apple's rules allow only the one; the lint says so.
+        var actions: [ButtonGroup.Action] = [.init(role: .continue, label: content.strings.continueLabel)]
+        if content.settings.secondaryAction == .notNow {
+            actions.append(.init(role: .notNow, label: try ChromeStrings.actionLabel("notNow", language: content.language,
+                                                                                    settings: content.settings, folder: content.source,
+                                                                                    app: content.app), prominence: .plain))
+        }
+        let group = ButtonGroup(actions: actions, metrics: buttonMetrics, colors: ButtonGroup.Colors(theme: theme))
         let buttonHeight = group.place(.vertical, at: Point(x: 0, y: 0), width: columnWidth, in: context).height
         let buttons = group.place(.vertical, at: Point(x: columnX, y: context.snap(safe.maxY - metrics.buttonBottomMargin - buttonHeight)),
                                   width: columnWidth, in: context)
@@ -90,6 +97,6 @@ public struct ATTExplainerTemplate: ScreenTemplate {
             surfaceID: "backdrop", titleID: "title", body: bodySemantics, buttons: buttons.buttons,
             links: placeLinks(links, title: MeasuredBlock(placed: title, measurement: titleMeasurement), body: measured,
                               viewport: viewport),
-            tint: theme.tint, declaredActions: [.continue]))
+            tint: theme.tint, declaredActions: actions.map(\.role)))
     }
 }

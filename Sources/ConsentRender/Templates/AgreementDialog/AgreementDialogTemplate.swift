@@ -9,9 +9,8 @@ public struct AgreementDialogTemplate: ScreenTemplate {
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let theme = context.theme
-        let buttons = ButtonGroup(
-            actions: [.init(role: .accept, label: content.strings.accept), .init(role: .decline, label: content.strings.decline)],
-            metrics: context.metrics.buttons, colors: ButtonGroup.Colors(theme: theme))
+        let (buttons, declared) = try content.dialogButtons(decline: content.strings.decline, metrics: context.metrics.buttons,
+                                                            colors: ButtonGroup.Colors(theme: theme))
         let card = DialogCard(title: content.title, body: content.document.blocks, buttons: buttons, theme: theme,
                               images: content.images).place(in: context)
         var page = PageBuilder()
@@ -24,6 +23,6 @@ public struct AgreementDialogTemplate: ScreenTemplate {
         page.add(card.items, to: .content)
         return page.page(in: context, semantics: PageSemantics(
             surfaceID: "card", titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
-            declaredActions: [.accept, .decline]))
+            declaredActions: declared))
     }
 }

@@ -19,22 +19,21 @@ public struct LaunchConsentTemplate: ScreenTemplate {
         let backdrop = screen.background.flatMap(Color.init(hex:)) ?? theme.backdrop
         let colors = ButtonGroup.Colors(theme: theme)
 
-        let title: [Inline], body: [Block], actions: [ButtonGroup.Action], declared: [ButtonRole]
+        let title: [Inline], body: [Block], buttons: ButtonGroup, declared: [ButtonRole]
         switch state {
         case .declineConfirm:
             title = [.text(strings.confirmTitle)]
             body = [.paragraph([.text(strings.confirmMessage)])]
-            actions = [.init(role: .review, label: strings.confirmReview), .init(role: .exit, label: strings.confirmExit)]
+            buttons = ButtonGroup(actions: [.init(role: .review, label: strings.confirmReview), .init(role: .exit, label: strings.confirmExit)],
+                                  metrics: context.metrics.buttons, colors: colors)
             declared = [.review, .exit]
         default:
             title = content.title
             body = content.document.blocks
-            actions = [.init(role: .accept, label: content.strings.accept), .init(role: .decline, label: strings.declineAndExit)]
-            declared = [.accept, .decline]
+            (buttons, declared) = try content.dialogButtons(decline: strings.declineAndExit, metrics: context.metrics.buttons,
+                                                            colors: colors)
         }
-        let card = DialogCard(title: title, body: body, buttons: ButtonGroup(actions: actions, metrics: context.metrics.buttons,
-                                                                             colors: colors), theme: theme,
-                              images: content.images).place(in: context)
+        let card = DialogCard(title: title, body: body, buttons: buttons, theme: theme, images: content.images).place(in: context)
 
         var page = PageBuilder()
         // The launch screen shows through as it is: no scrim.
