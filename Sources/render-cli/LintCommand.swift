@@ -4,7 +4,8 @@ import Foundation
 /// `render-cli lint`: the consent rules no screenshot tool checks.
 enum LintCommand {
     static let help = """
-    Usage: render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
+    Usage: render-cli lint --explain RULE|all
+           render-cli lint --document DIR [--devices LIST|all] [--languages LIST|all]
                            [--orientations portrait,landscape] [--appearances light,dark]
                            [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both] [--app-info DIR]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
@@ -13,8 +14,10 @@ enum LintCommand {
 
     Renders every combination (by default every device, language, orientation and appearance) and
     checks each screen, measured from the render itself: text and button contrast, tap target
-    sizes, an equal decline, the safe area and rounded corners, truncation, link schemes and a
-    privacy-policy link, text size and density, missing glyphs and mixed languages; plus the
+    sizes, a real and equal decline (not accept only, not a text link), no pre-ticked box, the safe
+    area and rounded corners, truncation, link schemes and a privacy-policy link that leads
+    somewhere, text size and density, missing glyphs, mixed languages, consent implied by use and
+    refusals said to block the app, and the ATT explainer's wording; plus the
     document's languages against each other (links.parity). README lists every rule and its source.
     Screens are checked at the Large text size unless --text-sizes says otherwise (the content rules
     judge Large; other sizes get the layout rules), and text.dynamic-type lays each one out at AX3
@@ -28,6 +31,7 @@ enum LintCommand {
                        NS…UsageDescription the Info.plist has
       A document with a flow.json (see render-cli review) also gets the flow rules:
       flow.permissions-after-consent and flow.att-after-explainer.
+      --explain RULE   what RULE checks, why (its source) and how to fix it; all: every rule
       --tcf            button labels need 5:1 contrast (IAB TCF v2.2)
       --status-bar none  check the screens without iOS's status bar and home indicator (the
                        cut-out still takes no taps)
@@ -45,7 +49,31 @@ enum LintCommand {
                  3 an internal or I/O failure (disk full, Cairo error).
     """
 
+    /// `--explain RULE`: the rule in a reviewer's words.
+    static func explain(_ name: String) throws -> String {
+        let rules: [LintRule]
+        if name == "all" {
+            rules = LintRule.allCases.sorted { $0.rawValue < $1.rawValue }
+        } else if let rule = LintRule(rawValue: name) {
+            rules = [rule]
+        } else {
+            let names = LintRule.allCases.map(\.rawValue).sorted()
+            let hint = closestMatch(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "--explain '\(name)' is not a rule.\(hint) The rules: \(names.joined(separator: ", "))")
+        }
+        return rules.map { rule in
+            let text = rule.explanation
+            return "\(rule.rawValue)\n  What it checks: \(text.checks)\n  Why: \(text.why)\n  How to fix it: \(text.fix)"
+        }.joined(separator: "\n\n")
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
+        if let index = arguments.firstIndex(of: "--explain") {
+            guard index + 1 < arguments.count else { throw UsageError(message: "--explain needs a rule, such as choice.pre-ticked, or all") }
+            guard arguments.count == 2 else { throw UsageError(message: "--explain takes a rule and nothing else") }
+            print(try explain(arguments[index + 1]))
+            return 0
+        }
         let options = try ParsedArguments(
             arguments, options: ["document", "tint", "format", "profiles", "status-bar"] + MatrixOptions.axisOptions,
             flags: ["tcf", "allow-missing-glyphs"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)

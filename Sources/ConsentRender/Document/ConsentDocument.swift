@@ -29,6 +29,20 @@ public indirect enum Block: Sendable, Equatable {
     case table(header: [[Inline]], rows: [[[Inline]]])
     /// `---`: a hairline across the column.
     case thematicBreak
+    /// A GFM task list (`- [ ] 我已阅读并同意…`, `- [x] …`): each item a check box and its blocks.
+    case checklist([ChecklistItem])
+}
+
+/// An item of a task list: ticked, unticked, or (in a list that mixes them) a plain item.
+public struct ChecklistItem: Sendable, Equatable {
+    /// Nil for a plain item among task items (drawn with a bullet).
+    public var checked: Bool?
+    public var blocks: [Block]
+
+    public init(checked: Bool?, blocks: [Block]) {
+        self.checked = checked
+        self.blocks = blocks
+    }
 }
 
 /// One language's text of a consent screen, parsed from Markdown.

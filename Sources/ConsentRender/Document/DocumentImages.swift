@@ -32,6 +32,7 @@ enum DocumentImages {
                 switch block {
                 case let .paragraph(inlines), let .heading(_, inlines): visit(inlines)
                 case let .list(_, _, items): items.forEach(visit)
+                case let .checklist(items): items.map(\.blocks).forEach(visit)
                 case let .quote(inner): visit(inner)
                 case let .table(header, rows): (header + rows.flatMap { $0 }).forEach(visit)
                 case .thematicBreak: break

@@ -50,6 +50,7 @@ public struct LinkDetection: Sendable {
         case let .quote(inner): .quote(inner.map(apply))
         case let .table(header, rows): .table(header: header.map(apply), rows: rows.map { $0.map(apply) })
         case .thematicBreak: .thematicBreak
+        case let .checklist(items): .checklist(items.map { ChecklistItem(checked: $0.checked, blocks: $0.blocks.map(apply)) })
         }
     }
 

@@ -23,7 +23,7 @@ enum MarkdownParser {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in ["autolink", "strikethrough", "table"] {
+        for name in ["autolink", "strikethrough", "table", "tasklist"] {
             guard let extensionHandle = cmark_find_syntax_extension(name) else { return nil }
             cmark_parser_attach_syntax_extension(parser, extensionHandle)
         }
@@ -95,7 +95,17 @@ enum MarkdownParser {
             return [.heading(level: Int(cmark_node_get_heading_level(node)), content: inlines(under: node, footnotes))]
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-            let items = children(of: node).map { blocks(under: $0, footnotes) }
+            // A task list's items carry the tasklist extension and their ticks.
+            let tasklist = cmark_find_syntax_extension("tasklist")
+            let nodes = children(of: node)
+            if let tasklist, nodes.contains(where: { cmark_node_get_syntax_extension($0) == tasklist }) {
+                return [.checklist(nodes.map { item in
+                    ChecklistItem(checked: cmark_node_get_syntax_extension(item) == tasklist
+                                      ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil,
+                                  blocks: blocks(under: item, footnotes))
+                })]
+            }
+            let items = nodes.map { blocks(under: $0, footnotes) }
             return [.list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: items)]
         case CMARK_NODE_BLOCK_QUOTE:
             return [.quote(blocks(under: node, footnotes))]

@@ -123,6 +123,17 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// The body's images, when it has any: the file, whether it sits in a line of text, and where
     /// it shows (no rect when it is out of view).
     public var images: [Image]?
+    /// The body's task list boxes, when it has any: the item's words, whether the box is ticked,
+    /// and where it is when it shows.
+    public var checkboxes: [Checkbox]?
+
+    public struct Checkbox: Codable, Sendable, Equatable {
+        public var text: String
+        public var checked: Bool
+        public var visible: Bool
+        public var rect: Rect?
+        public var pixelRect: PixelRect?
+    }
 
     public struct Image: Codable, Sendable, Equatable {
         public var source: String
@@ -202,6 +213,12 @@ public struct LinkMap: Codable, Sendable, Equatable {
                          pixelRect: shown.map(composition.pixelRect))
         }
         self.images = images.isEmpty ? nil : images
+        let checkboxes = page.semantics.body.checkboxes.map { box -> Checkbox in
+            let shown = box.rect.intersection(viewport).flatMap { $0.width >= box.rect.width - 0.01 && $0.height >= box.rect.height - 0.01 ? $0 : nil }
+            return Checkbox(text: box.text, checked: box.checked, visible: shown != nil, rect: shown.map(rounded),
+                            pixelRect: shown.map(composition.pixelRect))
+        }
+        self.checkboxes = checkboxes.isEmpty ? nil : checkboxes
         buttons = page.buttons.map { button in
             Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect),
                    style: button.style)

@@ -113,6 +113,8 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     public var truncatedAt: Double?
     /// The body's images, on screen (as if unclipped), with the items that draw them.
     public var images: [BodyImage] = []
+    /// The task list's boxes, on screen (as if unclipped).
+    public var checkboxes: [BodyCheckbox] = []
 
     public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [String], indicatorID: String? = nil,
                 fadeID: String? = nil) {
@@ -144,6 +146,19 @@ public struct BodyAnchor: Codable, Sendable, Equatable {
 
 /// An image of the body (`![alt](file.png)`): its source, where it is (relative to the column
 /// while laid out, on screen in `PageSemantics.images`) and whether it sits in a line of text.
+/// A task list's box in the body: where it is, whether it is ticked, and its item's words.
+public struct BodyCheckbox: Codable, Sendable, Equatable {
+    public var rect: Rect
+    public var checked: Bool
+    public var text: String
+
+    public init(rect: Rect, checked: Bool, text: String) {
+        self.rect = rect
+        self.checked = checked
+        self.text = text
+    }
+}
+
 public struct BodyImage: Codable, Sendable, Equatable {
     public var source: String
     public var rect: Rect

@@ -44,6 +44,11 @@ extension PageLayout {
             moved.rect = image.rect.offsetBy(dx: 0, dy: -offset)
             return moved
         }
+        page.semantics.body.checkboxes = body.checkboxes.map { box in
+            var moved = box
+            moved.rect = box.rect.offsetBy(dx: 0, dy: -offset)
+            return moved
+        }
         // Body links move with the text and show where they meet the viewport; the title's stay.
         page.semantics.links = semantics.links.map { link in
             var link = link

@@ -92,6 +92,8 @@ public struct DocumentLint: Sendable {
                     outline.links += links(in: inlines)
                 case let .list(_, _, items):
                     items.forEach(visit)
+                case let .checklist(items):
+                    items.map(\.blocks).forEach(visit)
                 case let .quote(inner):
                     visit(inner)
                 case let .table(header, rows):

@@ -81,6 +81,9 @@ public struct LintOptions: Sendable, Equatable {
 
 /// Every rule the lint knows, with the source it comes from (README lists the same).
 public enum LintRule: String, CaseIterable, Sendable {
+    case impliedConsent = "text.implied-consent"
+    case forcedConsent = "text.forced-consent"
+    case preTicked = "choice.pre-ticked"
     case contrastText = "contrast.text"
     case contrastButtonEdge = "contrast.button-edge"
     case targetSize = "target.size"

@@ -71,6 +71,9 @@ public struct PageLint: Sendable {
         PageLintRule(.density) { $0.textSizes().filter { $0.rule == LintRule.density.rawValue } },
         PageLintRule(.missingGlyphs) { $0.glyphs() },
         PageLintRule(.languageMix) { $0.languageMix() },
+        PageLintRule(.impliedConsent) { $0.impliedConsent() },
+        PageLintRule(.preTicked) { $0.preTicked() },
+        PageLintRule(.forcedConsent) { $0.forcedConsent() },
     ]
 
     /// The rules this screen gets: the common ones its template keeps, then the template's own.
@@ -403,11 +406,28 @@ public struct PageLint: Sendable {
     func policyPresent() -> [LintFinding] {
         // A decline confirmation leads back to the agreement instead of linking the policy.
         guard !page.buttons.contains(where: { $0.role == .review }) else { return [] }
-        let policies = page.links.filter { link in
-            let haystack = (link.text + " " + link.url).lowercased()
-            return Self.policyWords.contains { haystack.contains($0) }
+        // A policy link leads somewhere: a real https address, or an #anchor to a heading of the
+        // text that names the policy. A cookie banner's cookie policy counts.
+        let anchors = Set(page.semantics.body.anchors.map(\.id))
+        func leadsSomewhere(_ link: PlacedLink) -> Bool {
+            if link.url.hasPrefix("#") {
+                let id = String(link.url.dropFirst()).removingPercentEncoding ?? String(link.url.dropFirst())
+                return anchors.contains(id) && Self.policyWords.contains { id.lowercased().contains($0) }
+            }
+            guard let url = URL(string: link.url), url.scheme?.lowercased() == "https", let host = url.host, host.contains(".") else { return false }
+            return true
         }
+        let named = page.links.filter { link in
+            let haystack = (link.text + " " + link.url).lowercased()
+            return Self.policyWords.contains { haystack.contains($0) } || WordLists.firstMatch(in: link.text, of: WordLists.cookiePolicy) != nil
+        }
+        let policies = named.filter(leadsSomewhere)
         guard !policies.isEmpty else {
+            if let empty = named.first {
+                return [finding(.policyPresent, .error, empty.id, empty.rects.first ?? page.body.viewport,
+                                "'\(empty.text)' names the privacy policy but leads nowhere ('\(empty.url)'); link the policy's https "
+                                + "address, or an #anchor to the heading that holds it (PIPL Art. 17, GDPR Art. 13)")]
+            }
             return [finding(.policyPresent, .error, "links", page.body.viewport,
                             "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
         }
@@ -451,33 +471,63 @@ public struct PageLint: Sendable {
 
     /// `text.language-mix`: the dialog's own words in the body's writing system (EDPB: one
     /// language per screen).
+    /// The title's and body's words, for the wording rules.
+    var screenText: String {
+        ([page.title.block] + page.body.blocks.map(\.block)).map(\.text).joined(separator: "\n")
+    }
+
+    /// `text.language-mix`: the buttons are in the writing system most of the text is in (a
+    /// product name or an "AndroidID" in Latin letters does not make English buttons right under
+    /// Chinese text); Han and kana together are Japanese.
     func languageMix() -> [LintFinding] {
-        let bodyText = ([page.title.block] + page.body.blocks.map(\.block)).map(\.text).joined(separator: " ")
-        let bodyScripts = WritingSystem.of(bodyText)
+        guard let majority = WritingSystem.majority(of: screenText) else { return [] }
         return page.buttons.compactMap { button in
             let labelScripts = WritingSystem.of(button.label)
-            let foreign = labelScripts.subtracting(bodyScripts)
-            guard !foreign.isEmpty, !bodyScripts.isEmpty else { return nil }
+            let foreign = labelScripts.subtracting(majority)
+            guard !foreign.isEmpty else { return nil }
             return finding(.languageMix, .error, "\(button.role.rawValue) label", button.rect,
-                           "'\(button.label)' is written in \(foreign.map(\.rawValue).sorted().joined(separator: ", ")) but the text is "
-                           + "\(bodyScripts.map(\.rawValue).sorted().joined(separator: ", ")); use the document's language for the buttons")
+                           "'\(button.label)' is written in \(foreign.map(\.rawValue).sorted().joined(separator: ", ")) but most of the "
+                           + "text is in \(majority.map(\.rawValue).sorted().joined(separator: " and ")); use the document's language for "
+                           + "the buttons")
         }
+    }
+
+    /// `choice.pre-ticked`: a consent box that starts ticked.
+    func preTicked() -> [LintFinding] {
+        page.semantics.body.checkboxes.enumerated().compactMap { index, box in
+            guard box.checked else { return nil }
+            return finding(.preTicked, .error, "checkbox \(index + 1)", box.rect,
+                           "'\(box.text)' starts ticked; consent is a box the user ticks, never one ticked for them (CJEU C-673/17 "
+                           + "Planet49; GDPR Recital 32; PIPL Art. 14; MIIT: no 默认勾选); draw it unticked: - [ ] instead of - [x]")
+        }
+    }
+
+    /// `text.implied-consent` (warning): wording that treats using the app as agreeing.
+    func impliedConsent() -> [LintFinding] {
+        guard let match = WordLists.firstMatch(in: screenText, of: WordLists.impliedConsent) else { return [] }
+        return [finding(.impliedConsent, .warning, "text", page.body.viewport,
+                        "says '\(match.text)': consent must be an affirmative act, not inferred from using the app (GDPR Art. 4(11) "
+                        + "and Recital 32, EDPB Guidelines 05/2020; PIPL Art. 14); ask the user to tap a choice instead")]
+    }
+
+    /// `text.forced-consent` (warning): refusing something the app does not need said to block
+    /// the whole app. Declining the basic agreement may end the app; a permission may not.
+    func forcedConsent() -> [LintFinding] {
+        let sentences = screenText.split(whereSeparator: { "。！？!?；;\n".contains($0) || $0 == "." })
+        for sentence in sentences {
+            let text = String(sentence)
+            guard let blocks = WordLists.firstMatch(in: text, of: WordLists.blocksTheApp),
+                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData) else { continue }
+            return [finding(.forcedConsent, .warning, "text", page.body.viewport,
+                            "'\(text.trimmingCharacters(in: .whitespaces))' makes the whole app depend on \(what.text) ('\(blocks.text)'); "
+                            + "refusing a permission or optional processing must leave the app's basic functions usable (MIIT 164号文 "
+                            + "on forced bundling; PIPL Art. 16; GDPR Art. 7(4))")]
+        }
+        return []
     }
 }
 
 extension PageLint {
-    /// Allow-type words an explainer's button must not use (Apple: the button leads to the
-    /// system prompt and must not pre-empt its answer).
-    static let allowWords = ["allow", "允许", "允許", "zulassen", "erlauben", "autoriser", "permitir", "consentir", "permettre",
-                             "許可", "허용", "разрешить", "السماح", "אפשר", "อนุญาต", "अनुमति", "izin ver", "consenti", "toestaan",
-                             "tillåt", "tillad", "tillat", "salli", "zezwól", "povolit", "povoliť", "engedélyez", "permite", "cho phép",
-                             "izinkan", "benarkan", "dozvoli", "επιτρέπεται", "agree to tracking", "同意追踪", "同意追蹤"]
-
-    /// Incentive words: Apple forbids rewarding users for allowing tracking.
-    static let incentiveWords = ["reward", "bonus", "coins", "free gift", "discount", "points", "cash back", "奖励", "獎勵",
-                                 "金币", "金幣", "积分", "積分", "红包", "紅包", "优惠", "優惠", "ポイント", "特典", "보상", "포인트",
-                                 "belohnung", "prämie", "récompense", "recompensa", "бонус", "награда", "مكافأة", "รางวัล", "इनाम"]
-
     /// `att.single-action`, `att.no-allow-wording`, `att.no-incentive` (App Store Review
     /// Guideline 5.1.1(iv) and Apple's ATT guidance): the explainer template's rules.
     static let attSingleAction = PageLintRule(.attSingleAction) { lint in
@@ -491,19 +541,21 @@ extension PageLint {
     static let attNoAllowWording = PageLintRule(.attNoAllowWording) { $0.allowWording() }
 
     static let attNoIncentive = PageLintRule(.attNoIncentive) { lint in
-        let text = (lint.page.textBlocks.map(\.text)).joined(separator: " ").lowercased()
-        guard let word = Self.incentiveWords.first(where: { text.contains($0) }) else { return [] }
+        let text = lint.page.textBlocks.map(\.text).joined(separator: "\n")
+        guard let match = WordLists.firstMatch(in: text, of: WordLists.incentive) else { return [] }
         return [lint.finding(.attNoIncentive, .error, "text", lint.page.body.viewport,
-                             "mentions '\(word)'; Apple rejects apps that offer incentives for allowing tracking")]
+                             "says '\(match.text)' (\(match.language)): something in return for allowing tracking, an app that stays "
+                             + "free or a developer to support included, is an incentive, and Apple rejects it (App Review 3.2.2(vi), "
+                             + "5.1.1(iv))")]
     }
 
     private func allowWording() -> [LintFinding] {
         var results: [LintFinding] = []
         for button in page.buttons {
-            let label = button.label.lowercased()
-            if let word = Self.allowWords.first(where: { label.contains($0) }) {
+            if let match = WordLists.firstMatch(in: button.label, of: WordLists.allowWording) {
                 results.append(finding(.attNoAllowWording, .error, "\(button.role.rawValue) label", button.rect,
-                                       "'\(button.label)' says '\(word)'; label it like \"Continue\"/\"继续\": the system prompt asks the question"))
+                                       "'\(button.label)' says '\(match.text)' (\(match.language)); label it like \"Continue\"/\"继续\": "
+                                       + "the system prompt asks the question"))
             }
         }
         return results
@@ -530,6 +582,24 @@ extension PageLint {
 enum WritingSystem: String, Hashable, Sendable {
     case latin = "Latin", greek = "Greek", cyrillic = "Cyrillic", hebrew = "Hebrew", arabic = "Arabic"
     case devanagari = "Devanagari", thai = "Thai", hangul = "Hangul", kana = "Kana", han = "Han"
+
+    /// The writing system most of `text`'s letters are in (Han and kana together when kana is
+    /// among them: Japanese), or nil for text without letters.
+    static func majority(of text: String) -> Set<WritingSystem>? {
+        var counts: [WritingSystem: Int] = [:]
+        for scalar in text.unicodeScalars {
+            if let system = classify(scalar.value) { counts[system, default: 0] += 1 }
+        }
+        if let kana = counts[.kana], let han = counts[.han] {
+            counts[.kana] = kana + han
+            counts[.han] = nil
+            guard let top = counts.max(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) else { return nil }
+            return top.key == .kana ? [.kana, .han] : [top.key]
+        }
+        guard let top = counts.max(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) else { return nil }
+        // Korean text may carry Hanja; Japanese labels may be all Han ("同意") or all kana.
+        return top.key == .hangul ? [.hangul, .han] : top.key == .han && counts[.kana] != nil ? [.han, .kana] : [top.key]
+    }
 
     static func of(_ text: String) -> Set<WritingSystem> {
         var found = Set<WritingSystem>()

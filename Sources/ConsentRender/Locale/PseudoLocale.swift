@@ -42,6 +42,7 @@ enum PseudoLocale: String, Sendable {
         case let .quote(blocks): .quote(blocks.map(transform(block:)))
         case let .table(header, rows): .table(header: header.map(transform(inlines:)), rows: rows.map { $0.map(transform(inlines:)) })
         case .thematicBreak: .thematicBreak
+        case let .checklist(items): .checklist(items.map { ChecklistItem(checked: $0.checked, blocks: $0.blocks.map(transform(block:))) })
         }
     }
 

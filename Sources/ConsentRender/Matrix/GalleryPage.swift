@@ -44,6 +44,7 @@ struct GalleryPage {
         var scrollable: Bool
         var lintErrors: Int
         var lintWarnings: Int
+        var lintFindings: [String]
         var safeArea: EdgeInsets
         var links: [LinkShape]
         var buttons: [ButtonShape]
@@ -88,6 +89,7 @@ struct GalleryPage {
                 },
                 size: cell.size, pixelSize: cell.pixelSize, appStoreClass: cell.appStoreClass ?? "none",
                 scrollable: cell.scrollable, lintErrors: cell.lint.errors, lintWarnings: cell.lint.warnings,
+                lintFindings: cell.lint.findings ?? [],
                 safeArea: map?.safeArea ?? .zero,
                 links: (map?.links ?? []).filter(\.visible).map { LinkShape(id: $0.id, url: $0.url, rects: $0.rects) },
                 buttons: (map?.buttons ?? []).map { ButtonShape(role: $0.role.rawValue, label: $0.label, rect: $0.rect) })

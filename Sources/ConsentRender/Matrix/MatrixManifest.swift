@@ -40,6 +40,15 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
     public struct LintSummary: Codable, Sendable, Equatable {
         public var errors: Int
         public var warnings: Int
+        /// Each finding in a line ("error choice.pre-ticked checkbox 1: …"), errors first; absent
+        /// when there are none (and in manifests written before they were listed).
+        public var findings: [String]?
+
+        public init(errors: Int, warnings: Int, findings: [String]? = nil) {
+            self.errors = errors
+            self.warnings = warnings
+            self.findings = findings
+        }
     }
 
     public var schemaVersion: Int

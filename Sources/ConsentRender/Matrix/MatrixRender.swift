@@ -171,7 +171,10 @@ public struct MatrixRender: Sendable {
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
-                                                 warnings: findings.filter { $0.severity == .warning }.count))
+                                                 warnings: findings.filter { $0.severity == .warning }.count,
+                                                 findings: findings.isEmpty ? nil : findings.map {
+                                                     "\($0.severity.rawValue) \($0.rule) \($0.element): \($0.message)"
+                                                 }))
             entry.textSize = cell.textSize
             entry.screen = cell.screen == .consent ? nil : cell.screen.description
             entry.ios = map.ios

@@ -114,6 +114,7 @@ public struct HeadingSlugger: Sendable {
                 switch block {
                 case let .heading(_, content): ids.append(slugger.slug(for: content.plainText))
                 case let .list(_, _, items): items.forEach(visit)
+                case let .checklist(items): items.map(\.blocks).forEach(visit)
                 case let .quote(inner): visit(inner)
                 case .paragraph, .table, .thematicBreak: break
                 }

@@ -31,6 +31,8 @@ struct BodyText {
         var truncatedAt: Double?
         /// The images shown, relative to the column.
         var images: [BodyImage] = []
+        /// The task list boxes, relative to the column.
+        var checkboxes: [BodyCheckbox] = []
         var slugger = HeadingSlugger()
     }
 
@@ -131,6 +133,8 @@ struct BodyText {
             // The indent is on the leading side: the right in a right-to-left language.
             let contentX = traits.isRightToLeft ? x : x + indent
             return stack(blocks, x: contentX, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
+        case let .checklist(items):
+            return placeChecklist(items, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
         case let .list(ordered, start, items):
             let indent = listIndent
             // Too narrow a column for a hanging indent: set the items flush instead of overflowing.
@@ -169,6 +173,59 @@ struct BodyText {
             }
             return cursor - y
         }
+    }
+
+    /// A task list: each item's box (an iOS-style rounded square, filled with the accent and a
+    /// white check mark when ticked, an outline when not) in the marker column, centred on the
+    /// item's first line, and its blocks beside it. Drawn as the document says: a ticked box
+    /// stays ticked (the lint's `choice.pre-ticked` reports it).
+    private func placeChecklist(_ items: [ChecklistItem], x: Double, y: Double, width: Double, listDepth: Int,
+                                into placed: inout Placed, links: inout [LinkSource]) -> Double {
+        let side = (bodyStyle.fontSize * 1.2).rounded()
+        let indent = max(listIndent, side + 8)
+        let hangs = width > indent * 3
+        let itemX = traits.isRightToLeft || !hangs ? x : x + indent
+        let itemWidth = hangs ? width - indent : width
+        var cursor = y
+        for (number, item) in items.enumerated() {
+            if number > 0 { cursor += metrics.listItemSpacing }
+            let firstBlock = placed.blocks.count
+            let itemHeight = stack(item.blocks, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
+            defer { cursor += itemHeight }
+            guard hangs else { continue }
+            // Centred on the first line of the item's text.
+            var lineMid = cursor + lineHeight(bodyStyle) / 2
+            if firstBlock < placed.blocks.count, let line = placed.blocks[firstBlock].measurement.lines.first {
+                lineMid = placed.blocks[firstBlock].placed.origin.y + line.midY
+            }
+            let boxX = traits.isRightToLeft ? x + width - indent + (indent - side) : x
+            let box = Rect(x: context.snap(boxX), y: context.snap(lineMid - side / 2), width: side, height: side)
+            guard let checked = item.checked else {
+                var builder = StyledTextBuilder(base: bodyStyle, traits: traits)
+                builder.append(plain: "•")
+                let marker = builder.block(width: indent, alignment: .leading, lineHeight: lineHeight(bodyStyle), lineSpacing: metrics.lineSpacing)
+                let measurement = measurer.measure(marker)
+                placed.blocks.insert(MeasuredBlock(placed: PlacedText(origin: Point(x: traits.isRightToLeft ? x + width - indent : x, y: cursor),
+                                                                      size: Size(width: indent, height: measurement.size.height), block: marker),
+                                                   measurement: measurement), at: firstBlock)
+                continue
+            }
+            let radius = side * 0.25
+            if checked {
+                placed.shapes.append(.fill(box, cornerRadius: radius, color: linkColor))
+                let stroke = max(1.5, side * 0.12)
+                let points = [Point(x: box.x + side * 0.26, y: box.y + side * 0.53), Point(x: box.x + side * 0.43, y: box.y + side * 0.70),
+                              Point(x: box.x + side * 0.75, y: box.y + side * 0.33)]
+                placed.shapes.append(.line(from: points[0], to: points[1], color: Color(red: 255, green: 255, blue: 255), width: stroke))
+                placed.shapes.append(.line(from: points[1], to: points[2], color: Color(red: 255, green: 255, blue: 255), width: stroke))
+            } else {
+                placed.shapes.append(.stroke(box.insetBy(EdgeInsets(top: 0.75, left: 0.75, bottom: 0.75, right: 0.75)), cornerRadius: radius,
+                                             color: color.withAlpha(0.55), width: 1.5, dash: []))
+            }
+            let text = item.blocks.map { ATTSectionBuilder.inlines(of: $0).plainText }.joined(separator: " ")
+            placed.checkboxes.append(BodyCheckbox(rect: box, checked: checked, text: text))
+        }
+        return cursor - y
     }
 
     private func placeText(_ inlines: [Inline], style: BaseTextStyle, x: Double, y: Double, width: Double,
@@ -219,6 +276,7 @@ struct BodyText {
         case let .quote(blocks): blocks.forEach { collectLinks(in: $0, into: &links) }
         case let .table(header, rows): ([header] + rows).forEach { $0.forEach(visit) }
         case .thematicBreak: break
+        case let .checklist(items): items.forEach { $0.blocks.forEach { collectLinks(in: $0, into: &links) } }
         }
     }
 }

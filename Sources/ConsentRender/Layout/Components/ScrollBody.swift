@@ -31,6 +31,8 @@ struct ScrollBody {
     /// The body's images, on screen, with their PNG bytes by source.
     var images: [BodyImage] = []
     var imageFiles: [String: DocumentImage] = [:]
+    /// The task list's boxes, on screen.
+    var checkboxes: [BodyCheckbox] = []
 
     var isScrollable: Bool { contentHeight > viewport.height + BodySemantics.fitTolerance }
 
@@ -57,6 +59,7 @@ struct ScrollBody {
         semantics.anchors = anchors
         semantics.truncatedAt = truncatedAt
         semantics.images = placedImages
+        semantics.checkboxes = checkboxes
         let scrolling = context.metrics.scrolling
         if isScrollable {
             let fadeHeight = min(scrolling.fadeHeight, viewport.height / 2)

@@ -128,6 +128,9 @@ struct ATTSectionBuilder {
         case let .quote(blocks): blocks.flatMap(inlines(of:))
         case let .table(header, rows): Array(([header] + rows).map { Array($0.joined(separator: [.text(" · ")])) }.joined(separator: [.lineBreak]))
         case .thematicBreak: []
+        case let .checklist(items):
+            Array(items.map { item in [.text(item.checked == true ? "☑ " : item.checked == false ? "☐ " : "• ")] + item.blocks.flatMap(inlines(of:)) }
+                .joined(separator: [.lineBreak]))
         }
     }
 }

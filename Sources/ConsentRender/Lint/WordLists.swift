@@ -1,0 +1,126 @@
+import Foundation
+
+/// The words and phrases the wording rules look for, each with its language (README lists them
+/// all). Matching ignores case; an entry in a script that puts spaces between words (Latin,
+/// Greek, Cyrillic, Arabic, Hebrew, Devanagari, Hangul) must start at a word's start ("accept" in
+/// "Accept tracking", not in "unacceptable"); a CJK or Thai entry may sit anywhere.
+enum WordLists {
+    struct Entry: Sendable {
+        var text: String
+        var language: String
+    }
+
+    static func entries(_ language: String, _ words: [String]) -> [Entry] {
+        words.map { Entry(text: $0, language: language) }
+    }
+
+    /// `att.no-allow-wording`: an explainer's button must not ask to allow; the system prompt asks.
+    static let allowWording: [Entry] =
+        entries("en", ["allow", "authorise", "authorize", "enable", "turn on", "accept", "agree to tracking", "opt in", "opt-in"])
+        + entries("zh-Hans", ["允许", "开启", "打开", "授权", "同意追踪", "同意跟踪"])
+        + entries("zh-Hant", ["允許", "開啟", "授權", "同意追蹤"])
+        + entries("de", ["erlauben", "zulassen", "aktivieren", "einschalten", "akzeptieren", "zustimmen"])
+        + entries("fr", ["autoriser", "permettre", "activer", "accepter"])
+        + entries("es", ["permitir", "autorizar", "activar", "aceptar", "consentir"])
+        + entries("pt", ["permitir", "autorizar", "ativar", "aceitar"])
+        + entries("it", ["consenti", "autorizza", "attiva", "accetta"])
+        + entries("ja", ["許可", "有効にする", "オンにする", "同意する"])
+        + entries("ko", ["허용", "켜기", "활성화", "동의"])
+        + entries("ru", ["разрешить", "включить", "принять"])
+        + entries("ar", ["السماح", "تفعيل", "قبول"])
+        + entries("he", ["אפשר", "הפעל"])
+        + entries("th", ["อนุญาต", "เปิดใช้"])
+        + entries("hi", ["अनुमति", "सक्षम करें"])
+        + entries("tr", ["izin ver", "etkinleştir"])
+        + entries("nl", ["toestaan", "inschakelen"])
+        + entries("sv", ["tillåt"]) + entries("da", ["tillad"]) + entries("no", ["tillat"]) + entries("fi", ["salli"])
+        + entries("pl", ["zezwól", "włącz"]) + entries("cs", ["povolit"]) + entries("sk", ["povoliť"]) + entries("hu", ["engedélyez"])
+        + entries("ro", ["permite"]) + entries("vi", ["cho phép"]) + entries("id", ["izinkan"]) + entries("ms", ["benarkan"])
+        + entries("hr", ["dozvoli"]) + entries("el", ["επιτρέπεται", "να επιτρέπεται"])
+
+    /// `att.no-incentive`: a reward, or a promise in return, for allowing tracking: keeping the app
+    /// free, supporting the developer, rewards, coins, discounts.
+    static let incentive: [Entry] =
+        entries("en", ["reward", "bonus", "coins", "free gift", "discount", "cash back", "earn points", "bonus points", "keep the app free",
+                       "keeps the app free", "keep this app free", "keep it free", "stay free", "stays free", "remain free", "remains free",
+                       "free of charge", "support the developer", "support us", "support our", "support independent", "unlock", "premium for free"])
+        + entries("zh-Hans", ["奖励", "金币", "积分", "红包", "优惠", "免费", "支持开发者", "支持我们", "返现"])
+        + entries("zh-Hant", ["獎勵", "金幣", "積分", "紅包", "優惠", "免費", "支持開發者", "支持我們"])
+        + entries("de", ["belohnung", "prämie", "kostenlos", "gratis", "gutschein", "rabatt", "unterstützen sie uns", "unterstützt uns"])
+        + entries("fr", ["récompense", "gratuit", "réduction", "soutenez-nous", "soutenir le développeur"])
+        + entries("es", ["recompensa", "gratis", "gratuita", "descuento", "apóyanos"])
+        + entries("ja", ["ポイント", "特典", "無料", "クーポン", "ご支援"])
+        + entries("ko", ["보상", "포인트", "무료", "쿠폰"])
+        + entries("ru", ["бонус", "награда", "бесплатн"])
+        + entries("ar", ["مكافأة", "مجاني"]) + entries("th", ["รางวัล", "ฟรี"]) + entries("hi", ["इनाम", "मुफ़्त"])
+
+    /// `text.implied-consent`: using the app treated as agreeing.
+    static let impliedConsent: [Entry] =
+        entries("en", ["by continuing to use", "by using this app", "by using our app", "by using the app", "by using this site",
+                       "by using this website", "continued use of", "if you continue to use", "if you keep using", "by continuing, you agree",
+                       "by continuing you agree", "by browsing"])
+        + entries("zh-Hans", ["继续使用即视为同意", "继续使用即表示同意", "继续使用即代表同意", "使用即视为同意", "使用本应用即表示",
+                              "继续使用本应用，即视为", "继续浏览即视为", "视为您已同意", "即视为您同意"])
+        + entries("zh-Hant", ["繼續使用即視為同意", "繼續使用即表示同意", "使用即視為同意", "即視為您同意"])
+        + entries("de", ["wenn sie die website nutzen", "wenn sie die app nutzen", "durch die nutzung", "durch die weitere nutzung",
+                         "mit der nutzung", "durch das weitere surfen"])
+        + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en utilisant ce site", "en utilisant l'application"])
+        + entries("es", ["al continuar usando", "si continúa navegando", "al utilizar esta aplicación", "al usar esta app"])
+        + entries("ja", ["ご利用をもって同意", "利用を継続することで", "引き続きご利用いただくことで"])
+        + entries("ko", ["계속 사용하면 동의", "이용함으로써 동의"])
+
+    /// `text.forced-consent`: a refusal said to block the whole app (the first half), about
+    /// something the app does not need to run (the second).
+    static let blocksTheApp: [Entry] =
+        entries("en", ["cannot use the app", "can't use the app", "cannot use this app", "can't use this app", "will not be able to use the app",
+                       "won't be able to use the app", "unable to use the app", "the app will not work", "the app won't work", "cannot continue"])
+        + entries("zh-Hans", ["将无法使用本应用", "无法使用本应用", "将无法使用本app", "无法使用本app", "将无法使用", "无法继续使用", "否则无法使用"])
+        + entries("zh-Hant", ["將無法使用本應用", "無法使用本應用", "將無法使用", "無法繼續使用"])
+        + entries("de", ["können sie die app nicht nutzen", "können die app nicht nutzen", "ist die nutzung der app nicht möglich",
+                         "app nicht verwenden"])
+        + entries("fr", ["ne pourrez pas utiliser l'application"])
+        + entries("es", ["no podrá usar la aplicación", "no podrás usar la app"])
+        + entries("ja", ["アプリを利用できません", "ご利用いただけません"])
+
+    /// What a forced refusal is about when it is optional: permissions, tracking, marketing.
+    static let optionalData: [Entry] =
+        entries("en", ["location", "contacts", "camera", "microphone", "photos", "notifications", "bluetooth", "tracking", "advertising",
+                       "personalised ads", "personalized ads", "marketing", "address book", "clipboard"])
+        + entries("zh-Hans", ["定位", "位置", "通讯录", "相机", "摄像头", "麦克风", "相册", "通知", "蓝牙", "追踪", "跟踪", "广告", "个性化推荐",
+                              "营销", "剪贴板", "权限"])
+        + entries("zh-Hant", ["定位", "位置", "通訊錄", "相機", "麥克風", "相簿", "通知", "藍牙", "追蹤", "廣告", "權限"])
+        + entries("de", ["standort", "kontakte", "kamera", "mikrofon", "fotos", "mitteilungen", "tracking", "werbung", "marketing"])
+        + entries("fr", ["localisation", "contacts", "caméra", "micro", "publicité", "suivi"])
+        + entries("es", ["ubicación", "contactos", "cámara", "micrófono", "publicidad", "seguimiento"])
+        + entries("ja", ["位置情報", "連絡先", "カメラ", "マイク", "写真", "通知", "トラッキング", "広告"])
+
+    /// Links to a cookie policy count as a policy link on a cookie banner.
+    static let cookiePolicy: [Entry] =
+        entries("en", ["cookie policy", "cookies"]) + entries("de", ["cookie-richtlinie", "cookie-hinweis", "cookies"])
+        + entries("fr", ["politique de cookies", "cookies"]) + entries("es", ["política de cookies"])
+        + entries("zh-Hans", ["cookie 政策", "cookie政策", "cookie"]) + entries("zh-Hant", ["cookie 政策", "cookie政策"])
+        + entries("ja", ["クッキー", "cookie"])
+
+    /// The first entry `text` contains, as described above.
+    static func firstMatch(in text: String, of list: [Entry]) -> Entry? {
+        let haystack = text.lowercased()
+        return list.first { contains(haystack, $0.text.lowercased()) }
+    }
+
+    /// Whether `word` occurs in `haystack` (both lower case), at a word's start for alphabetic scripts.
+    static func contains(_ haystack: String, _ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        // Thai is written without spaces between words, as CJK is.
+        let needsBoundary = first.properties.isAlphabetic && first.value < 0x2E80 && !(0x0E00...0x0E7F).contains(first.value)
+        var searchRange = haystack.startIndex..<haystack.endIndex
+        while let range = haystack.range(of: word, range: searchRange) {
+            if !needsBoundary || range.lowerBound == haystack.startIndex {
+                return true
+            }
+            let before = haystack[haystack.index(before: range.lowerBound)]
+            if !before.isLetter && !before.isNumber { return true }
+            searchRange = range.upperBound..<haystack.endIndex
+        }
+        return false
+    }
+}

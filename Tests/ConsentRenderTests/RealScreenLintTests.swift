@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// The lint on screens as other people write them: the faults regulators cite are caught, and
+/// compliant texts the rules were not written from lint without errors.
+@Suite struct RealScreenLintTests {
+    let folder = TemporaryFolder()
+    let renderer: ConsentRenderer
+
+    init() throws {
+        renderer = try ConsentRenderer()
+    }
+
+    func lint(_ name: String, _ files: [String: String], language: String) throws -> [LintFinding] {
+        let page = try LintTests.render(renderer, files: files, in: folder, name: name, language: language)
+        return renderer.lint(page, device: "iphone-15-pro")
+    }
+
+    /// Compliant consent texts: Chinese first-launch popups (a product name and "AndroidID" in Latin
+    /// letters among them), EU banners with equal Accept and Reject, ATT explainers that say Continue.
+    static let compliant: [(name: String, language: String, settings: String, markdown: String)] = [
+        ("gdpr-en", "en", "{}", "# We value your privacy\n\nWe use cookies to measure traffic and to personalise content. You can accept or reject all non-essential cookies. Read our [Cookie Policy](https://example.com/cookies).\n\nYou can change your choice at any time in Settings."),
+        ("app-en", "en", "{}", "# Before you start\n\nWe use your location to find drivers near you. Our [Privacy Policy](https://example.com/privacy) explains what we collect and why. Tap Accept to agree, or Decline to use the app without location."),
+        ("launch-zh", "zh-Hans", "{}", "# 个人信息保护指引\n\n欢迎使用云帆出行！我们依据[《隐私政策》](https://example.com/zh/privacy)处理您的个人信息。点击“同意”即表示您已阅读并同意上述政策；若不同意本政策，很遗憾我们将无法为您提供服务。"),
+        ("latin-in-zh", "zh-Hans", "{}", "# 隐私政策提示\n\n为向您提供出行服务，YunfanGo App 需要收集设备信息（如 AndroidID、IDFA 及网络状态），用于账号安全和风险控制。请仔细阅读[《隐私政策》](https://example.com/zh/p)和[《用户协议》](https://example.com/zh/t)。"),
+        ("checkbox-zh", "zh-Hans", "{}", "# 用户协议与隐私政策\n\n请阅读[《隐私政策》](https://example.com/zh/p)。\n\n- [ ] 我已阅读并同意《隐私政策》\n- [ ] 接收优惠活动短信（可选）"),
+        ("banner-de", "de", "{}", "# Datenschutz\n\nWir verwenden Cookies, um unser Angebot zu verbessern. Sie können alle akzeptieren oder ablehnen. Mehr dazu in unserer [Datenschutzerklärung](https://example.com/de/datenschutz)."),
+        ("cookies-de", "de", "{}", "# Cookie-Einstellungen\n\nMit Ihrer Einwilligung setzen wir Cookies für Statistik und Marketing ein. Details finden Sie in der [Cookie-Richtlinie](https://example.com/de/cookies). Ihre Wahl können Sie jederzeit ändern."),
+        ("app-ja", "ja", "{}", "# プライバシーについて\n\n本アプリは配車のために位置情報を利用します。詳しくは[プライバシーポリシー](https://example.com/ja/privacy)をご覧ください。"),
+        ("banner-fr", "fr", "{}", "# Votre vie privée\n\nNous utilisons des cookies de mesure d'audience, avec votre accord. Consultez notre [politique de confidentialité](https://example.com/fr/privacy)."),
+        ("anchor-en", "en", "{}", "# Privacy\n\nPlease read the [privacy policy](#privacy-policy) below before you choose.\n\n## Privacy policy\n\nWe collect your trips to bill you and nothing else."),
+        ("app-ko", "ko", "{}", "# 개인정보 처리 안내\n\n서비스 제공을 위해 위치 정보를 수집합니다. 자세한 내용은 [개인정보 처리방침](https://example.com/ko/privacy)을 확인하세요."),
+        ("att-en", "en", #"{ "template": "att-explainer" }"#, "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier to show ads that match your trips. You can change this at any time in Settings. Read our [Privacy Policy](https://example.com/p)."),
+        ("att-zh", "zh-Hans", #"{ "template": "att-explainer" }"#, "# 个性化广告\n\n## 会有什么变化\n\n我们会使用广告标识符为您展示与出行相关的广告。您可以随时在“设置”中更改。查看[《隐私政策》](https://example.com/p)。"),
+        ("att-de", "de", #"{ "template": "att-explainer" }"#, "# Personalisierte Werbung\n\n## Was sich ändert\n\nWir nutzen die Werbe-ID, um Ihnen passende Anzeigen zu zeigen. Sie können das jederzeit in den Einstellungen ändern. Mehr in der [Datenschutzerklärung](https://example.com/de/p)."),
+    ]
+
+    @Test(arguments: compliant.map(\.name))
+    func aCompliantTextLintsWithoutErrors(name: String) throws {
+        let text = try #require(Self.compliant.first { $0.name == name })
+        let findings = try lint(name, ["document.json": text.settings, "\(text.language).md": text.markdown], language: text.language)
+        let errors = findings.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(name): \(errors.map(\.description))")
+        // No wording rule raises even a warning on them.
+        let wording = findings.filter { [LintRule.impliedConsent, .forcedConsent].map(\.rawValue).contains($0.rule) }
+        #expect(wording.isEmpty, "\(name): \(wording.map(\.description))")
+    }
+
+    @Test func theTableCoversChineseEnglishAndGermanAndMoreThanTenTexts() {
+        #expect(Self.compliant.count >= 10)
+        #expect(Set(Self.compliant.map(\.language)).isSuperset(of: ["zh-Hans", "en", "de"]))
+    }
+
+    @Test func aPreTickedConsentBoxFails() throws {
+        let findings = try lint("ticked", ["zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意《隐私政策》"],
+                                language: "zh-Hans")
+        let ticked = findings.filter { $0.rule == LintRule.preTicked.rawValue }
+        #expect(ticked.count == 1 && ticked[0].severity == .error && ticked[0].message.contains("我已阅读并同意"))
+        // The box is in the link map, ticked, where it is drawn.
+        let page = try LintTests.render(renderer, files: ["zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意"],
+                                        in: folder, name: "ticked-map", language: "zh-Hans")
+        let box = try #require(page.linkMap.checkboxes?.first)
+        #expect(box.checked && box.visible && box.text == "我已阅读并同意")
+        let rect = try #require(box.rect)
+        let scale = page.layout.scale
+        // Ticked: the accent fills the box's centre band, apart from the white check mark.
+        let inside = page.bitmap.color(x: Int((rect.minX + 2) * scale), y: Int(rect.midY * scale))
+        let card = page.bitmap.color(x: Int((rect.minX - 4) * scale), y: Int(rect.midY * scale))
+        #expect(inside != card)
+    }
+
+    @Test func anExplainerThatSaysAuthoriseOrPromisesTheAppStaysFreeFails() throws {
+        let body = "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier for ads. Read our [Privacy Policy](https://example.com/p)."
+        for (label, word) in [("Authorise", "authorise"), ("Turn on tracking", "turn on"), ("授权", "授权"), ("Erlauben", "erlauben"), ("Enable ads", "enable")] {
+            let findings = try lint("allow-\(word)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "en": "\#(label)" } } }"#,
+                                                     "en.md": body], language: "en")
+            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue && $0.message.contains("'\(word)'") }, "\(label)")
+        }
+        for (text, word) in [("Allowing tracking helps keep the app free of charge.", "keep the app free"),
+                             ("Tracking lets you support the developer.", "support the developer"),
+                             ("允许追踪即可获得 100 金币。", "金币"), ("So bleibt die App kostenlos.", "kostenlos")] {
+            let findings = try lint("incentive-\(word)", ["document.json": #"{ "template": "att-explainer" }"#,
+                                                         "en.md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
+                                    language: "en")
+            #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue && $0.message.contains("'\(word)'") }, "\(text)")
+        }
+    }
+
+    @Test func usingTheAppAsConsentWarnsInEveryLanguage() throws {
+        for (language, text) in [("en", "By continuing to use the app you agree to our [Privacy Policy](https://example.com/p)."),
+                                 ("zh-Hans", "继续使用即视为同意[《隐私政策》](https://example.com/p)。"),
+                                 ("de", "Wenn Sie die Website nutzen, sind Sie mit unserer [Datenschutzerklärung](https://example.com/p) einverstanden.")] {
+            let findings = try lint("implied-\(language)", ["\(language).md": "# Privacy\n\n\(text)"], language: language)
+            let implied = findings.filter { $0.rule == LintRule.impliedConsent.rawValue }
+            #expect(implied.count == 1 && implied[0].severity == .warning, "\(language): \(findings.map(\.description))")
+        }
+    }
+
+    @Test func refusingAPermissionSaidToBlockTheAppWarnsButDecliningTheAgreementDoesNot() throws {
+        let forced = try lint("forced", ["zh-Hans.md": "# 权限说明\n\n请阅读[《隐私政策》](https://example.com/p)。拒绝开启定位权限将无法使用本应用。"],
+                              language: "zh-Hans")
+        #expect(forced.contains { $0.rule == LintRule.forcedConsent.rawValue && $0.severity == .warning && $0.message.contains("定位") })
+        // The launch-consent sample's decline confirmation ("若不同意本隐私政策，很遗憾我们将无法为您提供服务") lints clean.
+        let launch = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"))
+        for state in [ScreenState.initial, .declineConfirm] {
+            let page = try renderer.render(RenderRequest(folder: launch, profile: try shippedProfiles.profile(id: "iphone-15-pro"),
+                                                         requestedLanguage: "zh-Hans", orientation: .portrait, appearance: .light, state: state))
+            #expect(!renderer.lint(page, device: "iphone-15-pro").contains { $0.rule == LintRule.forcedConsent.rawValue })
+        }
+    }
+
+    @Test func aPolicyLinkThatLeadsNowhereDoesNotCount() throws {
+        for (name, link) in [("empty", "[隐私政策]()"), ("anchor", "[隐私政策](#nowhere)"), ("http", "[隐私政策](http:)")] {
+            let findings = try lint("policy-\(name)", ["zh-Hans.md": "# 提示\n\n请阅读\(link)。"], language: "zh-Hans")
+            #expect(findings.contains { $0.rule == LintRule.policyPresent.rawValue && $0.severity == .error && $0.message.contains("leads nowhere") },
+                    "\(name): \(findings.map(\.description))")
+        }
+    }
+
+    @Test func englishButtonsUnderAChineseTextWithSomeLatinWordsFail() throws {
+        let markdown = "# 隐私政策提示\n\n为保障账号安全，我们会收集设备信息（如 AndroidID）。请阅读[《隐私政策》](https://example.com/p)。"
+        let english = try lint("mix", ["document.json": #"{ "strings": { "accept": { "zh-Hans": "Accept" }, "decline": { "zh-Hans": "Decline" } } }"#,
+                                       "zh-Hans.md": markdown], language: "zh-Hans")
+        #expect(english.filter { $0.rule == LintRule.languageMix.rawValue }.count == 2)
+        let chinese = try lint("nomix", ["zh-Hans.md": markdown], language: "zh-Hans")
+        #expect(!chinese.contains { $0.rule == LintRule.languageMix.rawValue })
+    }
+
+    @Test func everyRuleExplainsItself() {
+        for rule in LintRule.allCases {
+            let text = rule.explanation
+            #expect(!text.checks.isEmpty && !text.why.isEmpty && !text.fix.isEmpty, "\(rule.rawValue)")
+        }
+        #expect(LintRule.preTicked.explanation.why.contains("Planet49"))
+    }
+
+    @Test func theMatrixManifestAndGalleryCarryEachCellsFindings() throws {
+        let document = try folder.folder("matrix-ticked", files: [
+            "zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意《隐私政策》"])
+        let out = folder.url.appendingPathComponent("matrix-out")
+        let run = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-15-pro", "--languages", "zh-Hans",
+                                    "--orientations", "portrait", "--appearances", "light", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        let findings = try #require(manifest.cells.first?.lint.findings)
+        #expect(findings.contains { $0.hasPrefix("error choice.pre-ticked checkbox 1:") })
+        let gallery = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(gallery.contains("choice.pre-ticked") && gallery.contains("text.title = cell.lintFindings.join"))
+    }
+
+    @Test func explainPrintsTheRuleOrNamesTheNearest() throws {
+        let explained = try runRenderCLI(["lint", "--explain", "text.forced-consent"])
+        #expect(explained.status == 0 && explained.stdout.contains("What it checks:") && explained.stdout.contains("164"))
+        let typo = try runRenderCLI(["lint", "--explain", "choice.preticked"])
+        #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'choice.pre-ticked'?"))
+        let all = try runRenderCLI(["lint", "--explain", "all"])
+        #expect(LintRule.allCases.allSatisfy { all.stdout.contains($0.rawValue + "\n  What it checks:") })
+    }
+}
