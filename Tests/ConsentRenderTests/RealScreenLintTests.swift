@@ -157,4 +157,18 @@ import Testing
         let all = try runRenderCLI(["lint", "--explain", "all"])
         #expect(LintRule.allCases.allSatisfy { all.stdout.contains($0.rawValue + "\n  What it checks:") })
     }
+
+    @Test func theATTWordListsCoverEveryLanguageWithBuiltInStrings() {
+        // en-US, es-MX, pt-BR, fr-CA… share their language's words.
+        let languages = Set(ChromeStrings.builtIn.keys.map { key in key.hasPrefix("zh-") ? key : String(key.prefix { $0 != "-" }) })
+        for list in [WordLists.allowWording, WordLists.incentive] {
+            let covered = Set(list.map(\.language))
+            #expect(languages.subtracting(covered).isEmpty, "missing: \(languages.subtracting(covered).sorted())")
+        }
+        // Word starts for spaced scripts: "accept" is not found in "unacceptable", "פרסום" (advertising) holds no reward.
+        #expect(WordLists.firstMatch(in: "Accept tracking", of: WordLists.allowWording)?.text == "accept")
+        #expect(WordLists.firstMatch(in: "This is unacceptable", of: WordLists.allowWording) == nil)
+        #expect(WordLists.firstMatch(in: "אנו משתמשים במזהה לפרסום מותאם", of: WordLists.incentive) == nil)
+        #expect(WordLists.firstMatch(in: "กดอนุญาตเพื่อรับ", of: WordLists.allowWording)?.text == "อนุญาต")
+    }
 }

@@ -37,6 +37,8 @@ enum WordLists {
         + entries("pl", ["zezwól", "włącz"]) + entries("cs", ["povolit"]) + entries("sk", ["povoliť"]) + entries("hu", ["engedélyez"])
         + entries("ro", ["permite"]) + entries("vi", ["cho phép"]) + entries("id", ["izinkan"]) + entries("ms", ["benarkan"])
         + entries("hr", ["dozvoli"]) + entries("el", ["επιτρέπεται", "να επιτρέπεται"])
+        + entries("ca", ["permet", "autoritza", "activa", "accepta"]) + entries("uk", ["дозволити", "увімкнути", "прийняти"])
+        + entries("fa", ["اجازه", "فعال کردن"]) + entries("ur", ["اجازت دیں", "فعال کریں"])
 
     /// `att.no-incentive`: a reward, or a promise in return, for allowing tracking: keeping the app
     /// free, supporting the developer, rewards, coins, discounts.
@@ -52,7 +54,19 @@ enum WordLists {
         + entries("ja", ["ポイント", "特典", "無料", "クーポン", "ご支援"])
         + entries("ko", ["보상", "포인트", "무료", "쿠폰"])
         + entries("ru", ["бонус", "награда", "бесплатн"])
-        + entries("ar", ["مكافأة", "مجاني"]) + entries("th", ["รางวัล", "ฟรี"]) + entries("hi", ["इनाम", "मुफ़्त"])
+        + entries("ar", ["مكافأة", "مجاني"]) + entries("th", ["รางวัล", "ฟรี"]) + entries("hi", ["इनाम", "मुफ़्त", "मुफ्त"])
+        + entries("it", ["ricompensa", "gratis", "gratuit", "sconto", "sostienici"]) + entries("pt", ["recompensa", "grátis", "gratuit", "desconto"])
+        + entries("nl", ["beloning", "gratis", "korting", "steun ons"]) + entries("sv", ["belöning", "gratis", "rabatt"])
+        + entries("da", ["belønning", "gratis", "rabat"]) + entries("no", ["belønning", "gratis", "rabatt"])
+        + entries("fi", ["palkkio", "ilmai", "alennus"]) + entries("pl", ["nagroda", "za darmo", "bezpłatn", "zniżka"])
+        + entries("cs", ["odměna", "zdarma", "sleva"]) + entries("sk", ["odmena", "zadarmo", "zľava"])
+        + entries("hu", ["jutalom", "ingyenes", "kedvezmény"]) + entries("ro", ["recompensă", "gratuit", "reducere"])
+        + entries("tr", ["ödül", "ücretsiz", "indirim"]) + entries("uk", ["бонус", "нагорода", "безкоштовн"])
+        + entries("el", ["ανταμοιβή", "δωρεάν", "έκπτωση"]) + entries("he", ["תגמול", "חינם", "הנחה"])
+        + entries("id", ["hadiah", "gratis", "diskon"]) + entries("ms", ["ganjaran", "percuma", "diskaun"])
+        + entries("vi", ["phần thưởng", "miễn phí", "giảm giá"]) + entries("hr", ["nagrada", "besplatn", "popust"])
+        + entries("ca", ["recompensa", "gratuït", "descompte"]) + entries("fa", ["پاداش", "رایگان", "تخفیف"])
+        + entries("ur", ["انعام", "مفت", "رعایت"])
 
     /// `text.implied-consent`: using the app treated as agreeing.
     static let impliedConsent: [Entry] =
