@@ -195,6 +195,13 @@ func printFallbackNotes(_ results: [MatrixRender.CellResult], folder: DocumentFo
     }
 }
 
+/// A 28-character bar, filled in proportion to `completed` of `total`.
+func progressBar(_ completed: Int, of total: Int) -> String {
+    let width = 28
+    let filled = total == 0 ? width : width * min(completed, total) / total
+    return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+}
+
 /// Reports matrix progress: a bar (done/total, rate, ETA) on a terminal, else a line per cell.
 final class ProgressReporter: @unchecked Sendable {
     private let total: Int
@@ -217,10 +224,7 @@ final class ProgressReporter: @unchecked Sendable {
             let elapsed = max(Date().timeIntervalSince(started), 0.001)
             let rate = Double(completed) / elapsed
             let remaining = Double(total - completed) / max(rate, 0.001)
-            let width = 28
-            let filled = total == 0 ? width : width * completed / total
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            let line = String(format: "\r%@ %d/%d  %.1f cells/s  ETA %.0fs ", bar, completed, total, rate, remaining)
+            let line = String(format: "\r%@ %d/%d  %.1f cells/s  ETA %.0fs ", progressBar(completed, of: total), completed, total, rate, remaining)
             FileHandle.standardError.write(Data(line.utf8))
         } else if linePerCell {
             let status = result.error == nil ? "ok" : "error"

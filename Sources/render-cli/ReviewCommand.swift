@@ -326,11 +326,9 @@ final class ReviewProgress: @unchecked Sendable {
     }
 
     private func draw(last: String) {
-        let width = 28
-        let filled = total == 0 ? width : width * completed / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let elapsed = Date().timeIntervalSince(started)
-        let line = String(format: "\r%@ %d/%d device-languages  %.0fs  ", bar, completed, total, elapsed) + last + "    "
+        let line = String(format: "\r%@ %d/%d device-languages  %.0fs  ", progressBar(completed, of: total), completed, total, elapsed)
+            + last + "    "
         FileHandle.standardError.write(Data(line.utf8))
     }
 
