@@ -52,13 +52,16 @@ enum LintCommand {
     /// `--explain RULE`: the rule in a reviewer's words.
     static func explain(_ name: String) throws -> String {
         let rules: [LintRule]
-        if name == "all" {
+        if name.lowercased() == "all" {
             rules = LintRule.allCases.sorted { $0.rawValue < $1.rawValue }
-        } else if let rule = LintRule(rawValue: name) {
+        } else if let rule = LintRule(rawValue: name.lowercased()) {
             rules = [rule]
         } else {
             let names = LintRule.allCases.map(\.rawValue).sorted()
-            let hint = closestMatch(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+            // A close spelling, or the rule whose name ends with what was typed (pre-ticked).
+            let match = closestMatch(to: name.lowercased(), among: names)
+                ?? names.first { $0.hasSuffix("." + name.lowercased()) || $0.split(separator: ".").last.map { closestMatch(to: name.lowercased(), among: [String($0)]) != nil } == true }
+            let hint = match.map { " Did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "--explain '\(name)' is not a rule.\(hint) The rules: \(names.joined(separator: ", "))")
         }
         return rules.map { rule in

@@ -34,6 +34,13 @@ import Testing
         ("att-en", "en", #"{ "template": "att-explainer" }"#, "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier to show ads that match your trips. You can change this at any time in Settings. Read our [Privacy Policy](https://example.com/p)."),
         ("att-zh", "zh-Hans", #"{ "template": "att-explainer" }"#, "# 个性化广告\n\n## 会有什么变化\n\n我们会使用广告标识符为您展示与出行相关的广告。您可以随时在“设置”中更改。查看[《隐私政策》](https://example.com/p)。"),
         ("att-de", "de", #"{ "template": "att-explainer" }"#, "# Personalisierte Werbung\n\n## Was sich ändert\n\nWir nutzen die Werbe-ID, um Ihnen passende Anzeigen zu zeigen. Sie können das jederzeit in den Einstellungen ändern. Mehr in der [Datenschutzerklärung](https://example.com/de/p)."),
+        // Texts a first-user trial found false alarms in.
+        ("scoped-zh", "zh-Hans", "{}", "# 权限说明\n\n请阅读[《隐私政策》](https://example.com/p)。如您拒绝开启定位，将无法使用附近门店推荐功能，但不影响其他功能。拒绝通知权限后，您将无法继续使用消息提醒，其他功能不受影响。如有疑问，可拨打免费客服热线。我们不会视为您已同意。"),
+        ("withdraw-en", "en", "{}", "# Your choices\n\nYou can withdraw consent at any time by using the app's privacy settings. If you continue to use the site without choosing, we set only essential cookies. See our [Privacy Policy](https://example.com/p)."),
+        ("withdraw-fr", "fr", "{}", "# Vos choix\n\nVous pouvez retirer votre consentement à tout moment en utilisant l'application, rubrique Réglages. Voir notre [politique de confidentialité](https://example.com/p)."),
+        ("cookies-use-de", "de", "{}", "# Cookies\n\nDurch die Nutzung von Cookies, denen Sie zustimmen, messen wir die Reichweite. Mehr in der [Datenschutzerklärung](https://example.com/p)."),
+        ("att-points-en", "en", #"{ "template": "att-explainer" }"#, "# Personalised ads\n\n## What changes\n\nPick-up points, discounts in your wallet and your location settings do not change. Read our [Privacy Policy](https://example.com/p)."),
+        ("att-points-ja", "ja", #"{ "template": "att-explainer" }"#, "# パーソナライズ広告\n\n## 変わること\n\n乗車ポイントの履歴は変わりません。[プライバシーポリシー](https://example.com/p)をご覧ください。"),
     ]
 
     @Test(arguments: compliant.map(\.name))
@@ -77,9 +84,9 @@ import Testing
                                                      "en.md": body], language: "en")
             #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue && $0.message.contains("'\(word)'") }, "\(label)")
         }
-        for (text, word) in [("Allowing tracking helps keep the app free of charge.", "keep the app free"),
+        for (text, word) in [("Allowing tracking helps keep the app free of charge.", "keep…free"),
                              ("Tracking lets you support the developer.", "support the developer"),
-                             ("允许追踪即可获得 100 金币。", "金币"), ("So bleibt die App kostenlos.", "kostenlos")] {
+                             ("允许追踪即可获得 100 金币。", "金币"), ("So bleibt die App kostenlos.", "bleibt…kostenlos")] {
             let findings = try lint("incentive-\(word)", ["document.json": #"{ "template": "att-explainer" }"#,
                                                          "en.md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
                                     language: "en")
@@ -137,16 +144,20 @@ import Testing
 
     @Test func theMatrixManifestAndGalleryCarryEachCellsFindings() throws {
         let document = try folder.folder("matrix-ticked", files: [
-            "zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意《隐私政策》"])
+            "zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意《隐私政策》",
+            "en.md": "# Privacy\n\nRead our [Privacy Policy](https://example.com/p).\n\nA paragraph the Chinese file lacks.\n\n- [ ] I agree"])
         let out = folder.url.appendingPathComponent("matrix-out")
-        let run = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-15-pro", "--languages", "zh-Hans",
+        let run = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-15-pro", "--languages", "zh-Hans,en",
                                     "--orientations", "portrait", "--appearances", "light", "--out", out.path])
         #expect(run.status == 0, "\(run.stderr)")
         let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
-        let findings = try #require(manifest.cells.first?.lint.findings)
+        // The languages against each other: findings about the document, in the manifest and at the top of the gallery.
+        #expect(manifest.documentFindings?.contains { $0.contains("links.parity") } == true, "\(manifest.documentFindings ?? [])")
+        let findings = try #require(manifest.cells.first { $0.language.resolved == "zh-Hans" }?.lint.findings)
         #expect(findings.contains { $0.hasPrefix("error choice.pre-ticked checkbox 1:") })
         let gallery = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(gallery.contains("choice.pre-ticked") && gallery.contains("text.title = cell.lintFindings.join"))
+        #expect(gallery.contains("document-findings") && gallery.contains("links.parity"))
     }
 
     @Test func explainPrintsTheRuleOrNamesTheNearest() throws {
@@ -170,5 +181,36 @@ import Testing
         #expect(WordLists.firstMatch(in: "This is unacceptable", of: WordLists.allowWording) == nil)
         #expect(WordLists.firstMatch(in: "אנו משתמשים במזהה לפרסום מותאם", of: WordLists.incentive) == nil)
         #expect(WordLists.firstMatch(in: "กดอนุญาตเพื่อรับ", of: WordLists.allowWording)?.text == "อนุญาต")
+    }
+
+    @Test func faultsAFirstUserTrialFoundAreCaught() throws {
+        // English buttons under Chinese text full of SDK names.
+        let mix = try lint("mix-sdk", ["document.json": #"{ "strings": { "accept": { "zh-Hans": "Agree" }, "decline": { "zh-Hans": "Disagree" } } }"#,
+                                       "zh-Hans.md": "# 隐私\n\n我们使用 Google Analytics 和 Firebase Crashlytics 统计崩溃。请阅读[《隐私政策》](https://example.com/p)。"],
+                           language: "zh-Hans")
+        #expect(mix.filter { $0.rule == LintRule.languageMix.rawValue }.count == 2)
+        let body = "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier for ads. Read our [Privacy Policy](https://example.com/p)."
+        for label in ["Agree", "I agree", "同意"] {
+            let findings = try lint("agree-\(label)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "en": "\#(label)" } } }"#,
+                                                       "en.md": body], language: "en")
+            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue }, "\(label)")
+        }
+        for (index, text) in ["You'll also earn 50 points.", "Keep Yunfan free.", "Get 20% off your next ride.", "So the app costs you nothing.",
+                              "零收费，还有额外抽奖机会。", "So bleibt die App für Sie kostenfrei."].enumerated() {
+            let findings = try lint("incentive2-\(index)", ["document.json": #"{ "template": "att-explainer" }"#,
+                                                            "en.md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
+                                    language: "en")
+            #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue }, "\(text)")
+        }
+        for (index, (language, text)) in [("en", "By using Yunfan, you consent to our policy."), ("zh-Hans", "您继续使用本应用，即表示您同意本政策。"),
+                                          ("de", "Wenn Sie die App weiter nutzen, stimmen Sie der Verarbeitung zu."),
+                                          ("fr", "En poursuivant votre navigation, vous acceptez les cookies."),
+                                          ("en", "If you keep browsing, we'll assume you agree.")].enumerated() {
+            let findings = try lint("implied2-\(index)", ["\(language).md": "# Privacy\n\n\(text) [Privacy Policy](https://example.com/p)"], language: language)
+            #expect(findings.contains { $0.rule == LintRule.impliedConsent.rawValue }, "\(text)")
+        }
+        let forced = try lint("forced2", ["zh-Hans.md": "# 权限\n\n若您拒绝授权通讯录，您将不能使用本应用的全部功能。请阅读[《隐私政策》](https://example.com/p)。"],
+                              language: "zh-Hans")
+        #expect(forced.contains { $0.rule == LintRule.forcedConsent.rawValue })
     }
 }

@@ -154,6 +154,10 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                 "\"link\" draws the decline as a text link, but \"actions\" has no decline; add \"decline\" to \"actions\" or remove "
                 + "\"declineStyle\"")
         }
+        if declineStyle != nil, template == "att-explainer" {
+            throw DecodingError.dataCorruptedError(forKey: .declineStyle, in: container, debugDescription:
+                "an ATT explainer has no decline; its second action is \"secondaryAction\": \"notNow\"; remove \"declineStyle\"")
+        }
         if secondaryAction != nil, template != "att-explainer" {
             throw DecodingError.dataCorruptedError(forKey: .secondaryAction, in: container, debugDescription:
                 "only the att-explainer template has a secondary action (the '\(template)' template takes \"actions\"); remove it")
@@ -171,7 +175,16 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         var actions: [ConsentAction] = []
         for name in names {
             guard let action = ConsentAction(rawValue: name) else {
-                let hint = closestMatch(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                // The words teams use for the same actions.
+                let synonyms = ["manage": "settings", "manage settings": "settings", "preferences": "settings", "customize": "settings",
+                                "customise": "settings", "options": "settings", "reject": "decline", "refuse": "decline", "deny": "decline",
+                                "agree": "accept", "ok": "accept"]
+                if name.caseInsensitiveCompare("notNow") == .orderedSame || name.lowercased() == "not-now" {
+                    throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
+                        "'\(name)' is an ATT explainer's second action, set as \"secondaryAction\": \"notNow\" (with \"template\": "
+                        + "\"att-explainer\"); a dialog's actions are \(known.joined(separator: ", "))")
+                }
+                let hint = (synonyms[name.lowercased()] ?? closestMatch(to: name, among: known)).map { " (did you mean \($0)?)" } ?? ""
                 throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
                     "'\(name)' is not an action\(hint); use \(known.joined(separator: ", ")), in reading order: [\"decline\", \"accept\"]")
             }

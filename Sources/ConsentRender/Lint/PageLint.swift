@@ -180,7 +180,7 @@ public struct PageLint: Sendable {
             let others = page.buttons.filter { !$0.role.isPrimary }.map { "'\($0.label)'" }
             let shown = others.isEmpty ? "the screen offers accept only"
                 : "the screen offers accept and \(others.joined(separator: ", ")), which is not a way to refuse"
-            return [finding(.declinePresent, .error, "decline button", nil,
+            return [finding(.declinePresent, .error, "buttons", nil,
                             "there is no decline on the first screen: \(shown); consent needs a real choice, refusing as easy as "
                             + "accepting (GDPR Art. 7, EDPB Guidelines 05/2020, CNIL and Irish DPC findings on accept-only banners); "
                             + "add \"decline\" to document.json's \"actions\"")]
@@ -222,7 +222,7 @@ public struct PageLint: Sendable {
 
     /// Interactive elements: buttons and the visible parts of links.
     private var interactive: [(name: String, rect: Rect)] {
-        page.buttons.map { ("\($0.role.rawValue) button", $0.rect) }
+        page.buttons.map { ("\($0.role.rawValue) \($0.style == .link ? "link" : "button")", $0.rect) }
             + page.links.flatMap { link in link.visibleRects.map { (link.id, $0) } }
     }
 
@@ -476,11 +476,11 @@ public struct PageLint: Sendable {
         ([page.title.block] + page.body.blocks.map(\.block)).map(\.text).joined(separator: "\n")
     }
 
-    /// `text.language-mix`: the buttons are in the writing system most of the text is in (a
-    /// product name or an "AndroidID" in Latin letters does not make English buttons right under
-    /// Chinese text); Han and kana together are Japanese.
+    /// `text.language-mix`: the buttons are in the writing system of the screen's language (a
+    /// product name or "Google Analytics" in Latin letters does not make English buttons right
+    /// under Chinese text); for a language it does not know, the system most of the text is in.
     func languageMix() -> [LintFinding] {
-        guard let majority = WritingSystem.majority(of: screenText) else { return [] }
+        guard let majority = WritingSystem.expected(for: page.language) ?? WritingSystem.majority(of: screenText) else { return [] }
         return page.buttons.compactMap { button in
             let labelScripts = WritingSystem.of(button.label)
             let foreign = labelScripts.subtracting(majority)
@@ -496,8 +496,9 @@ public struct PageLint: Sendable {
     func preTicked() -> [LintFinding] {
         page.semantics.body.checkboxes.enumerated().compactMap { index, box in
             guard box.checked else { return nil }
-            return finding(.preTicked, .error, "checkbox \(index + 1)", box.rect,
-                           "'\(box.text)' starts ticked; consent is a box the user ticks, never one ticked for them (CJEU C-673/17 "
+            let shown = box.rect.intersection(page.body.viewport) != nil
+            return finding(.preTicked, .error, "checkbox \(index + 1)", shown ? box.rect : nil,
+                           "'\(box.text)'\(shown ? "" : " (below the fold)") starts ticked; consent is a box the user ticks, never one ticked for them (CJEU C-673/17 "
                            + "Planet49; GDPR Recital 32; PIPL Art. 14; MIIT: no 默认勾选); draw it unticked: - [ ] instead of - [x]")
         }
     }
@@ -516,8 +517,10 @@ public struct PageLint: Sendable {
         let sentences = screenText.split(whereSeparator: { "。！？!?；;\n".contains($0) || $0 == "." })
         for sentence in sentences {
             let text = String(sentence)
+            // "…将无法使用附近门店推荐功能，但不影响其他功能" scopes the refusal to one feature, as MIIT asks.
             guard let blocks = WordLists.firstMatch(in: text, of: WordLists.blocksTheApp),
-                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData) else { continue }
+                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData),
+                  WordLists.firstMatch(in: text, of: WordLists.featureScoped) == nil else { continue }
             return [finding(.forcedConsent, .warning, "text", page.body.viewport,
                             "'\(text.trimmingCharacters(in: .whitespaces))' makes the whole app depend on \(what.text) ('\(blocks.text)'); "
                             + "refusing a permission or optional processing must leave the app's basic functions usable (MIIT 164号文 "
@@ -535,7 +538,8 @@ extension PageLint {
         guard page.buttons.count != 1 || page.buttons.first?.role != .continue else { return [] }
         return [lint.finding(.attSingleAction, .error, "buttons", page.buttons.first?.rect,
                              "an explainer offers exactly one action, leading to the system prompt; this one has "
-                             + "\(page.buttons.count) (\(page.buttons.map(\.label).joined(separator: ", ")))")]
+                             + "\(page.buttons.count) (\(page.buttons.map(\.label).joined(separator: ", "))); remove \"secondaryAction\" "
+                             + "from document.json: the system prompt gives both choices")]
     }
 
     static let attNoAllowWording = PageLintRule(.attNoAllowWording) { $0.allowWording() }
@@ -582,6 +586,27 @@ extension PageLint {
 enum WritingSystem: String, Hashable, Sendable {
     case latin = "Latin", greek = "Greek", cyrillic = "Cyrillic", hebrew = "Hebrew", arabic = "Arabic"
     case devanagari = "Devanagari", thai = "Thai", hangul = "Hangul", kana = "Kana", han = "Han"
+
+    /// The writing systems a language is written in (Japanese: Han and kana; Korean: Hangul, with
+    /// Hanja), or nil for a pseudo-locale or a language the table does not know.
+    static func expected(for language: String) -> Set<WritingSystem>? {
+        guard LanguageTag(language).map({ PseudoLocale($0) == nil }) ?? true, let primary = language.split(separator: "-").first.map({ $0.lowercased() }) else { return nil }
+        switch primary {
+        case "zh", "yue": return [.han]
+        case "ja": return [.han, .kana]
+        case "ko": return [.hangul, .han]
+        case "ru", "uk", "be", "bg", "mk", "kk", "mn": return [.cyrillic]
+        case "ar", "fa", "ur", "ps": return [.arabic]
+        case "he", "yi": return [.hebrew]
+        case "hi", "mr", "ne": return [.devanagari]
+        case "th": return [.thai]
+        case "el": return [.greek]
+        case "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "nb", "nn", "fi", "pl", "cs", "sk", "hu", "ro", "tr", "hr", "sl",
+             "id", "ms", "vi", "ca", "et", "lv", "lt", "ga", "is", "sq", "af", "sw", "tl", "fil", "eu", "gl", "cy", "mt", "az", "uz":
+            return [.latin]
+        default: return nil
+        }
+    }
 
     /// The writing system most of `text`'s letters are in (Han and kana together when kana is
     /// among them: Japanese), or nil for text without letters.

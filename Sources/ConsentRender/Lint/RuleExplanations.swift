@@ -104,7 +104,7 @@ extension LintRule {
                             why: "Apple's guidance on asking permission to track; App Review Guideline 5.1.1(iv): the explainer may not pre-empt or bypass the system prompt.",
                             fix: "Remove \"secondaryAction\" from document.json; the system prompt gives the user both choices.")
         case .attNoAllowWording:
-            RuleExplanation(checks: "The explainer's button does not ask to allow: allow, authorise/authorize, enable, turn on, accept, 允许, 开启, 授权, 同意追踪, erlauben, autoriser, permitir, 許可, 허용 and the other words README lists.",
+            RuleExplanation(checks: "The explainer's button does not ask to allow: allow, authorise/authorize, enable, turn on, accept, agree, 允许, 开启, 授权, 同意, erlauben, autoriser, permitir, 許可, 허용 and the other words README lists.",
                             why: "The button leads to the system prompt, which asks the question; wording that answers it for the user is rejected. App Review Guideline 5.1.1(iv).",
                             fix: "Label it \"Continue\" (继续, Weiter, …): the built-in continue string.")
         case .attNoIncentive:

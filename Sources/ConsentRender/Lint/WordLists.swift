@@ -16,14 +16,14 @@ enum WordLists {
 
     /// `att.no-allow-wording`: an explainer's button must not ask to allow; the system prompt asks.
     static let allowWording: [Entry] =
-        entries("en", ["allow", "authorise", "authorize", "enable", "turn on", "accept", "agree to tracking", "opt in", "opt-in"])
-        + entries("zh-Hans", ["允许", "开启", "打开", "授权", "同意追踪", "同意跟踪"])
-        + entries("zh-Hant", ["允許", "開啟", "授權", "同意追蹤"])
+        entries("en", ["allow", "authorise", "authorize", "enable", "turn on", "accept", "agree", "i agree", "opt in", "opt-in", "yes, track"])
+        + entries("zh-Hans", ["允许", "开启", "打开", "授权", "同意"])
+        + entries("zh-Hant", ["允許", "開啟", "授權", "同意"])
         + entries("de", ["erlauben", "zulassen", "aktivieren", "einschalten", "akzeptieren", "zustimmen"])
-        + entries("fr", ["autoriser", "permettre", "activer", "accepter"])
-        + entries("es", ["permitir", "autorizar", "activar", "aceptar", "consentir"])
-        + entries("pt", ["permitir", "autorizar", "ativar", "aceitar"])
-        + entries("it", ["consenti", "autorizza", "attiva", "accetta"])
+        + entries("fr", ["autoriser", "permettre", "activer", "accepte", "j'accepte"])
+        + entries("es", ["permitir", "autorizar", "activar", "acepto", "aceptar", "consentir"])
+        + entries("pt", ["permitir", "autorizar", "ativar", "aceitar", "aceito", "concordo"])
+        + entries("it", ["consenti", "autorizza", "attiva", "accetta", "accetto"])
         + entries("ja", ["許可", "有効にする", "オンにする", "同意する"])
         + entries("ko", ["허용", "켜기", "활성화", "동의"])
         + entries("ru", ["разрешить", "включить", "принять"])
@@ -43,15 +43,18 @@ enum WordLists {
     /// `att.no-incentive`: a reward, or a promise in return, for allowing tracking: keeping the app
     /// free, supporting the developer, rewards, coins, discounts.
     static let incentive: [Entry] =
-        entries("en", ["reward", "bonus", "coins", "free gift", "discount", "cash back", "earn points", "bonus points", "keep the app free",
-                       "keeps the app free", "keep this app free", "keep it free", "stay free", "stays free", "remain free", "remains free",
-                       "free of charge", "support the developer", "support us", "support our", "support independent", "unlock", "premium for free"])
-        + entries("zh-Hans", ["奖励", "金币", "积分", "红包", "优惠", "免费", "支持开发者", "支持我们", "返现"])
-        + entries("zh-Hant", ["獎勵", "金幣", "積分", "紅包", "優惠", "免費", "支持開發者", "支持我們"])
-        + entries("de", ["belohnung", "prämie", "kostenlos", "gratis", "gutschein", "rabatt", "unterstützen sie uns", "unterstützt uns"])
-        + entries("fr", ["récompense", "gratuit", "réduction", "soutenez-nous", "soutenir le développeur"])
-        + entries("es", ["recompensa", "gratis", "gratuita", "descuento", "apóyanos"])
-        + entries("ja", ["ポイント", "特典", "無料", "クーポン", "ご支援"])
+        entries("en", ["reward", "bonus", "coins", "free gift", "cash back", "earn…points", "earn…credits", "earn…coins", "get…% off", "% off",
+                       "keep…free", "stay free", "stays free", "remain free", "remains free", "free of charge", "costs you nothing",
+                       "at no cost to you", "support the developer", "support us", "support our", "support independent", "unlock",
+                       "premium for free", "get a discount", "discount for allowing", "in return for allowing"])
+        + entries("zh-Hans", ["奖励", "金币", "积分", "红包", "返现", "抽奖", "零收费", "保持免费", "继续免费", "永久免费", "免费使用", "支持开发者", "支持我们",
+                              "优惠券", "享优惠"])
+        + entries("zh-Hant", ["獎勵", "金幣", "積分", "紅包", "抽獎", "保持免費", "永久免費", "免費使用", "支持開發者", "支持我們", "優惠券"])
+        + entries("de", ["belohnung", "prämie", "bleibt…kostenlos", "bleibt…kostenfrei", "bleibt…gratis", "kostenlos bleiben", "gutschein",
+                         "rabatt", "unterstützen sie uns", "unterstützt uns"])
+        + entries("fr", ["récompense", "reste gratuit", "rester gratuit", "reste…gratuite", "réduction", "soutenez-nous", "soutenir le développeur"])
+        + entries("es", ["recompensa", "sigue siendo gratis", "seguir siendo gratis", "siga siendo gratuita", "descuento", "apóyanos"])
+        + entries("ja", ["ポイントがもらえ", "ポイント付与", "ポイントプレゼント", "特典", "無料のまま", "無料で使い続け", "クーポン", "ご支援"])
         + entries("ko", ["보상", "포인트", "무료", "쿠폰"])
         + entries("ru", ["бонус", "награда", "бесплатн"])
         + entries("ar", ["مكافأة", "مجاني"]) + entries("th", ["รางวัล", "ฟรี"]) + entries("hi", ["इनाम", "मुफ़्त", "मुफ्त"])
@@ -70,16 +73,17 @@ enum WordLists {
 
     /// `text.implied-consent`: using the app treated as agreeing.
     static let impliedConsent: [Entry] =
-        entries("en", ["by continuing to use", "by using this app", "by using our app", "by using the app", "by using this site",
-                       "by using this website", "continued use of", "if you continue to use", "if you keep using", "by continuing, you agree",
-                       "by continuing you agree", "by browsing"])
-        + entries("zh-Hans", ["继续使用即视为同意", "继续使用即表示同意", "继续使用即代表同意", "使用即视为同意", "使用本应用即表示",
-                              "继续使用本应用，即视为", "继续浏览即视为", "视为您已同意", "即视为您同意"])
-        + entries("zh-Hant", ["繼續使用即視為同意", "繼續使用即表示同意", "使用即視為同意", "即視為您同意"])
-        + entries("de", ["wenn sie die website nutzen", "wenn sie die app nutzen", "durch die nutzung", "durch die weitere nutzung",
-                         "mit der nutzung", "durch das weitere surfen"])
-        + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en utilisant ce site", "en utilisant l'application"])
-        + entries("es", ["al continuar usando", "si continúa navegando", "al utilizar esta aplicación", "al usar esta app"])
+        entries("en", ["by continuing to use", "by using…you agree", "by using…you consent", "by using…you accept", "continued use of…constitutes",
+                       "continued use…means you", "if you continue to use…agree", "if you continue to use…accept", "if you keep using…agree",
+                       "by continuing, you agree", "by continuing you agree", "by browsing", "keep browsing…assume", "continue browsing…assume"])
+        + entries("zh-Hans", ["继续使用…即视为…同意", "继续使用…即表示…同意", "继续使用…即代表…同意", "继续使用…视为…同意", "使用即视为同意",
+                              "使用本应用即表示", "继续浏览即视为", "即视为您同意"])
+        + entries("zh-Hant", ["繼續使用…即視為…同意", "繼續使用…即表示…同意", "使用即視為同意", "即視為您同意"])
+        + entries("de", ["wenn sie die website nutzen…einverstanden", "wenn sie die app nutzen…einverstanden", "weiter nutzen…stimmen sie",
+                         "weiter nutzen…einverstanden", "durch die nutzung…stimmen sie", "durch die nutzung…einverstanden",
+                         "durch die weitere nutzung", "durch das weitere surfen"])
+        + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en poursuivant votre navigation", "en utilisant…vous acceptez"])
+        + entries("es", ["al continuar usando", "si continúa navegando", "al utilizar…acepta", "al usar…aceptas"])
         + entries("ja", ["ご利用をもって同意", "利用を継続することで", "引き続きご利用いただくことで"])
         + entries("ko", ["계속 사용하면 동의", "이용함으로써 동의"])
 
@@ -87,9 +91,11 @@ enum WordLists {
     /// something the app does not need to run (the second).
     static let blocksTheApp: [Entry] =
         entries("en", ["cannot use the app", "can't use the app", "cannot use this app", "can't use this app", "will not be able to use the app",
-                       "won't be able to use the app", "unable to use the app", "the app will not work", "the app won't work", "cannot continue"])
-        + entries("zh-Hans", ["将无法使用本应用", "无法使用本应用", "将无法使用本app", "无法使用本app", "将无法使用", "无法继续使用", "否则无法使用"])
-        + entries("zh-Hant", ["將無法使用本應用", "無法使用本應用", "將無法使用", "無法繼續使用"])
+                       "won't be able to use the app", "unable to use the app", "the app will not work", "the app won't work",
+                       "the app cannot be used"])
+        + entries("zh-Hans", ["无法使用本应用", "无法使用本app", "不能使用本应用", "无法继续使用本应用", "无法使用我们的服务", "否则无法使用",
+                              "将无法使用全部功能", "不能使用本应用的全部功能"])
+        + entries("zh-Hant", ["無法使用本應用", "不能使用本應用", "無法繼續使用本應用"])
         + entries("de", ["können sie die app nicht nutzen", "können die app nicht nutzen", "ist die nutzung der app nicht möglich",
                          "app nicht verwenden"])
         + entries("fr", ["ne pourrez pas utiliser l'application"])
@@ -115,26 +121,48 @@ enum WordLists {
         + entries("zh-Hans", ["cookie 政策", "cookie政策", "cookie"]) + entries("zh-Hant", ["cookie 政策", "cookie政策"])
         + entries("ja", ["クッキー", "cookie"])
 
-    /// The first entry `text` contains, as described above.
+    /// Phrases that scope a refusal to one feature: "…but the other features are not affected".
+    static let featureScoped: [Entry] =
+        entries("en", ["other features", "rest of the app", "everything else"]) + entries("zh-Hans", ["不影响其他功能", "其他功能不受影响", "不影响您使用其他"])
+        + entries("zh-Hant", ["不影響其他功能", "其他功能不受影響"]) + entries("de", ["übrigen funktionen", "andere funktionen"])
+        + entries("fr", ["autres fonctionnalités"])
+
+    /// The first entry `text` contains, as described above. An entry with "…" matches its parts
+    /// in order within one sentence ("keep…free": "keep Yunfan free").
     static func firstMatch(in text: String, of list: [Entry]) -> Entry? {
-        let haystack = text.lowercased()
-        return list.first { contains(haystack, $0.text.lowercased()) }
+        let sentences = text.lowercased().split(whereSeparator: { "。！？!?；;\n".contains($0) }).map(String.init)
+        return list.first { entry in
+            let parts = entry.text.lowercased().components(separatedBy: "…").filter { !$0.isEmpty }
+            return sentences.contains { sentence in containsInOrder(sentence, parts) }
+        }
     }
 
-    /// Whether `word` occurs in `haystack` (both lower case), at a word's start for alphabetic scripts.
-    static func contains(_ haystack: String, _ word: String) -> Bool {
-        guard let first = word.unicodeScalars.first else { return false }
+    /// Whether `parts` occur in `sentence` one after the other (each as `contains` says).
+    static func containsInOrder(_ sentence: String, _ parts: [String]) -> Bool {
+        var rest = Substring(sentence)
+        for part in parts {
+            guard let range = range(of: part, in: rest) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+
+    static func range(of word: String, in haystack: Substring) -> Range<Substring.Index>? {
+        guard let first = word.unicodeScalars.first else { return nil }
         // Thai is written without spaces between words, as CJK is.
         let needsBoundary = first.properties.isAlphabetic && first.value < 0x2E80 && !(0x0E00...0x0E7F).contains(first.value)
         var searchRange = haystack.startIndex..<haystack.endIndex
         while let range = haystack.range(of: word, range: searchRange) {
-            if !needsBoundary || range.lowerBound == haystack.startIndex {
-                return true
-            }
+            if !needsBoundary || range.lowerBound == haystack.startIndex { return range }
             let before = haystack[haystack.index(before: range.lowerBound)]
-            if !before.isLetter && !before.isNumber { return true }
+            if !before.isLetter && !before.isNumber { return range }
             searchRange = range.upperBound..<haystack.endIndex
         }
-        return false
+        return nil
+    }
+
+    /// Whether `word` occurs in `haystack` (both lower case), at a word's start for spaced scripts.
+    static func contains(_ haystack: String, _ word: String) -> Bool {
+        range(of: word, in: Substring(haystack)) != nil
     }
 }

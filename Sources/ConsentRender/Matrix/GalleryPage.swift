@@ -99,8 +99,11 @@ struct GalleryPage {
         let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
         let title = "ConsentRender gallery: \(manifest.document.htmlEscaped)"
             + (manifest.shard.map { " (shard \($0.htmlEscaped))" } ?? "")
-        let errorList = errors.isEmpty ? "" : "<section id=\"errors\"><h2>\(errors.count == 1 ? "A render failed" : "\(errors.count) renders failed")"
-            + "</h2><ul>" + errors.map { "<li>\($0.htmlEscaped)</li>" }.joined() + "</ul></section>\n"
+        let documentList = (manifest.documentFindings ?? []).isEmpty ? "" : "<section id=\"document-findings\"><h2>Lint findings about the "
+            + "document (its languages against each other)</h2><ul>" + (manifest.documentFindings ?? []).map { "<li>\($0.htmlEscaped)</li>" }.joined()
+            + "</ul></section>\n"
+        let errorList = documentList + (errors.isEmpty ? "" : "<section id=\"errors\"><h2>\(errors.count == 1 ? "A render failed" : "\(errors.count) renders failed")"
+            + "</h2><ul>" + errors.map { "<li>\($0.htmlEscaped)</li>" }.joined() + "</ul></section>\n")
         let reload = reloadSeconds.map { seconds in
             // A file:// page cannot fetch, but it can load a script: reload.js says which version
             // is current, and the page reloads only when that changes.

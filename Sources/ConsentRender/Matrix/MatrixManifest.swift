@@ -53,6 +53,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
 
     public var schemaVersion: Int
     public var document: String
+    /// Findings about the document rather than one screen (`links.parity`: the languages against
+    /// each other), a line each; absent when there are none.
+    public var documentFindings: [String]?
     /// `I/N` when this is one shard of a larger matrix.
     public var shard: String?
     public var cells: [Cell]

@@ -76,8 +76,13 @@ public struct MatrixRender: Sendable {
             progress?(result)
             return result
         }
-        let manifest = MatrixManifest(schemaVersion: 1, document: folder.name, shard: shard?.description,
+        var manifest = MatrixManifest(schemaVersion: 1, document: folder.name, shard: shard?.description,
                                       cells: all.compactMap(\.entry))
+        // The languages' files against each other, for the languages this matrix shows.
+        let documentFindings = (try? DocumentLint(folder: folder, languages: Array(Set(cells.map(\.language))).sorted()).findings()) ?? []
+        manifest.documentFindings = documentFindings.isEmpty ? nil : documentFindings.map {
+            "\($0.severity.rawValue) \($0.rule) \($0.language) \($0.element): \($0.message)"
+        }
         let linkMaps = all.compactMap { result in result.linkMap.map { (result.cell.path, $0) } }
         var gallery = GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
                                   reloadSeconds: galleryReloadSeconds)

@@ -212,7 +212,8 @@ struct BodyText {
             }
             let radius = side * 0.25
             if checked {
-                placed.shapes.append(.fill(box, cornerRadius: radius, color: linkColor))
+                // The accent, as the filled button has it (links may use a darker, higher-contrast blue).
+                placed.shapes.append(.fill(box, cornerRadius: radius, color: context.theme.accentFill))
                 let stroke = max(1.5, side * 0.12)
                 let points = [Point(x: box.x + side * 0.26, y: box.y + side * 0.53), Point(x: box.x + side * 0.43, y: box.y + side * 0.70),
                               Point(x: box.x + side * 0.75, y: box.y + side * 0.33)]
