@@ -40,6 +40,14 @@ import Testing
         ("withdraw-fr", "fr", "{}", "# Vos choix\n\nVous pouvez retirer votre consentement à tout moment en utilisant l'application, rubrique Réglages. Voir notre [politique de confidentialité](https://example.com/p)."),
         ("cookies-use-de", "de", "{}", "# Cookies\n\nDurch die Nutzung von Cookies, denen Sie zustimmen, messen wir die Reichweite. Mehr in der [Datenschutzerklärung](https://example.com/p)."),
         ("att-points-en", "en", #"{ "template": "att-explainer" }"#, "# Personalised ads\n\n## What changes\n\nPick-up points, discounts in your wallet and your location settings do not change. Read our [Privacy Policy](https://example.com/p)."),
+        ("tap-zh", "zh-Hans", "{}", "# 隐私政策\n\n点击“同意”即视为您同意上述协议的全部内容。请阅读[《隐私政策》](https://example.com/p)。需要获取相机权限，否则无法使用扫一扫功能。"),
+        ("guest-en", "en", "{}", "# Privacy\n\nIf you continue to use the app without agreeing, only basic features are available. Read our [Privacy Policy](https://example.com/p)."),
+        ("guest-es", "es", "{}", "# Privacidad\n\nSi continúa navegando sin aceptar, solo usaremos cookies técnicas. Lea nuestra [política de privacidad](https://example.com/p)."),
+        ("app-label-zh", "zh-Hans", #"{ "strings": { "accept": { "zh-Hans": "同意并使用App" } } }"#, "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。"),
+        ("hotline-fr", "fr", #"{ "template": "att-explainer" }"#, "# Publicité personnalisée\n\n## Ce qui change\n\nLes annonces restent aussi nombreuses. Questions : appel gratuit au 0 800 000 000. Lisez notre [politique de confidentialité](https://example.com/p)."),
+        ("no-change-zh", "zh-Hans", #"{ "template": "att-explainer" }"#, "# 个性化广告\n\n## 会有什么变化\n\n不会影响您的会员积分和优惠券。查看[《隐私政策》](https://example.com/p)。"),
+        ("ok-ja", "ja", #"{ "strings": { "accept": { "ja": "OK" } } }"#, "# プライバシー\n\n[プライバシーポリシー](https://example.com/p)をご覧ください。"),
+        ("scoped-ja", "ja", "{}", "# 位置情報\n\n位置情報を許可しない場合、周辺検索機能はご利用いただけませんが、その他の機能は通常どおりご利用いただけます。[プライバシーポリシー](https://example.com/p)"),
         ("att-points-ja", "ja", #"{ "template": "att-explainer" }"#, "# パーソナライズ広告\n\n## 変わること\n\n乗車ポイントの履歴は変わりません。[プライバシーポリシー](https://example.com/p)をご覧ください。"),
     ]
 
@@ -79,17 +87,20 @@ import Testing
 
     @Test func anExplainerThatSaysAuthoriseOrPromisesTheAppStaysFreeFails() throws {
         let body = "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier for ads. Read our [Privacy Policy](https://example.com/p)."
-        for (label, word) in [("Authorise", "authorise"), ("Turn on tracking", "turn on"), ("授权", "授权"), ("Erlauben", "erlauben"), ("Enable ads", "enable")] {
-            let findings = try lint("allow-\(word)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "en": "\#(label)" } } }"#,
-                                                     "en.md": body], language: "en")
+        // Each language's words on a screen in that language.
+        for (language, label, word) in [("en", "Authorise", "authorise"), ("en", "Turn on tracking", "turn on"), ("zh-Hans", "授权", "授权"),
+                                        ("de", "Erlauben", "erlauben"), ("en", "Enable ads", "enable"), ("en", "Yes, please", "yes"),
+                                        ("fr", "D'accord", "d'accord"), ("ja", "はい", "はい")] {
+            let findings = try lint("allow-\(language)-\(word)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "\#(language)": "\#(label)" } } }"#,
+                                                     "\(language).md": body], language: language)
             #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue && $0.message.contains("'\(word)'") }, "\(label)")
         }
-        for (text, word) in [("Allowing tracking helps keep the app free of charge.", "keep…free"),
-                             ("Tracking lets you support the developer.", "support the developer"),
-                             ("允许追踪即可获得 100 金币。", "金币"), ("So bleibt die App kostenlos.", "bleibt…kostenlos")] {
+        for (language, text, word) in [("en", "Allowing tracking helps keep the app free of charge.", "keep…free"),
+                                       ("en", "Tracking lets you support the developer.", "support the developer"),
+                                       ("zh-Hans", "允许追踪即可获得 100 金币。", "金币"), ("de", "So bleibt die App kostenlos.", "bleibt…kostenlos")] {
             let findings = try lint("incentive-\(word)", ["document.json": #"{ "template": "att-explainer" }"#,
-                                                         "en.md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
-                                    language: "en")
+                                                         "\(language).md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
+                                    language: language)
             #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue && $0.message.contains("'\(word)'") }, "\(text)")
         }
     }
@@ -190,16 +201,18 @@ import Testing
                            language: "zh-Hans")
         #expect(mix.filter { $0.rule == LintRule.languageMix.rawValue }.count == 2)
         let body = "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier for ads. Read our [Privacy Policy](https://example.com/p)."
-        for label in ["Agree", "I agree", "同意"] {
-            let findings = try lint("agree-\(label)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "en": "\#(label)" } } }"#,
-                                                       "en.md": body], language: "en")
+        for (language, label) in [("en", "Agree"), ("en", "I agree"), ("zh-Hans", "同意"), ("de", "Einverstanden"), ("es", "De acuerdo")] {
+            let findings = try lint("agree-\(label)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "\#(language)": "\#(label)" } } }"#,
+                                                       "\(language).md": body], language: language)
             #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue }, "\(label)")
         }
-        for (index, text) in ["You'll also earn 50 points.", "Keep Yunfan free.", "Get 20% off your next ride.", "So the app costs you nothing.",
-                              "零收费，还有额外抽奖机会。", "So bleibt die App für Sie kostenfrei."].enumerated() {
+        for (index, (language, text)) in [("en", "You'll also earn 50 points."), ("en", "Keep Yunfan free."), ("en", "Get 20% off your next ride."),
+                                          ("en", "So the app costs you nothing."), ("zh-Hans", "零收费，还有额外抽奖机会。"),
+                                          ("de", "So bleibt die App für Sie kostenfrei."), ("zh-Hans", "允许追踪即送5元打车券。"),
+                                          ("en", "Your next ride is on us."), ("ja", "ポイント2倍キャンペーン中。")].enumerated() {
             let findings = try lint("incentive2-\(index)", ["document.json": #"{ "template": "att-explainer" }"#,
-                                                            "en.md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
-                                    language: "en")
+                                                            "\(language).md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
+                                    language: language)
             #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue }, "\(text)")
         }
         for (index, (language, text)) in [("en", "By using Yunfan, you consent to our policy."), ("zh-Hans", "您继续使用本应用，即表示您同意本政策。"),

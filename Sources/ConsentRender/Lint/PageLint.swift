@@ -483,8 +483,11 @@ public struct PageLint: Sendable {
         guard let majority = WritingSystem.expected(for: page.language) ?? WritingSystem.majority(of: screenText) else { return [] }
         return page.buttons.compactMap { button in
             let labelScripts = WritingSystem.of(button.label)
+            // A label with some of the language's own letters is in that language ("同意并使用App");
+            // "OK" is iOS's own word in many languages (Japanese among them).
             let foreign = labelScripts.subtracting(majority)
-            guard !foreign.isEmpty else { return nil }
+            guard !foreign.isEmpty, labelScripts.isDisjoint(with: majority),
+                  button.label.trimmingCharacters(in: .whitespaces).uppercased() != "OK" else { return nil }
             return finding(.languageMix, .error, "\(button.role.rawValue) label", button.rect,
                            "'\(button.label)' is written in \(foreign.map(\.rawValue).sorted().joined(separator: ", ")) but most of the "
                            + "text is in \(majority.map(\.rawValue).sorted().joined(separator: " and ")); use the document's language for "
@@ -505,7 +508,8 @@ public struct PageLint: Sendable {
 
     /// `text.implied-consent` (warning): wording that treats using the app as agreeing.
     func impliedConsent() -> [LintFinding] {
-        guard let match = WordLists.firstMatch(in: screenText, of: WordLists.impliedConsent) else { return [] }
+        guard let match = WordLists.firstMatch(in: screenText, of: WordLists.impliedConsent, language: page.language,
+                                               unless: WordLists.entries(of: WordLists.notImplied, for: page.language)) else { return [] }
         return [finding(.impliedConsent, .warning, "text", page.body.viewport,
                         "says '\(match.text)': consent must be an affirmative act, not inferred from using the app (GDPR Art. 4(11) "
                         + "and Recital 32, EDPB Guidelines 05/2020; PIPL Art. 14); ask the user to tap a choice instead")]
@@ -518,9 +522,9 @@ public struct PageLint: Sendable {
         for sentence in sentences {
             let text = String(sentence)
             // "…将无法使用附近门店推荐功能，但不影响其他功能" scopes the refusal to one feature, as MIIT asks.
-            guard let blocks = WordLists.firstMatch(in: text, of: WordLists.blocksTheApp),
-                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData),
-                  WordLists.firstMatch(in: text, of: WordLists.featureScoped) == nil else { continue }
+            guard let blocks = WordLists.firstMatch(in: text, of: WordLists.blocksTheApp, language: page.language),
+                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData, language: page.language),
+                  WordLists.firstMatch(in: text, of: WordLists.featureScoped, language: page.language) == nil else { continue }
             return [finding(.forcedConsent, .warning, "text", page.body.viewport,
                             "'\(text.trimmingCharacters(in: .whitespaces))' makes the whole app depend on \(what.text) ('\(blocks.text)'); "
                             + "refusing a permission or optional processing must leave the app's basic functions usable (MIIT 164号文 "
@@ -546,7 +550,8 @@ extension PageLint {
 
     static let attNoIncentive = PageLintRule(.attNoIncentive) { lint in
         let text = lint.page.textBlocks.map(\.text).joined(separator: "\n")
-        guard let match = WordLists.firstMatch(in: text, of: WordLists.incentive) else { return [] }
+        guard let match = WordLists.firstMatch(in: text, of: WordLists.incentive, language: lint.page.language,
+                                               unless: WordLists.entries(of: WordLists.noIncentive, for: lint.page.language)) else { return [] }
         return [lint.finding(.attNoIncentive, .error, "text", lint.page.body.viewport,
                              "says '\(match.text)' (\(match.language)): something in return for allowing tracking, an app that stays "
                              + "free or a developer to support included, is an incentive, and Apple rejects it (App Review 3.2.2(vi), "
@@ -556,7 +561,7 @@ extension PageLint {
     private func allowWording() -> [LintFinding] {
         var results: [LintFinding] = []
         for button in page.buttons {
-            if let match = WordLists.firstMatch(in: button.label, of: WordLists.allowWording) {
+            if let match = WordLists.firstMatch(in: button.label, of: WordLists.allowWording, language: page.language) {
                 results.append(finding(.attNoAllowWording, .error, "\(button.role.rawValue) label", button.rect,
                                        "'\(button.label)' says '\(match.text)' (\(match.language)); label it like \"Continue\"/\"继续\": "
                                        + "the system prompt asks the question"))

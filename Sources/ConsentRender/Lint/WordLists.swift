@@ -16,15 +16,15 @@ enum WordLists {
 
     /// `att.no-allow-wording`: an explainer's button must not ask to allow; the system prompt asks.
     static let allowWording: [Entry] =
-        entries("en", ["allow", "authorise", "authorize", "enable", "turn on", "accept", "agree", "i agree", "opt in", "opt-in", "yes, track"])
+        entries("en", ["allow", "authorise", "authorize", "enable", "turn on", "accept", "agree", "i agree", "opt in", "opt-in", "yes", "track me"])
         + entries("zh-Hans", ["允许", "开启", "打开", "授权", "同意"])
         + entries("zh-Hant", ["允許", "開啟", "授權", "同意"])
-        + entries("de", ["erlauben", "zulassen", "aktivieren", "einschalten", "akzeptieren", "zustimmen"])
-        + entries("fr", ["autoriser", "permettre", "activer", "accepte", "j'accepte"])
-        + entries("es", ["permitir", "autorizar", "activar", "acepto", "aceptar", "consentir"])
+        + entries("de", ["erlauben", "zulassen", "aktivieren", "einschalten", "akzeptieren", "zustimmen", "einverstanden", "ja"])
+        + entries("fr", ["autoriser", "permettre", "activer", "accepte", "j'accepte", "d'accord", "oui"])
+        + entries("es", ["permitir", "autorizar", "activar", "acepto", "aceptar", "consentir", "de acuerdo", "sí"])
         + entries("pt", ["permitir", "autorizar", "ativar", "aceitar", "aceito", "concordo"])
         + entries("it", ["consenti", "autorizza", "attiva", "accetta", "accetto"])
-        + entries("ja", ["許可", "有効にする", "オンにする", "同意する"])
+        + entries("ja", ["許可", "有効にする", "オンにする", "同意", "はい"])
         + entries("ko", ["허용", "켜기", "활성화", "동의"])
         + entries("ru", ["разрешить", "включить", "принять"])
         + entries("ar", ["السماح", "تفعيل", "قبول"])
@@ -46,15 +46,18 @@ enum WordLists {
         entries("en", ["reward", "bonus", "coins", "free gift", "cash back", "earn…points", "earn…credits", "earn…coins", "get…% off", "% off",
                        "keep…free", "stay free", "stays free", "remain free", "remains free", "free of charge", "costs you nothing",
                        "at no cost to you", "support the developer", "support us", "support our", "support independent", "unlock",
-                       "premium for free", "get a discount", "discount for allowing", "in return for allowing"])
+                       "premium for free", "get a discount", "discount for allowing", "in return for allowing", "on us", "free ride", "voucher",
+                       "gift card", "double miles", "perks", "chance to win", "never have to pay", "pay for the app"])
         + entries("zh-Hans", ["奖励", "金币", "积分", "红包", "返现", "抽奖", "零收费", "保持免费", "继续免费", "永久免费", "免费使用", "支持开发者", "支持我们",
-                              "优惠券", "享优惠"])
+                              "优惠券", "享优惠", "打车券", "代金券", "礼包", "礼品卡", "折扣", "享…折", "提供免费服务"])
         + entries("zh-Hant", ["獎勵", "金幣", "積分", "紅包", "抽獎", "保持免費", "永久免費", "免費使用", "支持開發者", "支持我們", "優惠券"])
-        + entries("de", ["belohnung", "prämie", "bleibt…kostenlos", "bleibt…kostenfrei", "bleibt…gratis", "kostenlos bleiben", "gutschein",
-                         "rabatt", "unterstützen sie uns", "unterstützt uns"])
-        + entries("fr", ["récompense", "reste gratuit", "rester gratuit", "reste…gratuite", "réduction", "soutenez-nous", "soutenir le développeur"])
-        + entries("es", ["recompensa", "sigue siendo gratis", "seguir siendo gratis", "siga siendo gratuita", "descuento", "apóyanos"])
-        + entries("ja", ["ポイントがもらえ", "ポイント付与", "ポイントプレゼント", "特典", "無料のまま", "無料で使い続け", "クーポン", "ご支援"])
+        + entries("de", ["belohnung", "prämie", "bleibt…kostenlos", "bleibt…kostenfrei", "bleibt…gratis", "kostenlos bleiben", "kostenlos anzubieten",
+                         "gutschein", "guthaben", "rabatt", "exklusive vorteile", "unterstützen sie uns", "unterstützt uns"])
+        + entries("fr", ["récompense", "reste gratuit", "rester gratuit", "reste…gratuite", "réduction", "remise", "bon d'achat", "soutenez-nous",
+                         "soutenir le développeur"])
+        + entries("es", ["recompensa", "sigue siendo gratis", "seguir siendo gratis", "siga siendo gratuita", "descuento", "cupón", "apóyanos"])
+        + entries("ja", ["ポイントがもらえ", "ポイント付与", "ポイントプレゼント", "ポイント…倍", "特典", "無料のまま", "無料で使い続け", "無料で提供",
+                         "無料でご提供", "クーポン", "ご支援"])
         + entries("ko", ["보상", "포인트", "무료", "쿠폰"])
         + entries("ru", ["бонус", "награда", "бесплатн"])
         + entries("ar", ["مكافأة", "مجاني"]) + entries("th", ["รางวัล", "ฟรี"]) + entries("hi", ["इनाम", "मुफ़्त", "मुफ्त"])
@@ -75,16 +78,20 @@ enum WordLists {
     static let impliedConsent: [Entry] =
         entries("en", ["by continuing to use", "by using…you agree", "by using…you consent", "by using…you accept", "continued use of…constitutes",
                        "continued use…means you", "if you continue to use…agree", "if you continue to use…accept", "if you keep using…agree",
-                       "by continuing, you agree", "by continuing you agree", "by browsing", "keep browsing…assume", "continue browsing…assume"])
+                       "by continuing, you agree", "by continuing you agree", "by browsing", "keep browsing…assume", "continue browsing…assume",
+                       "continue to use…assume", "we will assume", "we'll assume", "your use of…means", "use of…signifies", "by accessing…you agree"])
         + entries("zh-Hans", ["继续使用…即视为…同意", "继续使用…即表示…同意", "继续使用…即代表…同意", "继续使用…视为…同意", "使用即视为同意",
-                              "使用本应用即表示", "继续浏览即视为", "即视为您同意"])
-        + entries("zh-Hant", ["繼續使用…即視為…同意", "繼續使用…即表示…同意", "使用即視為同意", "即視為您同意"])
+                              "使用本应用即表示", "使用本应用即视为", "使用本应用…即视为…同意", "继续浏览…即表明…接受", "继续浏览…即视为", "继续浏览或使用"])
+        + entries("zh-Hant", ["繼續使用…即視為…同意", "繼續使用…即表示…同意", "使用即視為同意", "使用本應用即視為"])
         + entries("de", ["wenn sie die website nutzen…einverstanden", "wenn sie die app nutzen…einverstanden", "weiter nutzen…stimmen sie",
                          "weiter nutzen…einverstanden", "durch die nutzung…stimmen sie", "durch die nutzung…einverstanden",
-                         "durch die weitere nutzung", "durch das weitere surfen"])
-        + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en poursuivant votre navigation", "en utilisant…vous acceptez"])
-        + entries("es", ["al continuar usando", "si continúa navegando", "al utilizar…acepta", "al usar…aceptas"])
-        + entries("ja", ["ご利用をもって同意", "利用を継続することで", "引き続きご利用いただくことで"])
+                         "durch die weitere nutzung", "durch das weitere surfen", "mit der nutzung…einverstanden", "indem sie…nutzen…stimmen sie",
+                         "von ihrem einverständnis aus", "wenn sie weitersurfen"])
+        + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en poursuivant votre navigation", "en poursuivant la navigation",
+                         "en utilisant…vous acceptez", "en naviguant…vous acceptez", "en continuant, vous acceptez"])
+        + entries("es", ["al continuar usando", "si continúa navegando", "si continúas navegando", "si sigues navegando", "al continuar navegando",
+                         "al utilizar…acepta", "al usar…aceptas", "al navegar…aceptas"])
+        + entries("ja", ["ご利用をもって…同意", "利用を継続することで", "引き続きご利用いただくことで", "利用することで…同意", "ご利用により…みなされ"])
         + entries("ko", ["계속 사용하면 동의", "이용함으로써 동의"])
 
     /// `text.forced-consent`: a refusal said to block the whole app (the first half), about
@@ -92,15 +99,15 @@ enum WordLists {
     static let blocksTheApp: [Entry] =
         entries("en", ["cannot use the app", "can't use the app", "cannot use this app", "can't use this app", "will not be able to use the app",
                        "won't be able to use the app", "unable to use the app", "the app will not work", "the app won't work",
-                       "the app cannot be used"])
-        + entries("zh-Hans", ["无法使用本应用", "无法使用本app", "不能使用本应用", "无法继续使用本应用", "无法使用我们的服务", "否则无法使用",
-                              "将无法使用全部功能", "不能使用本应用的全部功能"])
+                       "the app cannot be used", "to use this app", "app doesn't work", "app does not work"])
+        + entries("zh-Hans", ["无法使用本应用", "无法使用本app", "不能使用本应用", "无法继续使用本应用", "无法正常使用本应用", "app将无法正常使用",
+                              "无法正常运行", "不能继续使用…任何服务", "将无法使用全部功能", "不能使用本应用的全部功能"])
         + entries("zh-Hant", ["無法使用本應用", "不能使用本應用", "無法繼續使用本應用"])
         + entries("de", ["können sie die app nicht nutzen", "können die app nicht nutzen", "ist die nutzung der app nicht möglich",
-                         "app nicht verwenden"])
-        + entries("fr", ["ne pourrez pas utiliser l'application"])
-        + entries("es", ["no podrá usar la aplicación", "no podrás usar la app"])
-        + entries("ja", ["アプリを利用できません", "ご利用いただけません"])
+                         "funktioniert die app nicht", "kann die app nicht genutzt werden"])
+        + entries("fr", ["ne pourrez pas utiliser l'application", "l'application ne fonctionnera pas", "ne pouvez pas utiliser l'application"])
+        + entries("es", ["no podrá usar la aplicación", "no podrás usar la app", "no podrás usar la aplicación", "no podrá usar la app"])
+        + entries("ja", ["アプリを利用できません", "このアプリは使えません"])
 
     /// What a forced refusal is about when it is optional: permissions, tracking, marketing.
     static let optionalData: [Entry] =
@@ -123,18 +130,61 @@ enum WordLists {
 
     /// Phrases that scope a refusal to one feature: "…but the other features are not affected".
     static let featureScoped: [Entry] =
-        entries("en", ["other features", "rest of the app", "everything else"]) + entries("zh-Hans", ["不影响其他功能", "其他功能不受影响", "不影响您使用其他"])
-        + entries("zh-Hant", ["不影響其他功能", "其他功能不受影響"]) + entries("de", ["übrigen funktionen", "andere funktionen"])
-        + entries("fr", ["autres fonctionnalités"])
+        entries("en", ["other features", "rest of the app", "everything else", "use the app to"])
+        + entries("zh-Hans", ["不影响其他功能", "其他功能不受影响", "不影响您使用其他", "仅影响"])
+        + entries("zh-Hant", ["不影響其他功能", "其他功能不受影響"]) + entries("de", ["übrigen funktionen", "andere funktionen", "in der app nicht verwenden"])
+        + entries("fr", ["autres fonctionnalités"]) + entries("es", ["otras funciones"]) + entries("ja", ["その他の機能", "他の機能"])
 
-    /// The first entry `text` contains, as described above. An entry with "…" matches its parts
-    /// in order within one sentence ("keep…free": "keep Yunfan free").
-    static func firstMatch(in text: String, of list: [Entry]) -> Entry? {
-        let sentences = text.lowercased().split(whereSeparator: { "。！？!?；;\n".contains($0) }).map(String.init)
-        return list.first { entry in
-            let parts = entry.text.lowercased().components(separatedBy: "…").filter { !$0.isEmpty }
-            return sentences.contains { sentence in containsInOrder(sentence, parts) }
+    /// Sentences that describe an affirmative act or say consent is not assumed: no implied consent there.
+    static let notImplied: [Entry] =
+        entries("en", ["tap", "tapping", "click", "clicking", "without agreeing", "without accepting", "without choosing", "until you", "only the purposes", "withdraw"])
+        + entries("zh-Hans", ["点击", "勾选", "不会视为", "仍可"]) + entries("zh-Hant", ["點擊", "勾選", "不會視為"])
+        + entries("de", ["klicken", "tippen", "ohne zuzustimmen", "lehnen sie ab", "widerrufen"])
+        + entries("fr", ["cliquez", "touchez", "sans accepter", "retirer"]) + entries("es", ["toca", "pulsa", "sin aceptar", "retirar"])
+        + entries("ja", ["タップ", "押す"])
+
+    /// Sentences that say nothing changes for the user: no incentive there.
+    static let noIncentive: [Entry] =
+        entries("en", ["do not change", "does not change", "doesn't change", "don't change", "unchanged", "still earn", "either way",
+                       "whether or not"])
+        + entries("zh-Hans", ["不会影响", "不影响", "不变"]) + entries("zh-Hant", ["不會影響", "不影響"])
+        + entries("de", ["keinen einfluss", "ändert sich nicht", "ändern sich nicht", "bleiben gleich"])
+        + entries("fr", ["ne change pas", "ne changent pas"]) + entries("es", ["no cambia", "no cambian"]) + entries("ja", ["変わりません"])
+
+    /// The entries for `language` (its own words: a French text is not read with the Italian
+    /// list); all of them for a language the list has none for.
+    static func entries(of list: [Entry], for language: String?) -> [Entry] {
+        guard let language else { return list }
+        let tag = language.lowercased()
+        let primary = String(tag.prefix { $0 != "-" })
+        // zh-Hans and zh-Hant keep their own lists; zh-TW, zh-HK read Traditional, other zh Simplified.
+        let key: String
+        if primary == "zh" {
+            key = tag.contains("hant") || tag.hasSuffix("-tw") || tag.hasSuffix("-hk") || tag.hasSuffix("-mo") ? "zh-hant" : "zh-hans"
+        } else {
+            key = primary
         }
+        let own = list.filter { $0.language.lowercased() == key }
+        return own.isEmpty ? list : own
+    }
+
+    /// The sentences of `text`, lower case.
+    static func sentences(of text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { "。！？!?；;\n".contains($0) }).map(String.init)
+    }
+
+    /// The first entry `text` contains, as described above, among `language`'s entries; a sentence
+    /// that holds any of `unless` is passed over. An entry with "…" matches its parts in order
+    /// within one sentence ("keep…free": "keep Yunfan free").
+    static func firstMatch(in text: String, of list: [Entry], language: String? = nil, unless: [Entry] = []) -> Entry? {
+        let candidates = sentences(of: text).filter { sentence in !unless.contains { containsInOrder(sentence, parts(of: $0)) } }
+        return entries(of: list, for: language).first { entry in
+            candidates.contains { sentence in containsInOrder(sentence, parts(of: entry)) }
+        }
+    }
+
+    static func parts(of entry: Entry) -> [String] {
+        entry.text.lowercased().components(separatedBy: "…").filter { !$0.isEmpty }
     }
 
     /// Whether `parts` occur in `sentence` one after the other (each as `contains` says).
@@ -153,9 +203,11 @@ enum WordLists {
         let needsBoundary = first.properties.isAlphabetic && first.value < 0x2E80 && !(0x0E00...0x0E7F).contains(first.value)
         var searchRange = haystack.startIndex..<haystack.endIndex
         while let range = haystack.range(of: word, range: searchRange) {
-            if !needsBoundary || range.lowerBound == haystack.startIndex { return range }
-            let before = haystack[haystack.index(before: range.lowerBound)]
-            if !before.isLetter && !before.isNumber { return range }
+            let startsWord = !needsBoundary || range.lowerBound == haystack.startIndex
+                || { let before = haystack[haystack.index(before: range.lowerBound)]; return !before.isLetter && !before.isNumber }()
+            // A short word ("ja", "yes", "tap") must also end where the word ends ("Jahr" is not "ja").
+            let endsWord = !needsBoundary || word.count > 3 || range.upperBound == haystack.endIndex || !haystack[range.upperBound].isLetter
+            if startsWord && endsWord { return range }
             searchRange = range.upperBound..<haystack.endIndex
         }
         return nil
