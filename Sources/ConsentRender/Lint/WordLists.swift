@@ -213,8 +213,4 @@ enum WordLists {
         return nil
     }
 
-    /// Whether `word` occurs in `haystack` (both lower case), at a word's start for spaced scripts.
-    static func contains(_ haystack: String, _ word: String) -> Bool {
-        range(of: word, in: Substring(haystack)) != nil
-    }
 }

@@ -164,7 +164,7 @@ public struct OwnedFolder: Sendable {
 
     /// Deletes `relative` (a file or a folder the tool wrote) inside the folder, if it is there.
     public func remove(_ relative: String) throws {
-        precondition(isSinglePathComponent(relative) || relative.split(separator: "/").allSatisfy { isSinglePathComponent(String($0)) },
+        precondition(relative.split(separator: "/").allSatisfy { isSinglePathComponent(String($0)) },
                      "'\(relative)' is not a relative path of plain names")
         try remove(url.appendingPathComponent(relative))
     }

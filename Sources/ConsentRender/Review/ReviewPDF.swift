@@ -168,7 +168,7 @@ struct ReviewPDFComposer {
     private(set) var pages: [ReviewPDFPage] = []
     private var cursor = 0.0
     private var itemCount = 0
-    /// Where flowing text starts on a continuation page, and its heading.
+    /// The heading a continuation page repeats (empty: none).
     private var continuation = ""
 
     init(review: ReviewDocument, measure: @escaping (TextBlock) -> TextMeasurement) {

@@ -74,7 +74,8 @@ final class WalkthroughFrames {
     let scale: Double
     private let screens: [WalkthroughScreen]
     private var surfaces: [(full: OpaquePointer, behind: OpaquePointer)] = []
-    private var storage: [UnsafeMutableBufferPointer<UInt32>] = []
+    /// Each screen's finished pixels and what lies behind its consent screen, in walk order.
+    private var pixels: [(full: UnsafeMutableBufferPointer<UInt32>, behind: UnsafeMutableBufferPointer<UInt32>)] = []
     /// The canvas frames are composed on.
     private let canvas: UnsafeMutableBufferPointer<UInt32>
     private let canvasSurface: OpaquePointer
@@ -95,7 +96,7 @@ final class WalkthroughFrames {
         for screen in screens {
             precondition(screen.full.width == width && screen.full.height == height, "Every screen of a walkthrough has one size")
             let full = Self.copy(screen.full), behind = Self.copy(screen.behind)
-            storage += [full, behind]
+            pixels.append((full, behind))
             surfaces.append((try Self.surface(full, width: width, height: height), try Self.surface(behind, width: width, height: height)))
         }
     }
@@ -106,7 +107,10 @@ final class WalkthroughFrames {
             cairo_surface_destroy(pair.behind)
         }
         cairo_surface_destroy(canvasSurface)
-        for buffer in storage { buffer.deallocate() }
+        for pair in pixels {
+            pair.full.deallocate()
+            pair.behind.deallocate()
+        }
         canvas.deallocate()
     }
 
@@ -148,7 +152,7 @@ final class WalkthroughFrames {
                 convert(canvas, into: work, x: 0, y: 0, width: frameWidth, height: frameHeight)
                 try sink(UnsafeRawBufferPointer(work))
             }
-            convert(storage[2 * index], into: base, x: 0, y: 0, width: frameWidth, height: frameHeight)
+            convert(pixels[index].full, into: base, x: 0, y: 0, width: frameWidth, height: frameHeight)
             let tap = walkthrough.taps.first { $0.step == shown.step }
             let tapFrame = tap.map { Walkthrough.frame(at: $0.time) } ?? Int.max
             for frame in start + entrance ..< next {
@@ -217,7 +221,7 @@ final class WalkthroughFrames {
         let bottom = min(frameHeight, (Int((centre.y + reach).rounded(.up)) + 1) & ~1)
         guard right > left, bottom > top else { return }
         // Draw on the screen's pixels, in the canvas, then convert just that rectangle.
-        let source = storage[2 * index]
+        let source = pixels[index].full
         let drawnWidth = min(right, width) - left, drawnHeight = min(bottom, height) - top
         for row in top ..< top + drawnHeight {
             let start = row * width + left

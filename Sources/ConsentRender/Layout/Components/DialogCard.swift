@@ -123,14 +123,13 @@ struct DialogCard {
                                         var moved = image
                                         moved.rect = image.rect.offsetBy(dx: viewport.x, dy: viewport.y)
                                         return moved
-                                    }, imageFiles: images)
-        var checkedBody = scrollBody
-        checkedBody.checkboxes = column.placed.checkboxes.map { box in
-            var moved = box
-            moved.rect = box.rect.offsetBy(dx: viewport.x, dy: viewport.y)
-            return moved
-        }
-        let (bodyItems, bodySemantics) = checkedBody.placed(in: context)
+                                    }, imageFiles: images,
+                                    checkboxes: column.placed.checkboxes.map { box in
+                                        var moved = box
+                                        moved.rect = box.rect.offsetBy(dx: viewport.x, dy: viewport.y)
+                                        return moved
+                                    })
+        let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
         var items = [PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card))),
                      PlacedItem(id: "title", drawable: .text(titleText))]
         items += bodyItems
