@@ -16,10 +16,11 @@ enum AppStoreCommand {
     class and no alpha channel. A language the document has no file for is an error. --backdrop
     puts the app's own screen behind the dialog (the document's backdrop/ folder gives one per device).
 
-    OUT/consentrender-appstore.json lists what the export wrote. A later export deletes its own
-    earlier screenshots that it does not write again (a class or language dropped), and nothing else:
-    a file it did not write is reported as a warning and left alone, and one in the way of a new
-    screenshot stops the export before anything is written.
+    OUT/.consentrender-appstore (the ledger) lists what the export wrote, with sizes and checksums.
+    A later export deletes its own earlier screenshots that it does not write again (a class or
+    language dropped), and nothing else: a file it did not write (or one changed since) is reported
+    as a warning and left alone, and one in the way of a new screenshot stops the export before
+    anything is written.
 
     Exit status: 0 written and verified; 2 bad usage or input;
                  3 an internal or I/O failure (disk full, Cairo error).

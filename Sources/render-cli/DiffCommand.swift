@@ -15,7 +15,9 @@ enum DiffCommand {
     --max-diff-pixels (default 0) or --max-diff-ratio (0–1, default 0) of them differ.
 
       --out DIFF.png   write the expected image faded, differing pixels in red and ignored
-                       anti-aliasing in yellow (or both images side by side if their sizes differ)
+                       anti-aliasing in yellow (or both images side by side if their sizes differ);
+                       never one of the two images, nor an existing file that is not a diff image
+                       render-cli wrote (exit 2)
 
     Exit status: 0 the images match; 1 they differ; 2 bad usage or an unreadable file;
                  3 an internal or I/O failure (disk full, Cairo error).
@@ -36,6 +38,7 @@ enum DiffCommand {
         }
         diffOptions.ignoresAntiAliasing = !options.flag("count-anti-aliasing")
         let outURL = try options.value("out").map(preparedPNGOutput)
+        if let outURL { try checkDiffOutput(outURL, inputs: options.operands) }
 
         let expected = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[0]))
         let actual = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[1]))
@@ -46,10 +49,28 @@ enum DiffCommand {
                 print("no diff image written to \(outURL.path): the images are identical")
             } else {
                 let image = result.diffImage(expected: expected) ?? Bitmap.sideBySide([expected, actual])
-                try AtomicFileWriter.write([(outURL, try image.pngData())])
+                try AtomicFileWriter.write([(outURL, try image.pngData(mark: .diff))])
                 print("diff image: \(outURL.path)")
             }
         }
         return result.passes ? 0 : 1
+    }
+}
+
+/// Refuses a `diff --out` that would destroy what the user has: one of the two images compared
+/// (by path or as the same file under another name), or an existing file that is not a diff
+/// image render-cli wrote (`PNGMark.diff`).
+func checkDiffOutput(_ out: URL, inputs: [String]) throws {
+    var outStatus = stat()
+    guard stat(out.path, &outStatus) == 0 else { return }
+    for input in inputs {
+        var inputStatus = stat()
+        guard stat(input, &inputStatus) == 0 else { continue }
+        if inputStatus.st_dev == outStatus.st_dev && inputStatus.st_ino == outStatus.st_ino {
+            throw OutputError.diffOutputInUse(path: out.path, reason: "is \(input), one of the images being compared")
+        }
+    }
+    guard PNGMark.of(fileAt: out.path) == .diff else {
+        throw OutputError.diffOutputInUse(path: out.path, reason: "exists and is not a diff image render-cli wrote")
     }
 }

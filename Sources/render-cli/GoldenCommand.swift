@@ -18,10 +18,16 @@ enum GoldenCommand {
       --only PATTERN   only cells whose path matches, e.g. 'privacy-agreement/iphone-15-pro/*'
       --artifacts DIR  where failure images and index.html go (default ./.build/golden-failures):
                        a new or empty folder, or one an earlier run marked (.consentrender-artifacts);
-                       the tool clears it at the start of a run. A folder of yours, the golden,
-                       document or profiles folder, or the current directory is refused (exit 2)
+                       the tool removes its own earlier files there at the start of a run and keeps
+                       yours. A folder of yours, the golden, document or profiles folder, or the
+                       current directory is refused (exit 2)
 
-    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input;
+    DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden
+    is replaced only when listed and unchanged, or kept as it is when its pixels already match; any
+    other file at a golden's path is not recorded (exit 2).
+
+    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input, or a
+                 golden not recorded because render-cli did not write the file in its place;
                  3 an internal or I/O failure (disk full, Cairo error).
     """
 
@@ -52,6 +58,6 @@ enum GoldenCommand {
                                     recordMode: mode, only: options.value("only"))
         let report = try suite.run()
         print(report.description)
-        return report.passed ? 0 : 1
+        return report.refusedOverwrite ? 2 : report.passed ? 0 : 1
     }
 }

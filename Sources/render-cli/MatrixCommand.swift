@@ -17,7 +17,8 @@ enum MatrixCommand {
     Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
     its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
     with filters and a link-rect overlay; open it in a browser). OUT must be new, empty or an earlier
-    matrix's folder (marked .consentrender-matrix); a folder of yours is refused (exit 2).
+    matrix's folder (marked .consentrender-matrix, which lists every file a matrix wrote); a folder of
+    yours is refused (exit 2), and so is a file of yours at a path the run writes.
 
       --devices        profile ids, comma-separated, or all (default: all)
       --languages      tags, comma-separated, or all = every language file of the document (default)

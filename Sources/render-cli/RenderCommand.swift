@@ -115,7 +115,7 @@ enum RenderCommand {
         }
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
-        let outputs = try OutputFiles(pngPath: outPath)
+        let outputs = try OutputFiles(pngPath: outPath, overlay: options.flag("overlay"), framed: options.flag("frame"))
 
         // A profile given by its path needs no profiles folder.
         let profile = try withOption("device") {
@@ -203,24 +203,44 @@ let templateList = TemplateRegistry.standard.templates.map { template in
     "                           \(template.id): \(template.summary)"
 }.joined(separator: "\n")
 
-/// A render's two output files, checked before any rendering starts.
+/// A render's output files, checked before any rendering starts. The PNG `--out` names is what
+/// was asked for and may replace any file; its side files (link map, overlay, framed image) may
+/// replace only a file render-cli wrote: a link map, or a PNG carrying the mark of its kind.
 struct OutputFiles {
     let png: URL
     let linkMap: URL
     let overlay: URL
     let framed: URL
 
-    init(pngPath: String) throws {
+    init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false) throws {
         png = try preparedPNGOutput(pngPath)
         let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")
         framed = stem.appendingPathExtension("framed.png")
+        try checkSideFiles(overlay: writesOverlay, framed: writesFramed)
+    }
+
+    /// Refuses (exit 2) a side file that exists and is not one render-cli wrote.
+    func checkSideFiles(overlay writesOverlay: Bool, framed writesFramed: Bool) throws {
+        try checkSideFile(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
+        if writesOverlay { try checkSideFile(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
+        if writesFramed { try checkSideFile(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed }) }
+    }
+
+    private func checkSideFile(_ url: URL, what: String, isOurs: (String) -> Bool) throws {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG, isOurs(url.path) else {
+            throw OutputError.notOurSideFile(path: url.path, what: what, output: png.path)
+        }
     }
 
     func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil, framed framedImage: FramedScreenshot? = nil) throws {
+        // Checked again: a file may have appeared while the screen rendered.
+        try checkSideFiles(overlay: overlayImage != nil, framed: framedImage != nil)
         var files = [(png, try OutputFormat.png.encode(page)), (linkMap, try page.linkMap.jsonData())]
-        if let overlayImage { files.append((overlay, try overlayImage.pngData())) }
+        if let overlayImage { files.append((overlay, try overlayImage.pngData(mark: .overlay))) }
         if let framedImage { files.append((framed, try framedImage.image.pngData())) }
         try AtomicFileWriter.write(files)
     }

@@ -20,7 +20,10 @@ enum ReviewCommand {
     every step must be reachable, and no step may name a button its screen lacks (each problem
     named, exit 2). Then the flow rules: flow.permissions-after-consent (no system permission prompt
     before an accept) and flow.att-after-explainer (the tracking prompt only after the explainer's
-    continue). OUT must be new, empty or an earlier review's folder (marked .consentrender-review).
+    continue). OUT must be new, empty or an earlier review's folder (marked .consentrender-review,
+    which lists every file a review wrote). A review replaces only its own files: in the folders of
+    the devices it reviews it removes its earlier files, keeps yours (with a note), and refuses
+    (exit 2) a file of yours where it would write; other devices' folders are left alone.
 
       --flow FILE      the flow file (default: DIR/flow.json); a step's "document" is relative to its folder
       --devices        profile ids, comma-separated (default: iphone-15-pro)
@@ -88,10 +91,18 @@ enum ReviewCommand {
         }
         protected += [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory]
         let output = try OwnedFolder.claim(out, kind: .review, protecting: protected)
+        // A file of the user's where this review writes stops it before anything is touched.
+        try output.checkWritable(plannedFiles(flow: flow, devices: profiles.map(\.id), languages: languages))
         try output.prepare()
-        // A review is one whole: what an earlier review wrote (its device folders: other languages,
-        // steps, a killed run's temporary files) is removed first. Nothing else in the folder is touched.
-        for id in try catalog.ids() { try output.remove(id) }
+        // A review of a device is one whole: what an earlier review wrote in that device's folder
+        // (other languages, steps) is removed first. The user's files there are kept, and so is every
+        // device this review leaves out.
+        var kept: [String] = []
+        for profile in profiles { kept += try output.removeOwned(profile.id) }
+        for path in kept {
+            printError("render-cli review: note: kept \(out.appendingPathComponent(path).path): render-cli did not write it "
+                + "(or it changed since), so a review never removes it")
+        }
         // The notes quote the English screens when the review has them, else its first language's.
         let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         let units = profiles.flatMap { profile in languages.map { (profile: profile, language: $0) } }
@@ -112,7 +123,7 @@ enum ReviewCommand {
                 do {
                     let folderURL = try output.subfolder("\(unit.profile.id)/\(unit.language)")
                     results.set(index, try reviewUnit(flow: flow, screens: screens, renderer: renderer, profile: unit.profile,
-                                                      language: unit.language, folder: folderURL, findings: findings,
+                                                      language: unit.language, folder: folderURL, in: output, findings: findings,
                                                       notes: unit.language == notesLanguage ? appName : nil,
                                                       allowMissingGlyphs: allowMissingGlyphs))
                 } catch {
@@ -132,14 +143,32 @@ enum ReviewCommand {
             if let notes = mine.compactMap(\.notes).first {
                 files.append((try output.subfolder(profile.id).appendingPathComponent("notes.txt"), Data(notes.utf8)))
             }
-            try AtomicFileWriter.write(files)
+            try output.write(files)
         }
+        try output.finish()
         for finding in findings { print(finding.description) }
         let errors = findings.filter { $0.severity == .error }.count
         print("\(written) screen\(written == 1 ? "" : "s") of \(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s") × \(profiles.count) device\(profiles.count == 1 ? "" : "s") × "
               + "\(languages.count) language\(languages.count == 1 ? "" : "s") in \(out.path), with flow charts, walkthroughs, "
               + "review.pdf and notes.txt; flow rules: \(errors) error\(errors == 1 ? "" : "s")")
         return errors > 0 ? 1 : 0
+    }
+
+    /// Every file a review of `devices` in `languages` may write, relative to its output folder.
+    static func plannedFiles(flow: Flow, devices: [String], languages: [String]) -> [String] {
+        var files: [String] = []
+        for device in devices {
+            files += [device + "/review.pdf", device + "/notes.txt"]
+            for language in languages {
+                let folder = device + "/" + language + "/"
+                for step in flow.steps {
+                    files += [folder + step.name + ".png", folder + step.name + ".links.json"]
+                }
+                files += [folder + "flow.png", folder + "walkthrough.json"]
+                files += Walkthrough.Path.allCases.map { folder + $0.fileName }
+            }
+        }
+        return files
     }
 
     /// The items of a list option, each once (a repeat is dropped with a note).
@@ -202,7 +231,7 @@ enum ReviewCommand {
     /// One device and language: every step's screen and link map, the chart, the walkthroughs,
     /// and what the PDF needs of them.
     static func reviewUnit(flow: Flow, screens: FlowScreens, renderer: ConsentRenderer, profile: DeviceProfile, language: String,
-                           folder languageFolder: URL, findings: [LintFinding], notes documentName: String?,
+                           folder languageFolder: URL, in output: OwnedFolder, findings: [LintFinding], notes documentName: String?,
                            allowMissingGlyphs: Bool) throws -> ReviewUnitResult {
         var pages: [String: RenderedPage] = [:]
         var pngs: [String: Data] = [:]
@@ -214,14 +243,15 @@ enum ReviewCommand {
             let stem = languageFolder.appendingPathComponent(step.name)
             let png = try page.bitmap.pngData()
             pngs[step.name] = png
-            try AtomicFileWriter.write([(stem.appendingPathExtension("png"), png),
-                                        (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
+            try output.write([(stem.appendingPathExtension("png"), png),
+                              (stem.appendingPathExtension("links.json"), try page.linkMap.jsonData())])
             pages[step.name] = page
         }
         let review = try renderer.reviewLanguage(flow: flow, screens: screens, pages: pages, pngs: pngs, language: language,
                                                  device: profile.id, flowFindings: findings)
-        try AtomicFileWriter.write([(languageFolder.appendingPathComponent("flow.png"), try renderer.flowChart(of: review).pngData())])
-        try writeWalkthroughs(flow: flow, pages: pages, renderer: renderer, device: profile.id, language: language, folder: languageFolder)
+        try output.write([(languageFolder.appendingPathComponent("flow.png"), try renderer.flowChart(of: review).pngData(mark: .chart))])
+        try writeWalkthroughs(flow: flow, pages: pages, renderer: renderer, device: profile.id, language: language, folder: languageFolder,
+                              in: output)
         let notes = documentName.map { ReviewNotes(flow: flow, pages: pages, documentName: $0, findings: findings).text }
         return ReviewUnitResult(review: review, notes: notes)
     }
@@ -229,7 +259,7 @@ enum ReviewCommand {
     /// The accepting and declining walkthrough videos of one device and language, and their
     /// timelines in walkthrough.json.
     static func writeWalkthroughs(flow: Flow, pages: [String: RenderedPage], renderer: ConsentRenderer, device: String,
-                                  language: String, folder: URL) throws {
+                                  language: String, folder: URL, in output: OwnedFolder) throws {
         let buttons = pages.mapValues(\.linkMap.buttons)
         var timelines: [Walkthrough] = []
         var screens: [String: WalkthroughScreen] = [:]
@@ -241,13 +271,13 @@ enum ReviewCommand {
                 screens[shown.step] = try renderer.walkthroughScreen(of: page, step: shown.step)
             }
             try Walkthrough.encode(walkthrough, screens: walkthrough.screens.compactMap { screens[$0.step] },
-                                   scale: first.layout.scale, to: folder.appendingPathComponent(walkthrough.file))
+                                   scale: first.layout.scale, to: folder.appendingPathComponent(walkthrough.file), in: output)
             timelines.append(walkthrough)
         }
         let timeline = WalkthroughTimeline(device: device, language: language, videoWidth: first.bitmap.width + first.bitmap.width % 2,
                                            videoHeight: first.bitmap.height + first.bitmap.height % 2, scale: first.layout.scale,
                                            walkthroughs: timelines)
-        try AtomicFileWriter.write([(folder.appendingPathComponent("walkthrough.json"), try timeline.jsonData())])
+        try output.write([(folder.appendingPathComponent("walkthrough.json"), try timeline.jsonData())])
     }
 }
 

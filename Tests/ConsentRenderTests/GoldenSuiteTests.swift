@@ -73,7 +73,7 @@ import Testing
         #expect(first.outcomes.map(\.outcome) == [.recorded, .recorded])
         let recorded = try snapshot()
         #expect(recorded.keys.sorted() == [
-            "ENVIRONMENT.json", "matrix.json",
+            ".consentrender-golden", "ENVIRONMENT.json", "matrix.json",
             "reads/iphone-se-3/portrait-light/en.links.json", "reads/iphone-se-3/portrait-light/en.png",
             "reads/iphone-se-3/portrait-light/zh-Hans.links.json", "reads/iphone-se-3/portrait-light/zh-Hans.png",
         ])

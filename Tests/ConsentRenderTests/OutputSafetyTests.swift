@@ -93,6 +93,13 @@ import Testing
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent(".consentrender-artifacts").path))
         #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("doc/iphone-se-3/portrait-light/en/actual.png").path))
+        // The broken golden is a file the user changed: golden record refuses to replace it until
+        // it is deleted.
+        let refused = try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts",
+                                        root.appendingPathComponent("artifacts").path], in: root)
+        #expect(refused.status == 2, "\(refused.stdout)")
+        #expect(refused.stdout.contains("is not a file golden record wrote"), "\(refused.stdout)")
+        try FileManager.default.removeItem(at: golden.appendingPathComponent("doc/iphone-se-3/portrait-light/en.links.json"))
         // A marked folder is the tool's: a passing run clears the old failures and keeps the marker.
         try recordGoldens()
         let passed = try verify(artifacts: artifacts.path)
@@ -108,7 +115,9 @@ import Testing
         try Data("stale".utf8).write(to: artifacts.appendingPathComponent("old/cell/actual.png"))
         let result = try verify(artifacts: ".build/golden-failures", in: workspace)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path) == [".consentrender-artifacts"])
+        // The file from before the folder had a ledger is not known to be the tool's: it stays, and the run says so.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: artifacts.path).sorted() == [".consentrender-artifacts", "old"])
+        #expect(result.stdout.contains("note: kept a file in") && result.stdout.contains("old/cell/actual.png"), "\(result.stdout)")
     }
 
     @Test func aNewFolderIsMadeAndMarkedBeforeAnyWork() throws {
@@ -181,10 +190,15 @@ import Testing
         #expect(try matrix(out: out.path).status == 0)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".consentrender-matrix").path))
         #expect(try matrix(out: out.path).status == 0, "a marked folder is the tool's own")
+        // Without its marker the folder's files are no longer known to be the tool's (as in a folder an
+        // earlier version wrote): the run refuses to replace them, naming them, and touches nothing.
         try FileManager.default.removeItem(at: out.appendingPathComponent(".consentrender-matrix"))
+        let before = try contents(of: out)
         let again = try matrix(out: out.path)
-        #expect(again.status == 0, "a folder with a matrix manifest was written by an earlier version: \(again.stderr)")
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(".consentrender-matrix").path))
+        #expect(again.status == 2, "\(again.stderr)")
+        #expect(again.stderr.contains("An earlier version of render-cli wrote into this folder") && again.stderr.contains("en.png"),
+                "\(again.stderr)")
+        #expect(try contents(of: out) == before)
     }
 
     @Test func matrixNeverWritesThroughASymbolicLinkInItsOwnFolder() throws {
@@ -233,9 +247,8 @@ import Testing
         ])
         #expect(second.stdout.contains("removed screenshots/en-US/03_5.5_iphone-8-plus_portrait.png"))
         #expect(try String(contentsOf: out.appendingPathComponent("Deliverfile"), encoding: .utf8) == "app_identifier 'x'")
-        let manifest = try JSONDecoder().decode(AppStoreManifest.self,
-                                                from: Data(contentsOf: out.appendingPathComponent(AppStoreManifest.fileName)))
-        #expect(manifest.screenshots.map(\.path).sorted() == (try screenshots(in: out)).map { "screenshots/" + $0 })
+        let ledger = FileLedger.parse(try String(contentsOf: out.appendingPathComponent(".consentrender-appstore"), encoding: .utf8))
+        #expect(ledger.entries.keys.sorted() == (try screenshots(in: out)).map { "screenshots/" + $0 })
     }
 
     @Test func appstoreLeavesFilesItDidNotWriteAndWarns() throws {

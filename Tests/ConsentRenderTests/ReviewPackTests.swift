@@ -223,7 +223,7 @@ import Testing
         // An earlier review's other language, and a killed run's temporary file, are gone after the next run.
         let first = try runRenderCLI(["review", "--document", "Samples/att-explainer", "--languages", "en,ja", "--out", out.path])
         #expect(first.status == 0, "\(first.stderr)")
-        let stray = out.appendingPathComponent("iphone-15-pro/en/.walkthrough.mp4.1234.tmp")
+        let stray = out.appendingPathComponent("iphone-15-pro/en/.walkthrough.mp4.\(UUID().uuidString).tmp")
         try Data("partial".utf8).write(to: stray)
         let mine = out.appendingPathComponent("MY-NOTES.txt")
         try Data("the user's".utf8).write(to: mine)

@@ -67,8 +67,8 @@ public struct AppStoreExport: Sendable {
     /// Checks every language and class, renders, writes and verifies every screenshot, then
     /// deletes the screenshots of an earlier export that this one did not write again.
     ///
-    /// The export folder keeps `consentrender-appstore.json`, the list of what the tool wrote. Only
-    /// files listed there (and unchanged since) are ever overwritten or deleted; a planned file that
+    /// The export folder's ledger (`.consentrender-appstore`) lists what the tool wrote. Only files
+    /// listed there (and unchanged since) are ever overwritten or deleted; a planned file that
     /// exists and is not listed stops the export before anything is written.
     public func run() throws -> Outcome {
         let locales = try languages.map { language -> (String, String) in (language, try AppStoreLocale.code(for: language)) }
@@ -112,35 +112,35 @@ public struct AppStoreExport: Sendable {
             try folder.content.backdrops.checkPixels()
         }
         let out = outputDirectory
-        // The folder is shared with fastlane's own files, so it is not claimed whole: only the files
-        // the manifest lists are the tool's.
-        try OwnedFolder.checkPlacement(of: out, kind: .appStoreExport,
-                                       protecting: [.init(url: folder.url, role: "the document folder"),
-                                                    .init(url: catalog.directory, role: "the device profiles folder")])
+        // The folder is shared with fastlane's own files, so any folder will do: only the files the
+        // ledger lists (`.consentrender-appstore`) are the tool's.
+        let exportFolder = try OwnedFolder.claim(out, kind: .appStoreExport,
+                                                 protecting: [.init(url: folder.url, role: "the document folder"),
+                                                              .init(url: catalog.directory, role: "the device profiles folder")],
+                                                 acceptsUnmarked: { _ in true })
+        // An earlier version listed its screenshots in consentrender-appstore.json (with CRC-32s):
+        // what it lists unchanged is the tool's too.
         let earlier = try AppStoreManifest.load(from: out)
-        for plan in plans where FileManager.default.fileExists(atPath: out.appendingPathComponent(plan.file).path) {
-            guard earlier?.owns(plan.file, in: out) == true else {
-                throw OutputError.foreignScreenshot(path: out.appendingPathComponent(plan.file).path,
-                                                    manifest: out.appendingPathComponent(AppStoreManifest.fileName).path)
+        let listedEarlier = Set((earlier?.screenshots ?? []).map(\.path).filter { earlier?.owns($0, in: out) == true })
+        let theirs = plans.map(\.file).filter { path in
+            switch exportFolder.ownership(of: path) {
+            case .absent, .ours: false
+            case .unlisted, .changed: !listedEarlier.contains(path)
             }
         }
-        // Listed before they are written, so an interrupted export still knows them as its own.
-        let planned = plans.map { AppStoreManifest.Entry(path: $0.file) }
-        let plannedPaths = Set(plans.map(\.file))
-        var pending = AppStoreManifest(document: self.folder.name, screenshots: planned)
-        pending.screenshots += (earlier?.screenshots ?? []).filter { !plannedPaths.contains($0.path) }
-        do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.writeFailed(path: out.path, reason: "cannot create the folder (\(describeFileError(error)))")
+        if let first = theirs.first {
+            throw OutputError.foreignScreenshot(path: out.appendingPathComponent(first).path,
+                                                manifest: out.appendingPathComponent(OwnedFolder.Kind.appStoreExport.markerName).path)
         }
-        try pending.write(to: out)
+        try exportFolder.prepare()
+        for path in listedEarlier.sorted() { try exportFolder.adopt(path) }
+        if earlier != nil { try exportFolder.retire(AppStoreManifest.fileName) }
+        let plannedPaths = Set(plans.map(\.file))
 
         let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
             backdrop = self.backdrop
-        let exportFolder = OwnedFolder(url: out, kind: .appStoreExport)
         let planList = plans
-        let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<(Screenshot, AppStoreManifest.Entry), Error> in
+        let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<Screenshot, Error> in
             let plan = planList[index]
             return Result {
                 var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,
@@ -151,36 +151,30 @@ public struct AppStoreExport: Sendable {
                 let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
                     .appendingPathComponent((plan.file as NSString).lastPathComponent)
                 let data = try page.bitmap.pngData()
-                try AtomicFileWriter.write([(url, data)])
-                let shot = try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
-                return (shot, AppStoreManifest.Entry(path: plan.file, crc32: CRC32.of(data), bytes: data.count))
+                try exportFolder.write([(url, data)])
+                return try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
             }
         }
         let written = try results.map { try $0.get() }
 
         var removed: [String] = [], warnings: [String] = [], changed: Set<String> = []
-        for entry in earlier?.screenshots ?? [] where !plannedPaths.contains(entry.path) {
-            let url = out.appendingPathComponent(entry.path)
+        for path in exportFolder.ledger.listedPaths where !plannedPaths.contains(path) && path.hasPrefix("screenshots/") {
+            let url = out.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            guard earlier?.owns(entry.path, in: out) == true else {
+            if try exportFolder.removeOwned(path).isEmpty {
+                removed.append(path)
+                // A locale folder the export made and emptied goes too (rmdir fails on any other).
+                rmdir(url.deletingLastPathComponent().path)
+            } else {
                 warnings.append("\(url.path) changed since an earlier export wrote it; left alone, and fastlane deliver will upload it")
-                changed.insert(entry.path)
-                continue
+                changed.insert(path)
             }
-            do {
-                try FileManager.default.removeItem(at: url)
-            } catch {
-                throw RenderError.writeFailed(path: url.path, reason: "cannot delete this stale screenshot (\(describeFileError(error)))")
-            }
-            removed.append(entry.path)
-            // A locale folder the export made and emptied goes too (rmdir fails on any other).
-            rmdir(url.deletingLastPathComponent().path)
         }
-        try AppStoreManifest(document: self.folder.name, screenshots: written.map(\.1)).write(to: out)
+        try exportFolder.finish()
         warnings += foreignFiles(in: out, besides: plannedPaths.union(changed)).map {
             "\(out.appendingPathComponent($0).path) was not written by the App Store export; left alone, and fastlane deliver will upload it"
         }
-        return Outcome(screenshots: written.map(\.0), removed: removed.sorted(), warnings: warnings)
+        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings)
     }
 
     /// Files in the locale folders under `folder/screenshots` that the tool did not write, relative to `folder`.

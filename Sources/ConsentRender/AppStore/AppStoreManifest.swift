@@ -1,7 +1,8 @@
 import Foundation
 
-/// `consentrender-appstore.json` in an App Store export folder: every screenshot an export wrote,
-/// so a later export can remove its own stale files and nothing else.
+/// `consentrender-appstore.json` in an App Store export folder: every screenshot an earlier
+/// version's export wrote. Read once, to carry its files over to the folder's ledger
+/// (`.consentrender-appstore`), then removed.
 ///
 /// fastlane deliver uploads every file in a locale folder, so a screenshot class dropped between two
 /// runs must be deleted; a file the tool did not write must never be.
@@ -44,10 +45,6 @@ struct AppStoreManifest: Codable, Equatable {
                                                  detail: "'\(entry.path)' is not a path screenshots/<locale>/<file>.png")
         }
         return manifest
-    }
-
-    func write(to folder: URL) throws {
-        try AtomicFileWriter.write([(folder.appendingPathComponent(Self.fileName), try canonicalJSONData(self))])
     }
 
     /// Whether the file at `path` (relative to `folder`) is the one this manifest says the tool wrote.

@@ -24,8 +24,12 @@ public struct RGBAImage: Sendable, Equatable {
         return Color(red: channel(16), green: channel(8), blue: channel(0), alpha: Double(a) / 255)
     }
 
-    /// The image as an 8-bit RGBA PNG; equal pixels always give equal bytes.
-    public func pngData(compression: PNGCompression = .standard) throws -> Data {
+    /// The image as an 8-bit RGBA PNG marked as `mark` (a framed screenshot); equal pixels always give equal bytes.
+    public func pngData(compression: PNGCompression = .standard, mark: PNGMark = .framed) throws -> Data {
+        mark.marking(try unmarkedPNGData(compression: compression))
+    }
+
+    private func unmarkedPNGData(compression: PNGCompression) throws -> Data {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for index in 0..<pixels.count {
             let color = color(x: index % width, y: index / width)

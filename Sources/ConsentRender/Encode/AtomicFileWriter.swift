@@ -61,6 +61,15 @@ extension AtomicFileWriter {
         return ".\(start).\(UUID().uuidString).tmp"
     }
 
+    /// Whether `name` is one `temporaryName` makes: a run stopped mid-write leaves such a file, and
+    /// the next run into a marked folder removes it.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let uuid = parts.last else { return false }
+        return UUID(uuidString: String(uuid)) != nil
+    }
+
     static func writeNewFile(at path: String, data: Data) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }

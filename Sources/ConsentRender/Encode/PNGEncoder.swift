@@ -61,8 +61,14 @@ public struct PNGCompression: Sendable, Equatable {
 }
 
 extension Bitmap {
-    /// The bitmap as an 8-bit RGB PNG without alpha; equal pixels always give equal bytes.
-    public func pngData(compression: PNGCompression = .standard) throws -> Data {
+    /// The bitmap as an 8-bit RGB PNG without alpha, marked as `mark` (see `PNGMark`); equal
+    /// pixels always give equal bytes.
+    public func pngData(compression: PNGCompression = .standard, mark: PNGMark = .render) throws -> Data {
+        mark.marking(try unmarkedPNGData(compression: compression))
+    }
+
+    /// The PNG the encoders write, without the mark (for measuring the encoders).
+    func unmarkedPNGData(compression: PNGCompression = .standard) throws -> Data {
         if compression.encoder == .fast {
             return try pixels.withUnsafeBytes { raw in
                 try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_XRGB)

@@ -121,6 +121,13 @@ public enum OutputError: Error, Equatable, Sendable {
     case unreadableFolder(folder: String, path: String, reason: String)
     case foreignScreenshot(path: String, manifest: String)
     case unreadableManifest(path: String, detail: String)
+    /// Files of the user's (not in the folder's ledger, or changed since the tool wrote them) sit
+    /// where a run would write; `olderMarker` when the folder's marker is an older version's, which kept no list.
+    case notOurFiles(folder: String, path: String, files: [String], olderMarker: Bool)
+    /// A single output file's side file (`.links.json`, `.overlay.png`…) exists and the tool did not write it.
+    case notOurSideFile(path: String, what: String, output: String)
+    /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
+    case diffOutputInUse(path: String, reason: String)
 }
 
 /// App Store screenshots could not be exported.
@@ -442,6 +449,21 @@ extension OutputError: CustomStringConvertible {
         case let .foreignScreenshot(path, manifest):
             return "\(path) exists and was not written by the App Store export (\(manifest) does not list it, or it changed "
                 + "since); nothing was touched. Move it away, or export into another folder."
+        case let .notOurFiles(folder, path, files, olderMarker):
+            let listing = files.prefix(8).map { "  - \($0)" }.joined(separator: "\n")
+                + (files.count > 8 ? "\n  - and \(files.count - 8) more" : "")
+            let why = olderMarker
+                ? "An earlier version of render-cli wrote into this folder without listing the files it wrote, so every file "
+                    + "already in it counts as yours. If these are old renders, delete them; otherwise move them away"
+                : "Move them away (or delete them if they are old renders you no longer need)"
+            return "\(folder) '\(path)' holds \(files.count == 1 ? "a file" : "\(files.count) files") that render-cli did not write "
+                + "(or that changed since it wrote them), where this run would write:\n\(listing)\nNothing was written. "
+                + "\(why), or choose another folder."
+        case let .notOurSideFile(path, what, output):
+            return "\(path) exists and is not \(what) render-cli wrote, and writing \(output) would replace it; nothing was "
+                + "written. Move it away, or give --out another name."
+        case let .diffOutputInUse(path, reason):
+            return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
         case let .unreadableManifest(path, detail):
             return "\(path): not a list of exported screenshots that can be read (\(detail)); nothing was touched. It says which "
                 + "screenshots an earlier export wrote, so the tool will not delete or overwrite any without it: restore it, or "

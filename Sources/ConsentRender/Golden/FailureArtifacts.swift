@@ -18,37 +18,43 @@ struct FailureArtifacts {
     /// Writes the cell's images and link maps and returns its folder.
     func write(cell: String, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
                expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
-        try self.folder.remove(cell)
+        try self.folder.removeOwned(cell)
         let folder = try self.folder.subfolder(cell)
         var files: [(name: String, data: Data)] = []
         if let expected { files.append(("expected.png", try expected.pngData())) }
         if let actual { files.append(("actual.png", try actual.pngData())) }
         var strip: [Bitmap] = [expected, actual].compactMap { $0 }
         if let expected, let image = diff?.diffImage(expected: expected) {
-            files.append(("diff.png", try image.pngData()))
+            files.append(("diff.png", try image.pngData(mark: .diff)))
             strip.append(image)
         }
-        if strip.count > 1 { files.append(("side-by-side.png", try Bitmap.sideBySide(strip).pngData())) }
+        if strip.count > 1 { files.append(("side-by-side.png", try Bitmap.sideBySide(strip).pngData(mark: .diff))) }
         // A small change is hard to see in a whole screen: add the same strip cropped around it.
         if strip.count == 3, let box = diff?.boundingBox, let expected,
            box.width * box.height * 4 < expected.width * expected.height {
             let margin = 48
             let area = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-            files.append(("zoom.png", try Bitmap.sideBySide(strip.map { $0.cropped(to: area) }).pngData()))
+            files.append(("zoom.png", try Bitmap.sideBySide(strip.map { $0.cropped(to: area) }).pngData(mark: .diff)))
         }
         if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
         if let actualLinks { files.append(("actual.links.json", actualLinks)) }
         let record = Record(cell: cell, reasons: reasons, environmentChanges: [], files: files.map(\.name))
         files.append(("failure.json", try canonicalJSONData(record)))
-        try AtomicFileWriter.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
+        try self.folder.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
         return folder
+    }
+
+    /// Every file a failure of `cell` can leave, relative to the artifacts folder.
+    static func possibleFiles(of cell: String) -> [String] {
+        ["expected.png", "actual.png", "diff.png", "side-by-side.png", "zoom.png", "expected.links.json", "actual.links.json",
+         "failure.json"].map { cell + "/" + $0 }
     }
 
     /// Adds the machine differences to every failure record under the root.
     func annotate(environmentChanges: [String]) throws {
         for (url, var record) in records() {
             record.environmentChanges = environmentChanges
-            try AtomicFileWriter.write([(url, try canonicalJSONData(record))])
+            try folder.write([(url, try canonicalJSONData(record))])
         }
     }
 
@@ -58,7 +64,7 @@ struct FailureArtifacts {
         let records = self.records().map(\.1).sorted { $0.cell < $1.cell }
         let index = root.appendingPathComponent("index.html")
         guard !records.isEmpty else {
-            try? FileManager.default.removeItem(at: index)
+            try folder.removeOwned("index.html")
             return nil
         }
         var html = """
@@ -94,7 +100,7 @@ struct FailureArtifacts {
             html += "</section>\n"
         }
         html += "</body></html>\n"
-        try AtomicFileWriter.write([(index, Data(html.utf8))])
+        try folder.write([(index, Data(html.utf8))])
         return index
     }
 

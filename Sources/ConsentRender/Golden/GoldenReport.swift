@@ -10,6 +10,9 @@ public struct GoldenFailure: Sendable, Equatable, CustomStringConvertible {
     public var artifacts: URL?
     /// How this machine differs from the one that recorded the goldens, when it does.
     public var environmentChanges: [String]
+    /// True when the cell was not recorded because its golden is a file golden record did not
+    /// write (a usage problem, exit 2, rather than a mismatch).
+    public var refusedOverwrite = false
 
     public var description: String {
         var text = "\(cell): " + reasons.joined(separator: "; ")
@@ -40,6 +43,13 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
     /// The `index.html` listing every failure, when there were failures.
     public var index: URL?
     public var recordMode: GoldenRecordMode
+    /// Files in the artifacts folder the run kept because they are not the tool's (relative to it).
+    public var keptArtifacts: [String] = []
+    /// The artifacts folder, for the note about kept files.
+    public var artifactsFolder: URL?
+
+    /// Whether a golden was left unrecorded because it is a file the tool did not write.
+    public var refusedOverwrite: Bool { failures.contains { $0.refusedOverwrite } }
 
     public var failures: [GoldenFailure] {
         outcomes.compactMap { if case let .failed(failure) = $0.outcome { failure } else { nil } }
@@ -58,6 +68,10 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
             + "\(recorded) recorded, \(rerecorded) re-recorded (record mode \(recordMode.rawValue))"]
         lines += failures.map(\.description)
         if let index { lines.append("failure report: \(index.path)") }
+        if !keptArtifacts.isEmpty, let artifactsFolder {
+            lines.append("note: kept \(keptArtifacts.count == 1 ? "a file" : "\(keptArtifacts.count) files") in \(artifactsFolder.path) "
+                + "that render-cli did not write (or that changed since): " + keptArtifacts.joined(separator: ", "))
+        }
         if !orphans.isEmpty {
             lines.append("orphaned goldens (no matrix cell renders them; delete them or add their cells): "
                 + orphans.joined(separator: ", "))

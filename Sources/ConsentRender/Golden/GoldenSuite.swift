@@ -56,17 +56,18 @@ public struct GoldenSuite: Sendable {
         try checkGroups()
         // Made (and marked) before any work, so a folder that cannot be written stops the run at once.
         let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
+        // A file of the user's where a failure's images would go stops the run before it starts.
+        try artifacts.folder.checkWritable(cells.flatMap { FailureArtifacts.possibleFiles(of: $0.path) } + ["index.html"])
         try artifacts.folder.prepare()
-        if clearsArtifacts {
-            try artifacts.folder.clear()
-        } else {
-            for cell in cells { try artifacts.folder.remove(cell.path) }
-        }
+        let keptArtifacts = clearsArtifacts
+            ? try artifacts.folder.clear()
+            : try cells.flatMap { try artifacts.folder.removeOwned($0.path) }
+        let goldens = OwnedFolder(url: goldenDirectory, kind: .golden)
         let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         let options = diffOptions
 
         let results = renderInParallel(count: cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
-            CellChecker(cell: cells[index], catalog: catalog, goldenDirectory: goldenDirectory, artifacts: artifacts,
+            CellChecker(cell: cells[index], catalog: catalog, goldens: goldens, artifacts: artifacts,
                         recordMode: recordMode, options: options).check(with: renderer)
         }
         var outcomes = results.map { (cell: $0.cell, outcome: $0.outcome) }
@@ -79,8 +80,15 @@ public struct GoldenSuite: Sendable {
             if let stored, only != nil { paths.formUnion(stored.fonts.keys) }
             let data = try EnvironmentFingerprint.current(fontPaths: paths).jsonData()
             if (try? Data(contentsOf: environmentFile)) != data {
-                try AtomicFileWriter.write([(environmentFile, data)])
+                // The file's own format marks it as the tool's: one that reads as a fingerprint is replaced.
+                if stored != nil, goldens.ownership(of: "ENVIRONMENT.json") != .ours {
+                    try goldens.adopt("ENVIRONMENT.json")
+                }
+                try goldens.write([(environmentFile, data)])
             }
+        }
+        if recordMode != .never, goldens.ledger.hasEntries || recordedSomething {
+            try goldens.finish()
         }
         if outcomes.contains(where: { if case .failed = $0.outcome { true } else { false } }),
            let recorded = EnvironmentFingerprint.load(from: environmentFile) {
@@ -96,8 +104,12 @@ public struct GoldenSuite: Sendable {
             }
         }
         let index = try artifacts.writeIndex()
-        return GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
-                            index: index, recordMode: recordMode)
+        try artifacts.folder.finish()
+        var report = GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
+                                  index: index, recordMode: recordMode)
+        report.keptArtifacts = keptArtifacts
+        report.artifactsFolder = artifactsDirectory
+        return report
     }
 
     /// Checks each group before anything renders: its devices exist, each language has a file
@@ -193,7 +205,9 @@ private struct CellEntry: Sendable {
 private struct CellChecker {
     let cell: GoldenCell
     let catalog: DeviceProfileCatalog
-    let goldenDirectory: URL
+    /// The golden folder and its ledger: a golden is replaced only when the ledger lists it unchanged.
+    let goldens: OwnedFolder
+    var goldenDirectory: URL { goldens.url }
     let artifacts: FailureArtifacts
     let recordMode: GoldenRecordMode
     let options: DiffOptions
@@ -220,10 +234,36 @@ private struct CellChecker {
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
         let linksURL = goldenDirectory.appendingPathComponent(cell.path + ".links.json")
         func record(_ outcome: GoldenOutcome) throws -> CellEntry {
-            try FileManager.default.createDirectory(at: pngURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let png = try page.bitmap.pngData(compression: .maximum)
-            let changed = [(pngURL, png), (linksURL, actualLinks)].filter { (try? Data(contentsOf: $0.0)) != $0.1 }
-            try AtomicFileWriter.write(changed)
+            // A golden whose pixels (and a link map whose bytes) are already these stays as it is, and
+            // is listed as the tool's: nothing of it is lost.
+            let keepsPNG = (try? Bitmap(contentsOfPNG: pngURL)) == page.bitmap
+            let keepsLinks = (try? Data(contentsOf: linksURL)) == actualLinks
+            let relative = (png: cell.path + ".png", links: cell.path + ".links.json")
+            var changed: [(url: URL, data: Data)] = []
+            if !keepsPNG { changed.append((pngURL, try page.bitmap.pngData(compression: .maximum))) }
+            if !keepsLinks { changed.append((linksURL, actualLinks)) }
+            let theirs = changed.map { goldens.relativePath(of: $0.url) }.filter {
+                let owner = goldens.ownership(of: $0)
+                return owner == .unlisted || owner == .changed
+            }
+            guard theirs.isEmpty else {
+                var failure = GoldenFailure(
+                    cell: cell.path,
+                    reasons: ["not recorded: " + theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")
+                        + " \(theirs.count == 1 ? "is not a file" : "are not files") golden record wrote (\(OwnedFolder.Kind.golden.markerName) "
+                        + "in the golden folder does not list \(theirs.count == 1 ? "it" : "them"), or \(theirs.count == 1 ? "it" : "they") "
+                        + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"],
+                    artifacts: nil, environmentChanges: [])
+                failure.refusedOverwrite = true
+                return CellEntry(cell: cell.path, outcome: .failed(failure), fontFiles: fontFiles)
+            }
+            if keepsPNG { try goldens.adopt(relative.png) }
+            if keepsLinks { try goldens.adopt(relative.links) }
+            if !changed.isEmpty {
+                try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
+                _ = try goldens.subfolder((cell.path as NSString).deletingLastPathComponent)
+            }
+            try goldens.write(changed)
             return CellEntry(cell: cell.path, outcome: changed.isEmpty ? .passed : outcome, fontFiles: fontFiles)
         }
 

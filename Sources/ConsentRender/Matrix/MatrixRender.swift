@@ -68,6 +68,8 @@ public struct MatrixRender: Sendable {
         let output = try claimOutput()
         try checkStates()
         let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        // A file of the user's where a cell, the manifest or the gallery goes stops the run before it starts.
+        try output.checkWritable(plannedFiles)
         try output.prepare()
         let all = renderInParallel(count: cells.count, jobs: jobs, templates: templates) { index, renderer in
             let cell = cells[index]
@@ -94,8 +96,18 @@ public struct MatrixRender: Sendable {
         if galleryReloadSeconds != nil {
             files.append((outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8)))
         }
-        try AtomicFileWriter.write(files)
+        try output.write(files)
+        try output.finish()
         return (manifest, all)
+    }
+
+    /// Every file this run writes, relative to the output folder.
+    var plannedFiles: [String] {
+        var files = ["manifest.json", "index.html"] + (galleryReloadSeconds != nil ? ["reload.js"] : [])
+        for cell in cells {
+            files += [cell.path + ".png", cell.path + ".links.json"] + (frames ? [cell.path + ".framed.png"] : [])
+        }
+        return files
     }
 
     /// Writes a gallery that shows `message` instead of cells, for a render that could not start
@@ -103,12 +115,14 @@ public struct MatrixRender: Sendable {
     public static func writeFailurePage(_ message: String, document: String, to outputDirectory: URL, reloadSeconds: Int) throws {
         let output = try OwnedFolder.claim(outputDirectory, kind: .matrix, protecting: [.currentDirectory],
                                            acceptsUnmarked: holdsEarlierMatrix)
+        try output.checkWritable(["index.html", "reload.js"])
         try output.prepare()
         var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: 1, document: document, shard: nil, cells: []), linkMaps: [:],
                                   reloadSeconds: reloadSeconds)
         gallery.errors = [message]
-        try AtomicFileWriter.write([(outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8)),
-                                    (outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8))])
+        try output.write([(outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8)),
+                          (outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8))])
+        try output.finish()
     }
 
     /// Checks that every state the cells ask for is one the document's template (or the cell's own)
@@ -166,7 +180,7 @@ public struct MatrixRender: Sendable {
             if let framed {
                 files.append((cellFolder.appendingPathComponent(name + ".framed.png"), try framed.image.pngData()))
             }
-            try AtomicFileWriter.write(files)
+            try output.write(files)
             let map = page.linkMap
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)

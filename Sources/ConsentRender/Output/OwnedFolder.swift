@@ -1,35 +1,41 @@
 import Foundation
 
-/// A folder that ConsentRender writes into and, for some kinds, clears: one it created itself or
-/// found empty, and marked with a marker file so a later run knows it is the tool's own.
+/// A folder that ConsentRender writes into: one it created itself or found empty, marked with a
+/// marker file that lists every file the tool wrote there (its ownership ledger, `FileLedger`).
 ///
 /// No command may delete or overwrite what it did not write. Before any work, `claim` checks the
 /// path a user gave: it must not be, contain or (for inputs) lie inside a folder the run reads,
 /// nor be or contain the current directory; an existing path must be a folder that carries the
 /// marker, is empty, or is one the caller recognises as its own earlier output. Nothing is
-/// created or deleted until the claim succeeds. Inside the folder the tool writes only into
-/// subfolders it made: a symbolic link there is refused, never followed.
+/// created or deleted until the claim succeeds. Inside the folder a run replaces or removes only a
+/// file the ledger lists with the bytes it still has; any other file is the user's: a removal
+/// keeps it (and says so), a write over it is refused (exit 2). A symbolic link inside is
+/// refused, never followed.
 public struct OwnedFolder: Sendable {
     /// What the folder holds.
     public enum Kind: String, Sendable {
-        /// Failure images and `index.html` of a golden run; cleared at the start of a run.
+        /// Failure images and `index.html` of a golden run; the tool's own files are cleared at the start of a run.
         case goldenArtifacts
         /// A matrix render (`matrix`, `watch`): cells, `manifest.json` and `index.html`; overwritten, never cleared.
         case matrix
-        /// An App Store export: shared with fastlane's own files, so never claimed whole; the
-        /// export's manifest says which screenshots are the tool's.
+        /// An App Store export: shared with fastlane's own files, so any folder will do; only the
+        /// screenshots the ledger lists are the tool's.
         case appStoreExport
-        /// A review of a consent flow (`review`): a folder per device; each review removes the
-        /// device folders before writing (and nothing else).
+        /// A review of a consent flow (`review`): a folder per device; a review removes its own
+        /// earlier files from the device folders it writes (and nothing else).
         case review
+        /// A golden folder (`golden record`, `assertConsentGolden`): the goldens and `ENVIRONMENT.json`,
+        /// replaced only in the record modes that say so. Its marker is committed with the goldens.
+        case golden
 
-        /// The marker file's name; nil for a folder that keeps a manifest instead.
-        public var markerName: String? {
+        /// The marker file's name, which holds the ledger.
+        public var markerName: String {
             switch self {
             case .goldenArtifacts: ".consentrender-artifacts"
             case .matrix: ".consentrender-matrix"
-            case .appStoreExport: nil
+            case .appStoreExport: ".consentrender-appstore"
             case .review: ".consentrender-review"
+            case .golden: ".consentrender-golden"
             }
         }
 
@@ -40,16 +46,29 @@ public struct OwnedFolder: Sendable {
             case .matrix: "The matrix output folder"
             case .appStoreExport: "The App Store export folder"
             case .review: "The review output folder"
+            case .golden: "The golden folder"
+            }
+        }
+
+        /// What the files are, in the marker's first line.
+        var contents: String {
+            switch self {
+            case .goldenArtifacts: "golden failure images"
+            case .matrix: "a matrix render"
+            case .appStoreExport: "App Store screenshots"
+            case .review: "consent flow reviews"
+            case .golden: "golden images and link maps"
             }
         }
 
         /// What a run does to the folder, in messages.
         var effect: String {
             switch self {
-            case .goldenArtifacts: "a golden run deletes everything in its artifacts folder"
-            case .matrix: "a matrix run overwrites the files in its output folder"
+            case .goldenArtifacts: "a golden run clears its earlier files from its artifacts folder"
+            case .matrix: "a matrix run overwrites its files in its output folder"
             case .appStoreExport: "an export writes and deletes screenshots there"
-            case .review: "a review replaces the device folders in its output folder"
+            case .review: "a review replaces its earlier files in the device folders of its output folder"
+            case .golden: "a golden record replaces goldens"
             }
         }
     }
@@ -77,21 +96,23 @@ public struct OwnedFolder: Sendable {
 
     public let url: URL
     public let kind: Kind
+    let ledger: FileLedger
 
     /// A folder of `kind` at `url`, not yet checked; `claim` checks it.
     init(url: URL, kind: Kind) {
         self.url = url
         self.kind = kind
+        ledger = FileLedger.ledger(root: url, marker: url.appendingPathComponent(kind.markerName), kind: kind.contents)
     }
 
-    /// Checks that the tool may write (and, for artifacts, clear) `url`, without touching anything.
+    /// Checks that the tool may write into `url`, without touching anything.
     ///
     /// - Parameter acceptsUnmarked: says whether an existing, non-empty folder without the marker is
-    ///   the tool's own anyway (the conventional `.build/golden-failures`, or a matrix folder written
-    ///   before markers existed).
+    ///   the tool's to write into anyway (the conventional `.build/golden-failures`, a matrix folder
+    ///   written before markers existed, a golden folder, an App Store folder shared with fastlane).
+    ///   Its files stay the user's: the ledger lists none of them.
     public static func claim(_ url: URL, kind: Kind, protecting protected: [Protected],
                              acceptsUnmarked: (URL) -> Bool = { _ in false }) throws -> OwnedFolder {
-        precondition(kind.markerName != nil, "Only a kind with a marker can be claimed whole")
         try checkPlacement(of: url, kind: kind, protecting: protected)
         let folder = OwnedFolder(url: url, kind: kind)
         guard FileManager.default.fileExists(atPath: url.path), !folder.isMarked else { return folder }
@@ -102,7 +123,7 @@ public struct OwnedFolder: Sendable {
             throw OutputError.unreadableFolder(folder: kind.noun, path: url.path, reason: describeFileError(error))
         }
         guard entries.isEmpty || acceptsUnmarked(url) else {
-            throw OutputError.notOwned(folder: kind.noun, path: url.path, effect: kind.effect, marker: kind.markerName ?? "",
+            throw OutputError.notOwned(folder: kind.noun, path: url.path, effect: kind.effect, marker: kind.markerName,
                                        sample: entries.sorted().prefix(3).map { $0 })
         }
         return folder
@@ -134,49 +155,169 @@ public struct OwnedFolder: Sendable {
 
     /// Whether the folder carries this kind's marker.
     public var isMarked: Bool {
-        guard let marker = kind.markerName else { return false }
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path)
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(kind.markerName).path)
     }
 
-    /// Creates the folder if need be and writes the marker.
+    /// Creates the folder if need be and makes sure its marker holds a list (a new marker, or an
+    /// older version's marker given its list: every file already there stays the user's).
     public func prepare() throws {
-        guard let marker = kind.markerName else { preconditionFailure("\(kind) folders have no marker") }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
             throw RenderError.writeFailed(path: url.path, reason: "cannot create the folder (\(describeFileError(error)))")
         }
-        if !isMarked {
-            let text = "This folder holds files written by ConsentRender (render-cli).\n"
-                + "A later run may overwrite or delete what is in it. Delete this file to keep it from doing so.\n"
-            try AtomicFileWriter.write([(url.appendingPathComponent(marker), Data(text.utf8))])
+        if isSymbolicLink(url.appendingPathComponent(kind.markerName)) {
+            throw OutputError.symbolicLink(folder: kind.noun, path: url.path, link: url.appendingPathComponent(kind.markerName).path)
+        }
+        try ledger.startList()
+    }
+
+    /// Rewrites the marker's list with the files that are still the tool's; call it when a run ends.
+    public func finish() throws {
+        try ledger.compact()
+    }
+
+    /// Lists the file at `relative` as the tool's with the bytes it has now: for a file the run
+    /// found to be exactly what it would write (a golden with the same pixels), so nothing of it is lost.
+    func adopt(_ relative: String) throws {
+        guard let fingerprint = FileFingerprint(ofFileAt: url.appendingPathComponent(relative).path) else { return }
+        try ledger.willWrite(relative, fingerprint)
+    }
+
+    /// Removes a file an older version wrote by a name of its own (such as the App Store export's
+    /// `consentrender-appstore.json`, now replaced by the ledger), once its contents are carried over.
+    func retire(_ relative: String) throws {
+        guard unlink(url.appendingPathComponent(relative).path) == 0 || errno == ENOENT else {
+            throw RenderError.writeFailed(path: url.appendingPathComponent(relative).path,
+                                          reason: "cannot delete it (\(String(cString: strerror(errno))))")
         }
     }
 
-    /// Deletes everything in the folder except its marker (a symbolic link is removed, never
-    /// followed). Only a claimed folder can be cleared.
-    public func clear() throws {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for entry in entries where entry != kind.markerName {
-            try remove(url.appendingPathComponent(entry))
+    /// Who owns the file at `relative` now.
+    func ownership(of relative: String) -> FileOwnership {
+        ledger.ownership(of: relative)
+    }
+
+    /// Checks, before a run writes anything, that none of `relatives` (the files it will write) is
+    /// a file of the user's; names every one that is, at once.
+    public func checkWritable(_ relatives: [String]) throws {
+        var theirs: [String] = []
+        for relative in Set(relatives).sorted() {
+            if let link = FileLedger.firstSymbolicLink(in: relative, under: url) {
+                throw OutputError.symbolicLink(folder: kind.noun, path: url.path, link: link.path)
+            }
+            switch ownership(of: relative) {
+            case .absent, .ours: continue
+            case .unlisted, .changed: theirs.append(relative)
+            }
         }
+        guard theirs.isEmpty else { throw notOurs(theirs) }
     }
 
-    /// Deletes `relative` (a file or a folder the tool wrote) inside the folder, if it is there.
-    public func remove(_ relative: String) throws {
-        precondition(relative.split(separator: "/").allSatisfy { isSinglePathComponent(String($0)) },
-                     "'\(relative)' is not a relative path of plain names")
-        try remove(url.appendingPathComponent(relative))
+    private func notOurs(_ relatives: [String]) -> OutputError {
+        OutputError.notOurFiles(folder: kind.noun, path: url.path, files: relatives.map { url.appendingPathComponent($0).path },
+                                olderMarker: !ledger.hadList)
     }
 
-    private func remove(_ item: URL) throws {
+    /// The path of `file` inside the folder, relative to it.
+    func relativePath(of file: URL) -> String {
+        let root = url.standardizedFileURL.path
+        let path = file.standardizedFileURL.path
+        precondition(path.hasPrefix(root + "/"), "\(path) is not inside the owned folder \(root)")
+        return String(path.dropFirst(root.count + 1))
+    }
+
+    /// Writes `files` (each whole or not at all), listing them in the ledger first. A file of the
+    /// user's at any of the paths is refused (exit 2) before anything is written; a file of the
+    /// tool's that already has these exact bytes is left as it is.
+    public func write(_ files: [(url: URL, data: Data)]) throws {
+        let planned = files.map { (relative: relativePath(of: $0.url), url: $0.url, data: $0.data,
+                                   fingerprint: FileFingerprint(of: $0.data)) }
+        var theirs: [String] = []
+        var changed: [(url: URL, data: Data)] = []
+        for file in planned {
+            switch ownership(of: file.relative) {
+            case .absent:
+                changed.append((file.url, file.data))
+            case .ours:
+                if FileFingerprint(ofFileAt: file.url.path) != file.fingerprint { changed.append((file.url, file.data)) }
+            case .unlisted, .changed:
+                theirs.append(file.relative)
+            }
+        }
+        guard theirs.isEmpty else { throw notOurs(theirs) }
+        for file in planned { try ledger.willWrite(file.relative, file.fingerprint) }
+        try AtomicFileWriter.write(changed)
+    }
+
+    /// Writes `files`, given relative to the folder.
+    public func write(relative files: [(path: String, data: Data)]) throws {
+        try write(files.map { (url.appendingPathComponent($0.path), $0.data) })
+    }
+
+    /// Puts a file written by another program (a video from ffmpeg, at `temporary`) in place at
+    /// `destination`, listing it first; a file of the user's there is refused.
+    public func commitStreamedFile(_ temporary: URL, to destination: URL) throws {
+        let relative = relativePath(of: destination)
+        switch ownership(of: relative) {
+        case .absent, .ours: break
+        case .unlisted, .changed:
+            AtomicFileWriter.abandonStreamedFile(temporary)
+            throw notOurs([relative])
+        }
+        guard let fingerprint = FileFingerprint(ofFileAt: temporary.path) else {
+            AtomicFileWriter.abandonStreamedFile(temporary)
+            throw RenderError.writeFailed(path: destination.path, reason: "its temporary file cannot be read back")
+        }
+        try ledger.willWrite(relative, fingerprint)
+        try AtomicFileWriter.commitStreamedFile(temporary, to: destination)
+    }
+
+    /// Removes what the tool wrote at `relative` (a file, or every such file in a folder, then the
+    /// folders left empty) and keeps everything else there. Returns the paths kept because they
+    /// are the user's (added by the user, or listed but changed since).
+    @discardableResult
+    public func removeOwned(_ relative: String) throws -> [String] {
+        precondition(FileLedger.isListablePath(relative), "'\(relative)' is not a relative path of plain names")
+        return try removeOwned(at: relative)
+    }
+
+    /// Removes every file of the tool's in the folder (its marker stays) and returns the paths it kept.
+    @discardableResult
+    public func clear() throws -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var kept: [String] = []
+        for entry in entries.sorted() where entry != kind.markerName {
+            kept += try removeOwned(at: entry)
+        }
+        return kept
+    }
+
+    private func removeOwned(at relative: String) throws -> [String] {
+        let item = url.appendingPathComponent(relative)
         var status = stat()
-        guard lstat(item.path, &status) == 0 else { return }
-        do {
-            try FileManager.default.removeItem(at: item)
-        } catch {
-            throw RenderError.writeFailed(path: item.path, reason: "cannot delete it (\(describeFileError(error)))")
+        guard lstat(item.path, &status) == 0 else {
+            try ledger.didRemove(relative)
+            return []
         }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            var kept: [String] = []
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: item.path)) ?? []
+            for entry in entries.sorted() {
+                kept += try removeOwned(at: relative + "/" + entry)
+            }
+            // A folder is removed only when nothing of the user's is left in it.
+            if kept.isEmpty { rmdir(item.path) }
+            return kept
+        }
+        // A run stopped mid-write leaves its hidden temporary file; it is the tool's by its exact name.
+        let isTemporary = status.st_mode & S_IFMT == S_IFREG && AtomicFileWriter.isTemporaryName(item.lastPathComponent)
+        guard isTemporary || ownership(of: relative) == .ours else { return [relative] }
+        guard unlink(item.path) == 0 || errno == ENOENT else {
+            throw RenderError.writeFailed(path: item.path, reason: "cannot delete it (\(String(cString: strerror(errno))))")
+        }
+        try ledger.didRemove(relative)
+        return []
     }
 
     /// The folder `relative` inside this one, made where missing. Every part of the path must be

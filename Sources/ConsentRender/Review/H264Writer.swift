@@ -28,7 +28,8 @@ final class H264Writer {
     }
 
     /// Starts ffmpeg for a `width`×`height` video (both even) at `framesPerSecond`.
-    init(url: URL, width: Int, height: Int, framesPerSecond: Int) throws {
+    /// - Parameter folder: the owned folder the video goes into, whose ledger lists it; nil for a file outside one.
+    init(url: URL, width: Int, height: Int, framesPerSecond: Int, in folder: OwnedFolder? = nil) throws {
         precondition(width % 2 == 0 && height % 2 == 0, "H.264 in yuv420p needs an even size")
         guard let ffmpeg = Self.locateFFmpeg() else {
             throw RenderError.writeFailed(path: url.path, reason: "ffmpeg is not installed (the walkthrough videos are encoded by "
@@ -37,6 +38,7 @@ final class H264Writer {
         // A write to a pipe whose reader died must fail with EPIPE, not end this process.
         signal(SIGPIPE, SIG_IGN)
         self.url = url
+        self.folder = folder
         self.width = width
         self.height = height
         let process = Process()
@@ -73,6 +75,7 @@ final class H264Writer {
     }
 
     private let errorText: ErrorText
+    private let folder: OwnedFolder?
 
     deinit {
         if !finished { cancel() }
@@ -107,7 +110,11 @@ final class H264Writer {
             AtomicFileWriter.abandonStreamedFile(temporary)
             throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (exit \(process.terminationStatus)): \(errorText.summary)")
         }
-        try AtomicFileWriter.commitStreamedFile(temporary, to: url)
+        if let folder {
+            try folder.commitStreamedFile(temporary, to: url)
+        } else {
+            try AtomicFileWriter.commitStreamedFile(temporary, to: url)
+        }
     }
 
     /// Stops ffmpeg and deletes what it wrote.

@@ -264,9 +264,11 @@ extension Walkthrough {
     /// Encodes the walk as an H.264 MP4 at `url` from its `screens` (in the walk's order), and
     /// returns the frames written.
     @discardableResult
-    public static func encode(_ walkthrough: Walkthrough, screens: [WalkthroughScreen], scale: Double, to url: URL) throws -> Int {
+    public static func encode(_ walkthrough: Walkthrough, screens: [WalkthroughScreen], scale: Double, to url: URL,
+                              in folder: OwnedFolder? = nil) throws -> Int {
         let frames = try WalkthroughFrames(walkthrough: walkthrough, screens: screens, scale: scale)
-        let writer = try H264Writer(url: url, width: frames.frameWidth, height: frames.frameHeight, framesPerSecond: framesPerSecond)
+        let writer = try H264Writer(url: url, width: frames.frameWidth, height: frames.frameHeight, framesPerSecond: framesPerSecond,
+                                    in: folder)
         var count = 0
         do {
             try frames.render { frame in
