@@ -16,6 +16,9 @@ enum AppStoreCommand {
     class and no alpha channel. A language the document has no file for is an error. --backdrop
     puts the app's own screen behind the dialog (the document's backdrop/ folder gives one per device).
 
+    Pseudo-locales (en-XA, ar-XB) are refused: App Store Connect has none. Two tags of one App Store
+    locale (en,en-US) are exported once, from the first, with a note.
+
     OUT/.consentrender-appstore (the ledger) lists what the export wrote, with sizes and checksums.
     A later export deletes its own earlier screenshots that it does not write again (a class or
     language dropped), and nothing else: a file it did not write (or one changed since) is reported
@@ -66,6 +69,9 @@ enum AppStoreCommand {
         }
         for warning in outcome.warnings {
             printError("render-cli appstore: warning: \(warning)")
+        }
+        for note in outcome.notes {
+            printError("render-cli appstore: note: \(note)")
         }
         let locales = Set(outcome.screenshots.map(\.locale)).sorted()
         print("\(outcome.screenshots.count) screenshots for \(locales.joined(separator: ", ")) in "

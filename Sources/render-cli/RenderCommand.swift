@@ -39,7 +39,8 @@ enum RenderCommand {
                          document's backdrop/ folder. Only for screens that show the app behind them
       --frame            also write FILE.framed.png: the screenshot inside a drawn device (bezel,
                          Dynamic Island or notch, side buttons) on a transparent background (RGBA),
-                         for design reviews and marketing pages; the screenshot itself is unchanged
+                         for design reviews and marketing pages, with FILE.framed.links.json (its
+                         rects in the framed image's coordinates); the screenshot itself is unchanged
       --text-size SIZE   the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default),
                          xLarge, xxLarge, xxxLarge, AX1 … AX5, in any letter case. From AX1 up the
                          buttons stack and an iPad's card takes the whole safe-area width (unless
@@ -182,7 +183,7 @@ enum RenderCommand {
             print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
                 + "\(map.language.resolved): \(visibleLinks) of \(map.links.count) links visible\(scrolling); map in \(outputs.linkMap.path)")
         }
-        if options.flag("frame") { print("framed: \(outputs.framed.path)") }
+        if options.flag("frame") { print("framed: \(outputs.framed.path) (map in \(outputs.framedLinkMap.path))") }
         if options.flag("overlay") { print("overlay: \(outputs.overlay.path)") }
     }
 }
@@ -211,6 +212,7 @@ struct OutputFiles {
     let linkMap: URL
     let overlay: URL
     let framed: URL
+    let framedLinkMap: URL
 
     init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false) throws {
         png = try preparedPNGOutput(pngPath)
@@ -218,6 +220,7 @@ struct OutputFiles {
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")
         framed = stem.appendingPathExtension("framed.png")
+        framedLinkMap = stem.appendingPathExtension("framed.links.json")
         try checkSideFiles(overlay: writesOverlay, framed: writesFramed)
     }
 
@@ -225,7 +228,10 @@ struct OutputFiles {
     func checkSideFiles(overlay writesOverlay: Bool, framed writesFramed: Bool) throws {
         try checkSideFile(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
         if writesOverlay { try checkSideFile(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
-        if writesFramed { try checkSideFile(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed }) }
+        if writesFramed {
+            try checkSideFile(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed })
+            try checkSideFile(framedLinkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
+        }
     }
 
     private func checkSideFile(_ url: URL, what: String, isOurs: (String) -> Bool) throws {
@@ -241,7 +247,10 @@ struct OutputFiles {
         try checkSideFiles(overlay: overlayImage != nil, framed: framedImage != nil)
         var files = [(png, try OutputFormat.png.encode(page)), (linkMap, try page.linkMap.jsonData())]
         if let overlayImage { files.append((overlay, try overlayImage.pngData(mark: .overlay))) }
-        if let framedImage { files.append((framed, try framedImage.image.pngData())) }
+        if let framedImage {
+            files.append((framed, try framedImage.image.pngData()))
+            files.append((framedLinkMap, try page.linkMap.framed(in: framedImage).jsonData()))
+        }
         try AtomicFileWriter.write(files)
     }
 }

@@ -62,6 +62,8 @@ public struct AppStoreExport: Sendable {
         public var removed: [String]
         /// Files left alone that fastlane deliver would upload too, each with why.
         public var warnings: [String]
+        /// Languages exported once because another tag gave the same App Store locale.
+        public var notes: [String] = []
     }
 
     /// Checks every language and class, renders, writes and verifies every screenshot, then
@@ -71,7 +73,19 @@ public struct AppStoreExport: Sendable {
     /// listed there (and unchanged since) are ever overwritten or deleted; a planned file that
     /// exists and is not listed stops the export before anything is written.
     public func run() throws -> Outcome {
-        let locales = try languages.map { language -> (String, String) in (language, try AppStoreLocale.code(for: language)) }
+        // App Store Connect has no pseudo-locales, and two tags of one App Store locale would write
+        // the same files twice: the first tag of each locale is exported, the others are named in a note.
+        var locales: [(String, String)] = []
+        var notes: [String] = []
+        for language in languages {
+            if let tag = LanguageTag(language), PseudoLocale(tag) != nil { throw AppStoreError.pseudoLocale(tag: language) }
+            let code = try AppStoreLocale.code(for: language)
+            if let first = locales.first(where: { $0.1 == code }) {
+                notes.append("'\(language)' is the App Store locale \(code), as '\(first.0)' is; its screenshots are made once, from '\(first.0)'")
+                continue
+            }
+            locales.append((language, code))
+        }
         let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
         for (language, _) in locales {
             let shown = try resolver.resolution(of: language, folder: folder.url.path)
@@ -174,7 +188,7 @@ public struct AppStoreExport: Sendable {
         warnings += foreignFiles(in: out, besides: plannedPaths.union(changed)).map {
             "\(out.appendingPathComponent($0).path) was not written by the App Store export; left alone, and fastlane deliver will upload it"
         }
-        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings)
+        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings, notes: notes)
     }
 
     /// Files in the locale folders under `folder/screenshots` that the tool did not write, relative to `folder`.

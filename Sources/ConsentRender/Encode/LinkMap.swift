@@ -168,6 +168,15 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var increaseContrast: Bool?
     /// The title, the body and each button label, with the fonts that set them.
     public var texts: [Text]?
+    /// In the map of a framed image (`FILE.framed.links.json`): where the screen sits in it. Every
+    /// other rect of that map is in the framed image's coordinates.
+    public var framedScreen: FramedScreen?
+
+    /// The screen's place in a framed image, in points and in pixels.
+    public struct FramedScreen: Codable, Sendable, Equatable {
+        public var rect: Rect
+        public var pixelRect: PixelRect
+    }
 
     public static let currentSchemaVersion = 1
 

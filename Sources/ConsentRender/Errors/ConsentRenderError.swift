@@ -21,7 +21,7 @@ public enum ErrorCause: Sendable, Equatable {
             }
         case let error as AppStoreError:
             switch error {
-            case .noAppStoreLocale, .languageNotInDocument, .noDeviceForClass: self = .input
+            case .noAppStoreLocale, .pseudoLocale, .languageNotInDocument, .noDeviceForClass: self = .input
             case .unacceptedSize, .hasAlpha: self = .environment
             }
         default:
@@ -133,6 +133,8 @@ public enum OutputError: Error, Equatable, Sendable {
 /// App Store screenshots could not be exported.
 public enum AppStoreError: Error, Equatable, Sendable {
     case noAppStoreLocale(tag: String)
+    /// A pseudo-locale (en-XA, ar-XB), which App Store Connect does not have.
+    case pseudoLocale(tag: String)
     case languageNotInDocument(tag: String, shown: String, folder: String)
     case unacceptedSize(path: String, width: Int, height: Int, screenshotClass: String)
     case hasAlpha(path: String)
@@ -475,6 +477,10 @@ extension OutputError: CustomStringConvertible {
 extension AppStoreError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case let .pseudoLocale(tag):
+            return "'\(tag)' in --languages is a pseudo-locale, made for testing layouts; App Store Connect has no such "
+                + "localization, and its screenshots would land in a real locale's folder. Leave it out of appstore, and render "
+                + "it with render or matrix instead."
         case let .noAppStoreLocale(tag):
             return "App Store Connect has no localization for '\(tag)'. Use one of: \(AppStoreLocale.codes.joined(separator: ", "))."
         case let .languageNotInDocument(tag, shown, folder):

@@ -26,6 +26,8 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var links: String
         /// The screenshot inside its device frame (`--frame`), and where the screen sits in it.
         public var framed: String?
+        /// The framed image's link map, its rects in the framed image's coordinates.
+        public var framedLinks: String?
         public var framedScreen: PixelRect?
         public var framedSize: LinkMap.PixelSize?
         public var size: Size

@@ -105,7 +105,8 @@ public struct MatrixRender: Sendable {
     var plannedFiles: [String] {
         var files = ["manifest.json", "index.html"] + (galleryReloadSeconds != nil ? ["reload.js"] : [])
         for cell in cells {
-            files += [cell.path + ".png", cell.path + ".links.json"] + (frames ? [cell.path + ".framed.png"] : [])
+            files += [cell.path + ".png", cell.path + ".links.json"]
+                + (frames ? [cell.path + ".framed.png", cell.path + ".framed.links.json"] : [])
         }
         return files
     }
@@ -179,6 +180,7 @@ public struct MatrixRender: Sendable {
             let framed = frames ? try renderer.framed(page, profile: profile) : nil
             if let framed {
                 files.append((cellFolder.appendingPathComponent(name + ".framed.png"), try framed.image.pngData()))
+                files.append((cellFolder.appendingPathComponent(name + ".framed.links.json"), try page.linkMap.framed(in: framed).jsonData()))
             }
             try output.write(files)
             let map = page.linkMap
@@ -202,6 +204,7 @@ public struct MatrixRender: Sendable {
             entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {
                 entry.framed = cell.path + ".framed.png"
+                entry.framedLinks = cell.path + ".framed.links.json"
                 entry.framedScreen = framed.screen
                 entry.framedSize = LinkMap.PixelSize(width: framed.image.width, height: framed.image.height)
             }

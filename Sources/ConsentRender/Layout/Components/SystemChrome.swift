@@ -69,7 +69,15 @@ struct SystemChrome {
         let width = context.screen.width
         let rect = Rect(x: 0, y: 0, width: width, height: spec.height)
         var items: [PlacedItem] = []
-        let clock = StatusBarClock(time: content.time ?? "9:41", language: context.language.tag)
+        // A pseudo-locale is English made strange; iOS formats its clock as English (ICU would take
+        // the unknown regions XA and XB for the world's 24-hour default).
+        let isPseudo = LanguageTag(context.language.tag).flatMap { PseudoLocale($0) } != nil
+        let clock = StatusBarClock(time: content.time ?? "9:41", language: isPseudo ? "en" : context.language.tag)
+        // English on a mirrored (ar-XB) screen keeps its own order: "9:41 AM", not "AM 9:41".
+        func text(_ id: String, _ time: String, size: Double, centeredIn cell: Rect, centerY: Double) -> PlacedItem {
+            self.text(id, isPseudo && context.language.isRightToLeft ? "\u{2066}" + time + "\u{2069}" : time, size: size,
+                      centeredIn: cell, centerY: centerY)
+        }
         switch spec.kind {
         case .island, .notch:
             let cutout = context.profile.cutout?.rect ?? Rect(x: width / 2 - 63, y: 11, width: 126, height: 37)
@@ -336,10 +344,11 @@ public struct StatusBarClock {
         } == "yes"
     }
 
-    /// Home-button phones and iPads: `9:41 AM` as the language writes it; a time that is not
-    /// `H:MM` is shown as given.
+    /// Home-button phones and iPads: `9:41 AM` as the language writes it where it keeps a 12-hour
+    /// clock; elsewhere the 24-hour time as the other phones show it (`14:05` in German). A time
+    /// that is not `H:MM` is shown as given.
     var timeWithDayPeriod: String {
-        guard let parsed else { return Self.localizedDigits(time, language: language) }
+        guard let parsed, Self.usesTwelveHourClock(language) else { return phoneTime }
         return ICUAnswers.shared.answer("hmm|\(language)|\(parsed.hour):\(parsed.minute)") {
             let formatter = DateFormatter()
             formatter.locale = Self.locale(for: language)
