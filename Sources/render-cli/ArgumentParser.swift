@@ -34,20 +34,25 @@ func isUnknownState(_ error: Error) -> Bool {
 /// The options of one subcommand, parsed from `--name value` pairs, `--flag` switches and, where
 /// a subcommand takes them, operands (file names) in order.
 struct ParsedArguments {
-    private var values: [String: String]
+    private var given: [String: String]
     private var flags: Set<String>
     /// Arguments that are not options, in order.
     private(set) var operands: [String]
+    /// The options a command looked at, so an option it accepts but never reads is caught.
+    private let reads = OptionReads()
+    /// The option values, each look-up recorded.
+    private var values: RecordedValues { RecordedValues(given: given, reads: reads) }
 
     /// Parses `arguments` against the option names a subcommand accepts. `switches` are options
     /// whose value may be left out (`--bold-text` means `--bold-text on`); `aliases` are other
     /// names of options (`--device` for `--devices`), and giving both is given twice.
     init(_ arguments: [String], options: [String], flags knownFlags: [String] = [], switches: [String] = [],
          aliases: [String: String] = [:], operands operandNames: [String] = []) throws {
-        values = [:]
+        given = [:]
         flags = []
         operands = []
         let options = options + switches
+        OptionReads.declare(options: options, flags: knownFlags, aliases: aliases)
         var spelled: [String: String] = [:]
         var index = 0
         while index < arguments.count {
@@ -96,12 +101,13 @@ struct ParsedArguments {
                                  : "--\(earlier) and --\(given) are the same option; give one of them")
             }
             spelled[name] = given
-            values[name] = value
+            self.given[name] = value
             index += 1
         }
         if operands.count < operandNames.count {
             throw UsageError(message: "missing \(operandNames[operands.count])")
         }
+        reads.given(Set(self.given.keys).union(flags))
     }
 
     /// A comma-separated list of values from `choices`, or `fallback` when the option is absent.
@@ -302,7 +308,8 @@ struct ParsedArguments {
     }
 
     func flag(_ name: String) -> Bool {
-        flags.contains(name)
+        reads.read(name)
+        return flags.contains(name)
     }
 
     /// The value of an option limited to `choices`, or `fallback` when it is absent.
@@ -321,4 +328,63 @@ struct ParsedArguments {
 enum StatusBarMode: String, CaseIterable {
     case shown
     case none
+}
+
+/// The given option values; reading one records that the command looked at it.
+private struct RecordedValues {
+    let given: [String: String]
+    let reads: OptionReads
+
+    subscript(name: String) -> String? {
+        reads.read(name)
+        return given[name]
+    }
+}
+
+/// Which options were given and which the command read, for every parse in this process.
+///
+/// An option a command accepts but never reads does nothing, silently (how `lint --over` came to
+/// be ignored): when a command ends, `unread` names every given option no code looked at, and
+/// render-cli stops with an internal error instead of pretending it applied it.
+final class OptionReads: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var all: [OptionReads] = []
+    private var givenNames: Set<String> = []
+    private var readNames: Set<String> = []
+
+    init() {
+        Self.lock.lock()
+        Self.all.append(self)
+        Self.lock.unlock()
+    }
+
+    func given(_ names: Set<String>) {
+        Self.lock.lock()
+        givenNames = names
+        Self.lock.unlock()
+    }
+
+    func read(_ name: String) {
+        Self.lock.lock()
+        readNames.insert(name)
+        Self.lock.unlock()
+    }
+
+    /// The given options that no code read, over every parse of this process.
+    static var unread: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return all.flatMap { $0.givenNames.subtracting($0.readNames) }.sorted()
+    }
+
+    /// With `RENDER_CLI_LIST_OPTIONS=1`, prints the options a command accepts as JSON and exits:
+    /// the hook the option test uses to run every command with every option it takes.
+    static func declare(options: [String], flags: [String], aliases: [String: String]) {
+        guard ProcessInfo.processInfo.environment["RENDER_CLI_LIST_OPTIONS"] == "1" else { return }
+        let listing: [String: Any] = ["options": options.sorted(), "flags": flags.sorted(), "aliases": aliases]
+        if let data = try? JSONSerialization.data(withJSONObject: listing, options: [.sortedKeys]) {
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        }
+        exit(0)
+    }
 }

@@ -37,7 +37,7 @@ enum DiffCommand {
             diffOptions.maximumDeltaE = try options.number("max-delta-e", in: 0.0...100.0, default: 2.0, or: ", or off")
         }
         diffOptions.ignoresAntiAliasing = !options.flag("count-anti-aliasing")
-        let outURL = try options.value("out").map(preparedPNGOutput)
+        let outURL = try options.value("out").map(checkedPNGOutput)
         if let outURL { try checkDiffOutput(outURL, inputs: options.operands) }
 
         let expected = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[0]))
@@ -49,6 +49,7 @@ enum DiffCommand {
                 print("no diff image written to \(outURL.path): the images are identical")
             } else {
                 let image = result.diffImage(expected: expected) ?? Bitmap.sideBySide([expected, actual])
+                try createFolder(for: outURL)
                 try AtomicFileWriter.write([(outURL, try image.pngData(mark: .diff))])
                 print("diff image: \(outURL.path)")
             }

@@ -77,8 +77,13 @@ enum LintCommand {
             print(try explain(arguments[index + 1]))
             return 0
         }
+        // --over only changes the picture behind a prompt; lint judges the app's own screens.
+        if arguments.contains(where: { $0 == "--over" || $0.hasPrefix("--over=") }) {
+            throw UsageError(message: "lint takes no --over: it changes only the picture behind a system prompt (render, matrix), "
+                + "while lint checks the app's own screens and the prompts' texts; drop --over")
+        }
         let options = try ParsedArguments(
-            arguments, options: ["document", "tint", "format", "profiles", "status-bar"] + MatrixOptions.axisOptions,
+            arguments, options: ["document", "tint", "format", "profiles", "status-bar"] + MatrixOptions.axisOptions.filter { $0 != "over" },
             flags: ["tcf", "allow-missing-glyphs"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
         let json = try options.value("format").map { value -> Bool in
             guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
@@ -148,8 +153,9 @@ enum LintCommand {
             if let flowSteps, !flowFindings.contains(where: { $0.severity == .error }) {
                 print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
             }
-            print("\(plan.cells.count) \(plan.cells.count == 1 ? "screen" : "screens") of \(folder.name) linted: \(errors) error\(errors == 1 ? "" : "s"), "
-                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+            let without = chrome.shows ? "" : " without iOS's status bar and home indicator"
+            print("\(plan.cells.count) \(plan.cells.count == 1 ? "screen" : "screens") of \(folder.name) linted\(without): "
+                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return errors > 0 ? 1 : 0
     }

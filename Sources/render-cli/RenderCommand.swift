@@ -23,7 +23,7 @@ enum RenderCommand {
       --orientation      portrait or landscape (default: the profile's, normally portrait)
       --appearance       light or dark (default: light)
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
-      --out FILE.png     where to write; missing folders are created
+      --out FILE.png     where to write; missing folders are made once the render succeeds
       --profiles DIR     where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles,
                          else the DeviceProfiles folder of the checkout render-cli was built in)
       --template NAME    use this template instead of the document's (document.json "template"):
@@ -215,7 +215,7 @@ struct OutputFiles {
     let framedLinkMap: URL
 
     init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false) throws {
-        png = try preparedPNGOutput(pngPath)
+        png = try checkedPNGOutput(pngPath)
         let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")
@@ -251,29 +251,47 @@ struct OutputFiles {
             files.append((framed, try framedImage.image.pngData()))
             files.append((framedLinkMap, try page.linkMap.framed(in: framedImage).jsonData()))
         }
+        try createFolder(for: png)
         try AtomicFileWriter.write(files)
     }
 }
 
-/// Checks an output path before any work: it must end in .png and not be a folder; its folder is
-/// created if missing and must be writable.
-func preparedPNGOutput(_ path: String) throws -> URL {
+/// Checks an output path before any work, touching nothing: it must end in .png, name a file (not
+/// only the extension), and not be a folder; the nearest part of its folder that exists must be a
+/// folder (not a file) that can be written. The folder is made only when the file is written
+/// (`createFolder(for:)`), so a run refused later leaves nothing behind.
+func checkedPNGOutput(_ path: String) throws -> URL {
     guard OutputFormat(fileName: path) == .png else {
         throw UsageError(message: "--out '\(path)' must name a .png file, for example out/iphone-15-pro-en.png")
     }
     let url = URL(fileURLWithPath: path)
+    guard url.lastPathComponent.count > 4, !path.hasSuffix("/") else {
+        throw UsageError(message: "--out '\(path)' names only the extension, which would write a hidden file; give the file a name, "
+            + "for example out/iphone-15-pro-en.png")
+    }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
         throw UsageError(message: "--out '\(path)' is a directory; give a file name ending in .png inside it")
     }
-    let folder = url.deletingLastPathComponent()
+    var existing = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+        existing.deleteLastPathComponent()
+    }
+    guard FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw UsageError(message: "--out '\(path)': \(existing.path) is a file, not a folder; give a path whose folders are folders")
+    }
+    guard FileManager.default.isWritableFile(atPath: existing.path) else {
+        throw RenderError.writeFailed(path: path, reason: "the folder \(existing.path) is not writable")
+    }
+    return url
+}
+
+/// Makes the folder `file` goes in, where missing: just before the file is written.
+func createFolder(for file: URL) throws {
+    let folder = file.deletingLastPathComponent()
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-        throw RenderError.writeFailed(path: path, reason: "cannot create the folder \(folder.path)")
+        throw RenderError.writeFailed(path: file.path, reason: "cannot create the folder \(folder.path) (\(describeFileError(error)))")
     }
-    guard FileManager.default.isWritableFile(atPath: folder.path) else {
-        throw RenderError.writeFailed(path: path, reason: "the folder \(folder.path) is not writable")
-    }
-    return url
 }

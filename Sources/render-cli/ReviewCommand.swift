@@ -53,7 +53,11 @@ enum ReviewCommand {
         let flowURL = options.value("flow").map { URL(fileURLWithPath: $0) } ?? folder.url.appendingPathComponent("flow.json")
         guard FileManager.default.fileExists(atPath: flowURL.path) else { throw FlowError.missing(path: flowURL.path) }
         let flow = try Flow.load(flowURL)
-        let screens = try FlowScreens(flow: flow, ownDocument: folder)
+        let screens = try {
+            var screens = try FlowScreens(flow: flow, ownDocument: folder)
+            screens.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+            return screens
+        }()
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let deviceIDs = try options.value("devices").map { try uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices") }
             ?? ["iphone-15-pro"]
@@ -111,7 +115,6 @@ enum ReviewCommand {
         let appName = ReviewDocument.appName(of: [folder] + flow.steps.compactMap { screens.documents[$0.name] }, language: notesLanguage)
         let progress = ReviewProgress(total: units.count)
         let results = ReviewResults(count: units.count)
-        let allowMissingGlyphs = options.flag("allow-missing-glyphs")
         let next = ReviewResults.Counter()
         DispatchQueue.concurrentPerform(iterations: min(jobs, units.count)) { _ in
             guard let renderer = try? ConsentRenderer() else {
@@ -124,8 +127,7 @@ enum ReviewCommand {
                     let folderURL = try output.subfolder("\(unit.profile.id)/\(unit.language)")
                     results.set(index, try reviewUnit(flow: flow, screens: screens, renderer: renderer, profile: unit.profile,
                                                       language: unit.language, folder: folderURL, in: output, findings: findings,
-                                                      notes: unit.language == notesLanguage ? appName : nil,
-                                                      allowMissingGlyphs: allowMissingGlyphs))
+                                                      notes: unit.language == notesLanguage ? appName : nil))
                 } catch {
                     results.fail(error)
                 }
@@ -231,13 +233,11 @@ enum ReviewCommand {
     /// One device and language: every step's screen and link map, the chart, the walkthroughs,
     /// and what the PDF needs of them.
     static func reviewUnit(flow: Flow, screens: FlowScreens, renderer: ConsentRenderer, profile: DeviceProfile, language: String,
-                           folder languageFolder: URL, in output: OwnedFolder, findings: [LintFinding], notes documentName: String?,
-                           allowMissingGlyphs: Bool) throws -> ReviewUnitResult {
+                           folder languageFolder: URL, in output: OwnedFolder, findings: [LintFinding], notes documentName: String?) throws -> ReviewUnitResult {
         var pages: [String: RenderedPage] = [:]
         var pngs: [String: Data] = [:]
         for step in flow.steps {
-            guard var request = screens.request(for: step, profile: profile, language: language) else { continue }
-            request.allowsMissingGlyphs = allowMissingGlyphs
+            guard let request = screens.request(for: step, profile: profile, language: language) else { continue }
             let page = try renderer.render(request)
             for warning in page.warnings { printError("render-cli review: \(profile.id) \(language) \(step.name): warning: \(warning)") }
             let stem = languageFolder.appendingPathComponent(step.name)

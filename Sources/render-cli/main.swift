@@ -110,7 +110,15 @@ if options.contains("--help") || options.contains("-h") {
     exit(0)
 }
 do {
-    exit(try command.run(options))
+    let status = try command.run(options)
+    // An option the command accepted but never looked at did nothing: a fault of render-cli's own.
+    let unread = OptionReads.unread
+    guard unread.isEmpty else {
+        printError("render-cli \(name): internal error: " + unread.map { "--\($0)" }.joined(separator: ", ")
+            + " was accepted but not applied; the output does not reflect it. Please report this.")
+        exit(3)
+    }
+    exit(status)
 } catch let error as UsageError {
     let message = error.message.hasSuffix(".") || error.message.hasSuffix("?") ? error.message : error.message + "."
     printError("render-cli \(name): \(message) Run render-cli \(name) --help for usage.")

@@ -100,4 +100,42 @@ import Testing
                                         "--language", "en", "--frame", "--out", out.path])
         #expect(refused.status == 2 && refused.stderr.contains("\(framedMapURL.path) exists and is not a link map"), "\(refused.stderr)")
     }
+
+    // MARK: 7. Options accepted and ignored (every option's own test is OptionCoverageTests)
+
+    @Test func lintRefusesOverInsteadOfIgnoringIt() throws {
+        let run = try runRenderCLI(["lint", "--document", "Samples/privacy-agreement", "--over", "/nonexistent"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("lint takes no --over"), "\(run.stderr)")
+        let also = try runRenderCLI(["lint", "--document", "Samples/privacy-agreement", "--over=Samples/att-explainer"])
+        #expect(also.status == 2 && also.stderr.contains("lint takes no --over"), "\(also.stderr)")
+    }
+
+    // MARK: 8 and 9. Refusals leave nothing behind; paths that cannot be written are bad usage
+
+    @Test(arguments: [
+        (["render", "--document", "{T}/missing-folder", "--device", "iphone-se-3", "--language", "en", "--out", "{T}/y/deep/a.png"],
+         "does not exist"),
+        (["render", "--document", "Samples/privacy-agreement", "--device", "iphone-sf-3", "--language", "en", "--out", "{T}/y/deep/a.png"],
+         "Did you mean 'iphone-se-3'"),
+        (["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en", "--state", "nope",
+          "--out", "{T}/y/deep/a.png"], "nope"),
+        (["diff", "Golden/privacy-agreement/iphone-se-3/portrait-light/zh-Hans.png", "{T}/missing.png", "--out", "{T}/y/deep/d.png"],
+         "not a readable PNG image"),
+        (["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en", "--out", "{T}/afile/x.png"],
+         "afile is a file, not a folder"),
+        (["diff", "Golden/privacy-agreement/iphone-se-3/portrait-light/zh-Hans.png", "Golden/privacy-agreement/iphone-se-3/portrait-light/zh-Hans.png",
+          "--out", "{T}/afile/d.png"], "afile is a file, not a folder"),
+        (["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en", "--out", "{T}/.png"],
+         "names only the extension"),
+        (["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en", "--out", "{T}/y/.PNG"],
+         "names only the extension"),
+    ])
+    func aRefusedRunLeavesNothingBehind(_ arguments: [String], _ reason: String) throws {
+        try Data("a file".utf8).write(to: root.appendingPathComponent("afile"))
+        let run = try runRenderCLI(arguments.map { $0.replacingOccurrences(of: "{T}", with: root.path) })
+        #expect(run.status == 2, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains(reason), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["afile"], "no folder or file was made")
+    }
 }

@@ -377,7 +377,7 @@ private func isInside(_ path: String, _ folder: String) -> Bool {
 
 /// A file-system error from Foundation in plain words ("permission denied", "the disk is full"),
 /// not `NSCocoaErrorDomain error 512`.
-func describeFileError(_ error: Error) -> String {
+package func describeFileError(_ error: Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))

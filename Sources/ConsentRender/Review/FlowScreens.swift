@@ -5,6 +5,9 @@ public struct FlowScreens: Sendable {
     public let flow: Flow
     /// By step name: the flow's own document, or the one the step names.
     public let documents: [String: DocumentFolder]
+    /// Whether characters no font covers are drawn as boxes (with a warning) instead of stopping
+    /// the review (`--allow-missing-glyphs`): for every request, the checks before rendering too.
+    public var allowsMissingGlyphs = false
 
     /// Opens the documents the steps name, relative to the flow file's folder.
     public init(flow: Flow, ownDocument: DocumentFolder) throws {
@@ -42,7 +45,7 @@ public struct FlowScreens: Sendable {
         var request = RenderRequest(folder: document, profile: profile, requestedLanguage: language, orientation: orientation,
                                     appearance: appearance, state: step.state)
         request.variant.screen = step.screen
-        request.allowsMissingGlyphs = false
+        request.allowsMissingGlyphs = allowsMissingGlyphs
         if let over = step.over.flatMap({ flow.step($0) }), let behind = documents[over.name] {
             request.over = behind.content
             request.overState = over.state
