@@ -37,8 +37,12 @@ enum GoldenCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let first = arguments.first, let action = Action(rawValue: first) else {
+        guard let first = arguments.first, !first.hasPrefix("--") else {
             throw UsageError(message: "say what to do: verify or record")
+        }
+        guard let action = Action(rawValue: first) else {
+            let suggestion = closestMatch(to: first, among: Action.allCases.map(\.rawValue)).map { " Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "'\(first)' is not something golden does.\(suggestion) Say verify or record")
         }
         let options = try ParsedArguments(Array(arguments.dropFirst()), options: ["golden", "only", "artifacts", "mode"])
         let mode: GoldenRecordMode

@@ -114,7 +114,8 @@ struct MatrixOptions {
         for device in devices { _ = try withOption("devices") { try catalog.profile(reference: device) } }
         let languages = try list("languages", all: { folder.languages })
         for language in languages where !isBCP47LanguageTag(language) {
-            throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en, zh-Hans or pt-BR")
+            let suggestion = suggestedLanguageTag(for: language).map { " Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en, zh-Hans or pt-BR")
         }
         let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
         let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)

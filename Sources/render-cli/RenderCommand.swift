@@ -18,7 +18,7 @@ enum RenderCommand {
       --document DIR     folder with one <language>.md per language and an optional document.json
       --device ID|FILE   a profile id (render-cli profiles lists them) or a path to a profile .json
       --language TAG     BCP 47 tag or preference list (zh-HK,en); default: the document's
-                         defaultLanguage. en-XA and ar-XB are pseudo-locales (accented and longer;
+                         defaultLanguage, or its one language when it has one. en-XA and ar-XB are pseudo-locales (accented and longer;
                          mirrored) made from the document's English
       --orientation      portrait or landscape (default: the profile's, normally portrait)
       --appearance       light or dark (default: light)
@@ -129,7 +129,9 @@ enum RenderCommand {
         let over = try options.over(command: "render")
         let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
         noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")
-        guard let language = options.value("language") ?? folder.settings.defaultLanguage else {
+        // A document with one language file needs no --language.
+        guard let language = options.value("language") ?? folder.settings.defaultLanguage
+            ?? (folder.languages.count == 1 ? folder.languages[0] : nil) else {
             throw UsageError(message: "missing --language (this document has: \(folder.languages.joined(separator: ", ")))")
         }
 

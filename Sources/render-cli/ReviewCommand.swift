@@ -69,7 +69,8 @@ enum ReviewCommand {
         // and its folder name is the same on every file system.
         let languages = try uniqueItems(try requested.map { language in
             guard let tag = canonicalLanguageTag(language) else {
-                throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag; use a tag such as en or zh-Hans")
+                let suggestion = suggestedLanguageTag(for: language).map { " Did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en or zh-Hans")
             }
             return tag
         }, option: "languages")

@@ -11,7 +11,9 @@ enum WatchCommand {
     gallery OUT/index.html looks every 2 seconds for a new render and reloads when there is one,
     so keep it open while editing text; a file that does not load shows its error there.
     A file that does not parse is reported and the watch goes on; a bad option or an output folder
-    that is not the tool's to write into ends it with exit status 2. Stop with Ctrl-C.
+    that is not the tool's to write into ends it with exit status 2. Stop with Ctrl-C: between
+    renders that is how it ends (exit 0, "stopped; OUT is complete"); during one, the render is
+    interrupted (exit 130) and runs again whole next time.
 
       --interval SECONDS   how often to look for changes (default 0.5)
     """
@@ -36,7 +38,8 @@ enum WatchCommand {
         // An outside --backdrop file is watched too.
         let watched = [document, profiles] + (options.value("backdrop").map { [URL(fileURLWithPath: $0)] } ?? [])
         var seen = snapshot(of: watched)
-        try renderOnce(matrix, reason: "first render", out: out, document: document)
+        try IdleStop.writing { try renderOnce(matrix, reason: "first render", out: out, document: document) }
+        IdleStop.allow(message: "render-cli watch: stopped; \(out.path) is complete")
         print("watching \(document.path) and \(profiles.path); Ctrl-C to stop")
         fflush(nil)
         while true {
@@ -45,8 +48,10 @@ enum WatchCommand {
             guard now != seen else { continue }
             let changed = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }.sorted()
             seen = now
-            try renderOnce(matrix, reason: "changed: " + changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "),
-                           out: out, document: document)
+            try IdleStop.writing {
+                try renderOnce(matrix, reason: "changed: " + changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "),
+                               out: out, document: document)
+            }
         }
     }
 

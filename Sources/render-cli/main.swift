@@ -52,6 +52,11 @@ let signalWaiter = Thread {
     var set = stopSignals
     var number: Int32 = 0
     guard sigwait(&set, &number) == 0 else { return }
+    // A watch stopped between renders has complete output: that is how it ends, not an interruption.
+    if let message = IdleStop.stopIfIdle() {
+        FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\n" : "") + message + "\n").utf8))
+        exit(unreadOptionsFault() ? 3 : 0)
+    }
     // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
     let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
@@ -64,6 +69,16 @@ let signalWaiter = Thread {
 signalWaiter.start()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// Whether the command ended without reading an option it was given (an option accepted and
+/// ignored: a fault of render-cli's own), said on stderr.
+func unreadOptionsFault() -> Bool {
+    let unread = OptionReads.unread
+    guard !unread.isEmpty else { return false }
+    printError("render-cli \(arguments.first ?? ""): internal error: " + unread.map { "--\($0)" }.joined(separator: ", ")
+        + " was accepted but not applied; the output does not reflect it. Please report this.")
+    return true
+}
 /// Each command returns its exit status.
 let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
     "render": (RenderCommand.help, { try RenderCommand.run($0); return 0 }),
@@ -111,14 +126,7 @@ if options.contains("--help") || options.contains("-h") {
 }
 do {
     let status = try command.run(options)
-    // An option the command accepted but never looked at did nothing: a fault of render-cli's own.
-    let unread = OptionReads.unread
-    guard unread.isEmpty else {
-        printError("render-cli \(name): internal error: " + unread.map { "--\($0)" }.joined(separator: ", ")
-            + " was accepted but not applied; the output does not reflect it. Please report this.")
-        exit(3)
-    }
-    exit(status)
+    exit(unreadOptionsFault() ? 3 : status)
 } catch let error as UsageError {
     let message = error.message.hasSuffix(".") || error.message.hasSuffix("?") ? error.message : error.message + "."
     printError("render-cli \(name): \(message) Run render-cli \(name) --help for usage.")

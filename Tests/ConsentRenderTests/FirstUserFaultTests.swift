@@ -138,4 +138,105 @@ import Testing
         #expect(run.stderr.contains(reason), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["afile"], "no folder or file was made")
     }
+
+    // MARK: 10. Messages that stop short
+
+    @Test func misspeltLanguageTagsAndActionsGetADidYouMean() throws {
+        let render = try runRenderCLI(["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3",
+                                       "--language", "en_US", "--out", root.appendingPathComponent("a.png").path])
+        #expect(render.status == 2 && render.stderr.contains("'en_US' is not a BCP 47 language tag. Did you mean 'en-US'?"), "\(render.stderr)")
+        let matrix = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--languages", "zh_Hant",
+                                       "--out", root.appendingPathComponent("m").path])
+        #expect(matrix.status == 2 && matrix.stderr.contains("Did you mean 'zh-Hant'?"), "\(matrix.stderr)")
+        let golden = try runRenderCLI(["golden", "verfy"])
+        #expect(golden.status == 2 && golden.stderr.contains("Did you mean 'verify'?"), "\(golden.stderr)")
+    }
+
+    @Test func everyPNGReaderNamesAFileThatIsNoPNGTheSameWay() throws {
+        let text = root.appendingPathComponent("notes.png")
+        try Data("abcdefg".utf8).write(to: text)
+        let diff = try runRenderCLI(["diff", text.path, text.path])
+        let backdrop = try runRenderCLI(["render", "--document", "Samples/app-backdrop", "--device", "iphone-se-3", "--language", "en",
+                                         "--backdrop", text.path, "--out", root.appendingPathComponent("a.png").path])
+        for run in [diff, backdrop] {
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("\(text.path): not a readable PNG image (it does not start with the PNG signature"), "\(run.stderr)")
+        }
+        #expect(!diff.stderr.contains("read beyond end of data"))
+    }
+
+    @Test func aDocumentWithOneLanguageNeedsNoLanguageOption() throws {
+        let document = temporary.folder("one", files: ["en.md": "# Privacy\n\nWe keep your data safe. [Privacy Policy](https://example.com/privacy)\n"])
+        let run = try runRenderCLI(["render", "--document", document.path, "--device", "iphone-se-3",
+                                    "--out", root.appendingPathComponent("one.png").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("portrait-light en:"), "\(run.stdout)")
+        let two = temporary.folder("two", files: ["en.md": "# Privacy\n\nText.\n", "de.md": "# Datenschutz\n\nText.\n"])
+        let refused = try runRenderCLI(["render", "--document", two.path, "--device", "iphone-se-3",
+                                        "--out", root.appendingPathComponent("two.png").path])
+        #expect(refused.status == 2 && refused.stderr.contains("missing --language (this document has: de, en)"), "\(refused.stderr)")
+    }
+
+    // MARK: 11. Stopping
+
+    /// Starts `arguments`, waits until stdout shows `printed` (or `after` seconds pass), sends `signal`.
+    func stop(_ arguments: [String], with signal: Int32, whenPrinted printed: String?, after seconds: Double) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = renderCLI
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var stdout = Data()
+        if let printed {
+            while process.isRunning, !String(decoding: stdout, as: UTF8.self).contains(printed) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                stdout.append(chunk)
+            }
+        }
+        Thread.sleep(forTimeInterval: seconds)
+        kill(process.processIdentifier, signal)
+        stdout.append(out.fileHandleForReading.readDataToEndOfFile())
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func watchStoppedWhileIdleEndsCleanly() throws {
+        let out = root.appendingPathComponent("gallery")
+        let run = try stop(["watch", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                            "--out", out.path], with: SIGINT, whenPrinted: "Ctrl-C to stop", after: 0.5)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("render-cli watch: stopped; \(out.path) is complete"), "\(run.stderr)")
+        #expect(!run.stderr.contains("incomplete"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aMatrixStoppedMidRunSaysSoAsReviewDoes(_ signal: Int32) throws {
+        let run = try stop(["matrix", "--document", "Samples/privacy-agreement", "--devices", "all", "--languages", "all",
+                            "--appearances", "light,dark", "--jobs", "1", "--out", root.appendingPathComponent("m").path],
+                           with: signal, whenPrinted: "ok ", after: 0.2)
+        #expect(run.status == 128 + signal)
+        #expect(run.stderr.contains("render-cli: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM"): files being written were removed"),
+                "\(run.stderr)")
+    }
+
+    // MARK: 12. Anchor links across languages
+
+    @Test func anchorLinksAreComparedByTheHeadingTheyLeadTo() throws {
+        let document = temporary.folder("anchors", files: [
+            "document.json": #"{ "defaultLanguage": "en" }"#,
+            "en.md": "# Privacy\n\nSee [your rights](#2-your-rights) and [data](#1-data).\n\n## 1. Data\n\nText.\n\n## 2. Your rights\n\nText.\n",
+            "zh-Hans.md": "# 隐私\n\n见[您的权利](#二您的权利)和[数据](#二您的权利)。\n\n## 一、数据\n\n文字。\n\n## 二、您的权利\n\n文字。\n",
+        ])
+        let lint = try DocumentLint(folder: DocumentFolder(url: document)).findings().filter { $0.rule == "links.parity" }
+        #expect(lint.map(\.message) == ["link 2 goes to #二您的权利 but in en.md to #1-data"], "\(lint.map(\.message))")
+        let sample = try DocumentLint(folder: DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/long-agreement"))).findings()
+        #expect(!sample.contains { $0.rule == "links.parity" && $0.message.contains("#") }, "\(sample.map(\.message))")
+    }
 }

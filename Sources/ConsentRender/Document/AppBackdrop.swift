@@ -41,9 +41,8 @@ public struct BackdropImage: Sendable, Equatable {
     public static func headerProblem(_ data: Data) -> String? {
         let header: PNGFileHeader
         switch PNGFileHeader.read(data) {
-        case .failure(.empty): return "the file is empty"
-        case .failure(.notPNG): return "it does not start with the PNG signature; save the screenshot as PNG"
-        case .failure(.cutShort): return "the file ends before its IHDR header; it is cut short"
+        case .failure(.notPNG): return PNGFileHeader.Problem.notPNG.reason + "; save the screenshot as PNG"
+        case let .failure(problem): return problem.reason
         case let .success(read): header = read
         }
         let (width, height) = (header.width, header.height)

@@ -102,9 +102,8 @@ enum DocumentImages {
         if data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) { return "is a JPEG, not a PNG; export it as PNG" }
         let header: PNGFileHeader
         switch PNGFileHeader.read(data) {
-        case .failure(.empty): return "is empty"
-        case .failure(.notPNG): return "is not a PNG (it does not start with the PNG signature); export it as PNG"
-        case .failure(.cutShort): return "ends before its PNG header; it is cut short"
+        case .failure(.notPNG): return "is not a PNG (\(PNGFileHeader.Problem.notPNG.reason)); export it as PNG"
+        case let .failure(problem): return "is not a readable PNG (\(problem.reason))"
         case let .success(read): header = read
         }
         let (width, height) = (header.width, header.height)

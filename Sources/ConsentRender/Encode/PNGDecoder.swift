@@ -14,6 +14,10 @@ public struct PNGDecodingError: Error, Equatable, Sendable, CustomStringConverti
 extension Bitmap {
     /// Decodes PNG bytes (any colour type or bit depth; transparency is composited over white).
     public init(pngData data: Data, path: String = "PNG data") throws {
+        // A file that is no PNG at all is named as every PNG reader of the tool names it.
+        if case let .failure(problem) = PNGFileHeader.read(data) {
+            throw PNGDecodingError(path: path, reason: problem.reason)
+        }
         var decoded = cr_png_decoded()
         let status = data.withUnsafeBytes { raw in
             cr_png_decode_xrgb(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &decoded)

@@ -7,6 +7,16 @@ struct PNGFileHeader {
         case empty
         case notPNG
         case cutShort
+
+        /// The one sentence every reader of PNG files (backdrops, document images, `diff`, goldens)
+        /// gives for this fault; each adds its own fix.
+        var reason: String {
+            switch self {
+            case .empty: "the file is empty"
+            case .notPNG: "it does not start with the PNG signature"
+            case .cutShort: "the file ends before its IHDR header; it is cut short"
+            }
+        }
     }
 
     var width: Int

@@ -302,7 +302,8 @@ extension DocumentError: CustomStringConvertible {
             return "\(folder): no language file for '\(requested)'. Available: \(available.joined(separator: ", ")). "
                 + "Add \(requested).md or ask for one of those."
         case let .invalidLanguageTag(tag):
-            return "'\(tag)' is not a BCP 47 language tag. Use a tag such as en, zh-Hans or pt-BR."
+            let suggestion = suggestedLanguageTag(for: tag).map { " Did you mean '\($0)'?" } ?? ""
+            return "'\(tag)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en, zh-Hans or pt-BR."
         case let .notUTF8(path):
             return "\(path): the file is not UTF-8 text. Save it as UTF-8."
         case let .unreadableFile(path, reason):

@@ -48,9 +48,11 @@ public struct DocumentLint: Sendable {
         guard folder.languages.count > 1 else { return [] }
         let reference = folder.settings.defaultLanguage.flatMap { folder.languages.contains($0) ? $0 : nil } ?? folder.languages[0]
         let base = try outline(of: reference)
+        let baseHeadings = HeadingSlugger.ids(of: try folder.document(language: reference))
         var results: [LintFinding] = []
         for language in folder.languages where language != reference && (languages?.contains(language) ?? true) {
             let other = try outline(of: language)
+            let headings = HeadingSlugger.ids(of: try folder.document(language: language))
             func error(_ what: String, _ mine: Int, _ theirs: Int) {
                 func count(_ number: Int) -> String { "\(number) \(number == 1 ? String(what.dropLast()) : what)" }
                 results.append(LintFinding(
@@ -62,8 +64,10 @@ public struct DocumentLint: Sendable {
             if other.headings != base.headings { error("headings", other.headings, base.headings) }
             if other.paragraphs != base.paragraphs { error("paragraphs", other.paragraphs, base.paragraphs) }
             if other.links.count == base.links.count {
+                // Heading ids are each language's own (#八您的权利, #8-your-rights): an anchor link is
+                // compared by the heading it leads to, its place among the headings.
                 for (index, pair) in zip(other.links, base.links).enumerated()
-                where normalized(pair.0, language: language) != normalized(pair.1, language: reference) {
+                where target(pair.0, language: language, headings: headings) != target(pair.1, language: reference, headings: baseHeadings) {
                     let message = pair.0 == pair.1
                         ? "link \(index + 1) goes to \(pair.0), the same address as in \(reference).md, whose path names that file's "
                             + "language ('\(reference)'); point it at the \(language) page if there is one"
@@ -115,6 +119,14 @@ public struct DocumentLint: Sendable {
             default: []
             }
         }
+    }
+
+    /// What a link leads to, to compare across languages: for an `#anchor` of a heading the file
+    /// has, that heading's place (`#heading 9`, the title counting as the first); else the URL
+    /// without its language's path segments.
+    private func target(_ url: String, language: String, headings: [String]) -> String {
+        if url.hasPrefix("#"), let place = headings.firstIndex(of: String(url.dropFirst())) { return "#heading \(place + 1)" }
+        return normalized(url, language: language)
     }
 
     /// The URL without path segments that name its language (example.com/en/privacy → example.com//privacy).

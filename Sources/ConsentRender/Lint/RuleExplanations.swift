@@ -60,7 +60,8 @@ extension LintRule {
                             why: "Users must be able to read what they consent to. PIPL Art. 17; GDPR Art. 13; App Review Guideline 5.1.1.",
                             fix: "Link the full policy's https address in the first paragraph: [Privacy Policy](https://…).")
         case .linkParity:
-            RuleExplanation(checks: "Every language file has as many links, headings and paragraphs as the default language's; different targets warn.",
+            RuleExplanation(checks: "Every language file has as many links, headings and paragraphs as the default language's; different targets "
+                                + "warn (an #anchor link is compared by the heading it leads to, since heading ids differ by language).",
                             why: "Every language's users are owed the same information. The seed's cross-language consistency check.",
                             fix: "Bring the translation in line with the default language's file.")
         case .minimumSize:
