@@ -81,7 +81,8 @@ enum MatrixCommand {
             print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
         } else {
             let failed = results.filter { $0.error != nil }.count
-            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(render.outputDirectory.path)"
+            let part = render.shard.map { shard in " (shard \(shard) of a \(render.wholeMatrixCells ?? 0)-cell matrix)" } ?? ""
+            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells")\(part) in \(render.outputDirectory.path)"
                 + (failed > 0 ? " (\(failed) of \(results.count) failed, listed below)" : "") + "; gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
         }
@@ -162,6 +163,7 @@ struct MatrixOptions {
         var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
                                   shard: shard, galleryReloadSeconds: galleryReloadSeconds)
         render.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        render.wholeMatrixCells = shard == nil ? nil : plan.cells.count
         let chrome = try options.systemChrome()
         render.showsSystemChrome = chrome.shows
         render.statusBar = chrome.statusBar

@@ -27,6 +27,8 @@ public struct MatrixRender: Sendable {
     public var templates: TemplateRegistry = .standard
     public var jobs: Int
     public var shard: MatrixShard?
+    /// With a shard: how many cells the whole matrix has, for the summary.
+    public var wholeMatrixCells: Int?
     /// Written into the gallery page so it reloads itself (for `render-cli watch`).
     public var galleryReloadSeconds: Int?
 
