@@ -179,37 +179,10 @@ import Testing
 
     // MARK: 11. Stopping
 
-    /// Starts `arguments`, waits until stdout shows `printed` (or `after` seconds pass), sends `signal`.
-    func stop(_ arguments: [String], with signal: Int32, whenPrinted printed: String?, after seconds: Double) throws -> CLIRun {
-        let process = Process()
-        process.executableURL = renderCLI
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var stdout = Data()
-        if let printed {
-            while process.isRunning, !String(decoding: stdout, as: UTF8.self).contains(printed) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                stdout.append(chunk)
-            }
-        }
-        Thread.sleep(forTimeInterval: seconds)
-        kill(process.processIdentifier, signal)
-        stdout.append(out.fileHandleForReading.readDataToEndOfFile())
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
     @Test func watchStoppedWhileIdleEndsCleanly() throws {
         let out = root.appendingPathComponent("gallery")
-        let run = try stop(["watch", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
-                            "--out", out.path], with: SIGINT, whenPrinted: "Ctrl-C to stop", after: 0.5)
+        let run = try runRenderCLI(["watch", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                                    "--out", out.path], stoppedBy: SIGINT, whenPrinted: "Ctrl-C to stop", after: 0.5)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("render-cli watch: stopped; \(out.path) is complete"), "\(run.stderr)")
         #expect(!run.stderr.contains("incomplete"))
@@ -218,9 +191,9 @@ import Testing
 
     @Test(arguments: [SIGINT, SIGTERM])
     func aMatrixStoppedMidRunSaysSoAsReviewDoes(_ signal: Int32) throws {
-        let run = try stop(["matrix", "--document", "Samples/privacy-agreement", "--devices", "all", "--languages", "all",
-                            "--appearances", "light,dark", "--jobs", "1", "--out", root.appendingPathComponent("m").path],
-                           with: signal, whenPrinted: "ok ", after: 0.2)
+        let run = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--devices", "all", "--languages", "all",
+                                    "--appearances", "light,dark", "--jobs", "1", "--out", root.appendingPathComponent("m").path],
+                                   stoppedBy: signal, whenPrinted: "ok ", after: 0.2)
         #expect(run.status == 128 + signal)
         #expect(run.stderr.contains("render-cli: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM"): files being written were removed"),
                 "\(run.stderr)")

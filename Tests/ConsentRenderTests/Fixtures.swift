@@ -27,6 +27,34 @@ func runRenderCLI(_ arguments: [String], environment: [String: String] = [:], in
     try runProcess(renderCLI, arguments, environment: environment, in: directory)
 }
 
+/// Starts `render-cli` with `arguments`, waits until its stdout shows `printed` (at most two
+/// minutes), then `after` seconds more, and sends it `signal`: for commands that do not end by
+/// themselves (`watch`) and for stopping a run midway.
+func runRenderCLI(_ arguments: [String], stoppedBy signal: Int32, whenPrinted printed: String, after seconds: Double = 0) throws -> CLIRun {
+    let process = Process()
+    process.executableURL = renderCLI
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    var stdout = Data()
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline, process.isRunning, !String(decoding: stdout, as: UTF8.self).contains(printed) {
+        let chunk = out.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        stdout.append(chunk)
+    }
+    Thread.sleep(forTimeInterval: seconds)
+    kill(process.processIdentifier, signal)
+    stdout.append(out.fileHandleForReading.readDataToEndOfFile())
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                  stderr: String(decoding: stderr, as: UTF8.self))
+}
+
 /// Runs Debian's python3 on `script` with `arguments`; its exit status, stdout and stderr.
 func runPython(_ script: String, arguments: [String]) throws -> CLIRun {
     try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments)

@@ -44,31 +44,12 @@ import Testing
 
     /// Runs a command that does not end by itself (`watch`) until it prints `printed`, then stops it with SIGINT.
     static func runUntil(_ arguments: [String], printed: String) throws -> CLIRun {
-        let process = Process()
-        process.executableURL = renderCLI
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var stdout = Data()
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, process.isRunning, !String(decoding: stdout, as: UTF8.self).contains(printed) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            stdout.append(chunk)
-        }
-        kill(process.processIdentifier, SIGINT)
-        stdout.append(out.fileHandleForReading.readDataToEndOfFile())
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try runRenderCLI(arguments, stoppedBy: SIGINT, whenPrinted: printed)
         // The timing line differs run to run.
-        let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n").map { line in
+        let lines = run.stdout.split(separator: "\n").map { line in
             line.replacingOccurrences(of: #" in [0-9.]+ (ms|s);"#, with: " in …;", options: .regularExpression)
         }
-        return CLIRun(status: process.terminationStatus, stdout: lines.joined(separator: "\n"),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return CLIRun(status: run.status, stdout: lines.joined(separator: "\n"), stderr: run.stderr)
     }
 
     /// Files the cases read: a profiles folder with a red tint, two PNGs to compare, a document with a
