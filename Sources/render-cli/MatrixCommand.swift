@@ -38,11 +38,13 @@ enum MatrixCommand {
                        prompt:microphone, prompt:bluetooth), prompts (every one) or all; a prompt is
                        written as <language>-prompt-<kind>.png (see render-cli render --help)
       --ios            26 (default), 18 or both: the system alert's look; iOS 18 cells get the folder
-                       suffix -ios18 (the consent screen is the same in both and made once)
+                       suffix -ios18 (the consent screen is the same in both and made once); with
+                       no prompt in --screens it would change nothing, so it is refused
       --scroll LIST    body scroll positions, comma-separated: top (default), bottom, #anchor, points;
                        a position other than top adds -scroll-<position> to the file name
                        (en-scroll-bottom.png, en-scroll-details.png)
-      --over DIR       draw every prompt over this document's consent screen
+      --over DIR       draw every prompt over this document's consent screen (refused, like --ios,
+                       when --screens asks for no prompt)
       --app-info DIR   the app's Info.plist and .lproj folders, over document.json's "app"
       --allow-missing-glyphs
                        render characters no font covers (as boxes) with a warning instead of failing the cell
@@ -124,10 +126,18 @@ struct MatrixOptions {
         let states = options.value("states") == nil ? [.initial] : try list("states", all: {
             try TemplateRegistry.standard.template(of: folder.content).states.map(\.rawValue)
         }).map(ScreenState.init(rawValue:))
+        let screens = try options.screens("screens")
+        // Options about system prompts would change nothing on consent screens alone.
+        if !screens.contains(where: { $0 != .consent }) {
+            for option in ["ios", "over"] where options.value(option) != nil {
+                throw UsageError(message: "--\(option) applies to system prompts, and --screens asks for none; add --screens "
+                    + "prompt:att (or prompts), or drop --\(option)")
+            }
+        }
         return MatrixPlan(axes: VariantAxes(
             devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
             textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),
-            increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: try options.screens("screens"),
+            increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: screens,
             systemLooks: try options.systemLooks(), scrolls: try options.scrolls()))
     }
 

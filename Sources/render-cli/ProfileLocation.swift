@@ -45,7 +45,9 @@ func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
     var searched: [String] = []
     var candidates: [URL] = []
     candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("DeviceProfiles"))
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    // The binary's own path (`render-cli` found on the PATH is not a path to it).
+    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
     while folder.path != "/" {
         candidates.append(folder.appendingPathComponent("DeviceProfiles"))
         folder.deleteLastPathComponent()
@@ -55,7 +57,7 @@ func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
         if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return DeviceProfileCatalog(directory: candidate)
         }
-        searched.append(candidate.path)
+        if !searched.contains(candidate.path) { searched.append(candidate.path) }
     }
     throw ProfileError.noProfilesDirectory(searched: Array(searched.prefix(3)))
 }

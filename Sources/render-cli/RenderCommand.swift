@@ -25,7 +25,7 @@ enum RenderCommand {
       --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
       --out FILE.png     where to write; missing folders are made once the render succeeds
       --profiles DIR     where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles,
-                         else the DeviceProfiles folder of the checkout render-cli was built in)
+                         else a DeviceProfiles folder above the render-cli binary, as in its checkout)
       --template NAME    use this template instead of the document's (document.json "template"):
     \(templateList)
       --state STATE      which screen of the template (default: initial; launch-consent also has
@@ -117,6 +117,8 @@ enum RenderCommand {
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
         let outputs = try OutputFiles(pngPath: outPath, overlay: options.flag("overlay"), framed: options.flag("frame"))
+        // The document first: a missing document is the mistake to name, before where profiles are.
+        let folder = try openDocument(options, command: "render")
 
         // A profile given by its path needs no profiles folder.
         let profile = try withOption("device") {
@@ -125,7 +127,6 @@ enum RenderCommand {
                 : try locateProfileCatalog(explicit: options.value("profiles")).profile(reference: deviceReference)
         }
         let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
-        let folder = try openDocument(options, command: "render")
         let over = try options.over(command: "render")
         let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
         noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")

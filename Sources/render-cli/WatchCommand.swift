@@ -38,8 +38,12 @@ enum WatchCommand {
         // An outside --backdrop file is watched too.
         let watched = [document, profiles] + (options.value("backdrop").map { [URL(fileURLWithPath: $0)] } ?? [])
         var seen = snapshot(of: watched)
-        try IdleStop.writing { try renderOnce(matrix, reason: "first render", out: out, document: document) }
-        IdleStop.allow(message: "render-cli watch: stopped; \(out.path) is complete")
+        // What a Ctrl-C between renders says: the output is whole either way, but may show an error.
+        func idle(afterSuccess succeeded: Bool) {
+            IdleStop.allow(message: succeeded ? "render-cli watch: stopped; \(out.path) is complete"
+                : "render-cli watch: stopped; \(out.path) shows the last render's error (see above)")
+        }
+        idle(afterSuccess: try IdleStop.writing { try renderOnce(matrix, reason: "first render", out: out, document: document) })
         print("watching \(document.path) and \(profiles.path); Ctrl-C to stop")
         fflush(nil)
         while true {
@@ -48,16 +52,16 @@ enum WatchCommand {
             guard now != seen else { continue }
             let changed = Set(now.keys).union(seen.keys).filter { now[$0] != seen[$0] }.sorted()
             seen = now
-            try IdleStop.writing {
+            idle(afterSuccess: try IdleStop.writing {
                 try renderOnce(matrix, reason: "changed: " + changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "),
                                out: out, document: document)
-            }
+            })
         }
     }
 
-    /// Renders the matrix; a document that does not load is reported on stderr and in the gallery.
-    /// A mistake in the options ends the watch.
-    private static func renderOnce(_ matrix: MatrixOptions, reason: String, out: URL, document: URL) throws {
+    /// Renders the matrix, and says whether every cell was written; a document that does not load is
+    /// reported on stderr and in the gallery. A mistake in the options or the output folder ends the watch.
+    private static func renderOnce(_ matrix: MatrixOptions, reason: String, out: URL, document: URL) throws -> Bool {
         let started = Date()
         do {
             let render = try matrix.matrixRender(galleryReloadSeconds: 2)
@@ -71,7 +75,13 @@ enum WatchCommand {
             for failure in failures {
                 printError("render-cli watch: \(failure.cell.path): \(failure.error ?? "failed")")
             }
+            fflush(nil)
+            return failures.isEmpty
         } catch let error as UsageError {
+            throw error
+        } catch let error as OutputError {
+            // A file of the user's in the way (or a folder that is not the tool's) would stop every
+            // render: the watch ends, as when it starts with such a folder.
             throw error
         } catch let error as OptionError {
             throw error
@@ -80,8 +90,9 @@ enum WatchCommand {
         } catch {
             printError("render-cli watch: \(reason): \(error) (still watching)")
             try? MatrixRender.writeFailurePage("\(error)", document: document.lastPathComponent, to: out, reloadSeconds: 2)
+            fflush(nil)
+            return false
         }
-        fflush(nil)
     }
 
     /// Every file under `folders` (or the file itself, for one that is a file) with its

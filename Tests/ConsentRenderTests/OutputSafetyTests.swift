@@ -275,7 +275,8 @@ import Testing
         let before = try contents(of: root)
         let result = try appstore(out: out, allClasses: false)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("was not written by the App Store export") && result.stderr.contains("nothing was touched"))
+        #expect(result.stderr.contains("holds a file that render-cli did not write") && result.stderr.contains(theirs.path)
+                && result.stderr.contains("Nothing was written"), "\(result.stderr)")
         #expect(try contents(of: root) == before)
     }
 

@@ -229,4 +229,83 @@ import Testing
         #expect(PNGMark.of(fileAt: diffImage.path) == .diff)
         #expect(try runRenderCLI(["diff", a.path, b.path, "--out", diffImage.path]).status == 1, "a diff image of its own is replaced")
     }
+
+    // MARK: found by the first-user trial
+
+    @Test func anEnvironmentFileOfTheUsersStopsARecordBeforeAnyGoldenIsTouched() throws {
+        let golden = root.appendingPathComponent("Golden")
+        try write(#"""
+            { "profiles": "\#(FileManager.default.currentDirectoryPath)/DeviceProfiles",
+              "documents": { "doc": "\#(FileManager.default.currentDirectoryPath)/Samples/privacy-agreement" },
+              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en"], "tint": "#34C759" } ] }
+            """#, to: golden.appendingPathComponent("matrix.json"))
+        func record() throws -> CLIRun {
+            try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("artifacts").path])
+        }
+        #expect(try record().status == 0)
+        let png = golden.appendingPathComponent("doc/iphone-se-3/portrait-light/en.png")
+        let environment = golden.appendingPathComponent("ENVIRONMENT.json")
+        let recorded = try Data(contentsOf: png)
+        let matrix = try String(contentsOf: golden.appendingPathComponent("matrix.json"), encoding: .utf8)
+        try write(matrix.replacingOccurrences(of: "#34C759", with: "#FF9500"), to: golden.appendingPathComponent("matrix.json"))
+        for edit in [#"{"mine": "notes"}"#, String(decoding: try Data(contentsOf: environment), as: UTF8.self) + " "] {
+            try write(edit, to: environment)
+            let refused = try record()
+            #expect(refused.status == 2, "\(refused.stdout)")
+            #expect(refused.stderr.contains(environment.path) && refused.stderr.contains("Nothing was written"), "\(refused.stderr)")
+            #expect(try Data(contentsOf: png) == recorded, "no golden was re-recorded")
+            #expect(try String(contentsOf: environment, encoding: .utf8) == edit)
+        }
+        // Once the file is gone, a record writes it again, even when no golden changes.
+        try FileManager.default.removeItem(at: environment)
+        try write(matrix, to: golden.appendingPathComponent("matrix.json"))
+        #expect(try record().status == 0)
+        #expect(EnvironmentFingerprint.load(from: environment) != nil)
+    }
+
+    @Test func watchEndsAtOnceWhenAFileOfTheUsersIsInTheWay() throws {
+        let out = root.appendingPathComponent("gallery")
+        #expect(try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                                  "--out", out.path]).status == 0)
+        try write("my own script", to: out.appendingPathComponent("reload.js"))
+        let run = try runRenderCLI(["watch", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                                    "--out", out.path], stoppedBy: SIGINT, whenPrinted: "Ctrl-C to stop")
+        #expect(run.status == 2, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("reload.js") && !run.stdout.contains("watching"), "\(run.stderr)")
+        #expect(try String(contentsOf: out.appendingPathComponent("reload.js"), encoding: .utf8) == "my own script")
+    }
+
+    @Test func appstoreNeverFollowsALocaleFolderThatIsALinkAndNamesEveryFileInTheWay() throws {
+        let out = root.appendingPathComponent("store")
+        func export(_ languages: String) throws -> CLIRun {
+            try runRenderCLI(["appstore", "--document", "Samples/privacy-agreement", "--languages", languages, "--out", out.path])
+        }
+        #expect(try export("ja").status == 0)
+        let mine = root.appendingPathComponent("mine")
+        try write("keep", to: mine.appendingPathComponent("keep.png"))
+        try FileManager.default.removeItem(at: out.appendingPathComponent("screenshots/ja"))
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("screenshots/ja"), withDestinationURL: mine)
+        let refused = try export("ja")
+        #expect(refused.status == 2 && refused.stderr.contains("holds a symbolic link at"), "\(refused.stderr)")
+        let other = try export("en")
+        #expect(other.status == 0 && other.stderr.contains("screenshots/ja is a symbolic link; left alone and never followed"),
+                "\(other.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["keep.png"])
+        // A marker an earlier version wrote, without its list: every file in the way is named, and why.
+        try write("This folder holds files written by ConsentRender (render-cli).\n", to: out.appendingPathComponent(".consentrender-appstore"))
+        let older = try export("en")
+        #expect(older.status == 2)
+        #expect(older.stderr.contains("2 files that render-cli did not write") && older.stderr.contains("An earlier version of render-cli"),
+                "\(older.stderr)")
+    }
+
+    @Test func promptOptionsWithoutAPromptAreRefused() throws {
+        for (command, option) in [("matrix", ["--over", "Samples/att-explainer"]), ("matrix", ["--ios", "18"]), ("lint", ["--ios", "18"])] {
+            let arguments = [command, "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en"]
+                + (command == "matrix" ? ["--out", root.appendingPathComponent("m").path] : []) + option
+            let run = try runRenderCLI(arguments)
+            #expect(run.status == 2, "\(command) \(option)")
+            #expect(run.stderr.contains("\(option[0]) applies to system prompts, and --screens asks for none"), "\(run.stderr)")
+        }
+    }
 }

@@ -136,15 +136,22 @@ public struct AppStoreExport: Sendable {
         // what it lists unchanged is the tool's too.
         let earlier = try AppStoreManifest.load(from: out)
         let listedEarlier = Set((earlier?.screenshots ?? []).map(\.path).filter { earlier?.owns($0, in: out) == true })
+        // A locale folder that is a symbolic link could lead into a folder of the user's: never followed.
+        for path in plans.map(\.file) {
+            if let link = FileLedger.firstSymbolicLink(in: path, under: out) {
+                throw OutputError.symbolicLink(folder: OwnedFolder.Kind.appStoreExport.noun, path: out.path, link: link.path)
+            }
+        }
         let theirs = plans.map(\.file).filter { path in
             switch exportFolder.ownership(of: path) {
             case .absent, .ours: false
             case .unlisted, .changed: !listedEarlier.contains(path)
             }
         }
-        if let first = theirs.first {
-            throw OutputError.foreignScreenshot(path: out.appendingPathComponent(first).path,
-                                                manifest: out.appendingPathComponent(OwnedFolder.Kind.appStoreExport.markerName).path)
+        if !theirs.isEmpty {
+            throw OutputError.notOurFiles(folder: OwnedFolder.Kind.appStoreExport.noun, path: out.path,
+                                          files: theirs.map { out.appendingPathComponent($0).path },
+                                          olderMarker: exportFolder.isMarked && !exportFolder.ledger.hadList)
         }
         try exportFolder.prepare()
         for path in listedEarlier.sorted() { try exportFolder.adopt(path) }
@@ -174,6 +181,11 @@ public struct AppStoreExport: Sendable {
         var removed: [String] = [], warnings: [String] = [], changed: Set<String> = []
         for path in exportFolder.ledger.listedPaths where !plannedPaths.contains(path) && path.hasPrefix("screenshots/") {
             let url = out.appendingPathComponent(path)
+            // Through a locale folder that is a symbolic link: left alone (warned about below, once).
+            if FileLedger.firstSymbolicLink(in: path, under: out) != nil {
+                changed.insert(path)
+                continue
+            }
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             if try exportFolder.removeOwned(path).isEmpty {
                 removed.append(path)
@@ -188,6 +200,12 @@ public struct AppStoreExport: Sendable {
         warnings += foreignFiles(in: out, besides: plannedPaths.union(changed)).map {
             "\(out.appendingPathComponent($0).path) was not written by the App Store export; left alone, and fastlane deliver will upload it"
         }
+        let screenshots = out.appendingPathComponent("screenshots")
+        for locale in ((try? FileManager.default.contentsOfDirectory(atPath: screenshots.path)) ?? []).sorted()
+            where isSymbolicLink(screenshots.appendingPathComponent(locale)) {
+            warnings.append("\(screenshots.appendingPathComponent(locale).path) is a symbolic link; left alone and never followed, "
+                + "and fastlane deliver will upload what it leads to")
+        }
         return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings, notes: notes)
     }
 
@@ -197,6 +215,8 @@ public struct AppStoreExport: Sendable {
         guard let locales = try? FileManager.default.contentsOfDirectory(atPath: screenshots.path) else { return [] }
         var foreign: [String] = []
         for locale in locales.sorted() where !locale.hasPrefix(".") {
+            // A link is not followed: fastlane would upload what it leads to, which the tool does not look at.
+            guard !isSymbolicLink(screenshots.appendingPathComponent(locale)) else { continue }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: screenshots.appendingPathComponent(locale).path) else {
                 continue
             }

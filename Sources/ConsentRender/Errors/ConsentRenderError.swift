@@ -119,7 +119,6 @@ public enum OutputError: Error, Equatable, Sendable {
     case notOwned(folder: String, path: String, effect: String, marker: String, sample: [String])
     case symbolicLink(folder: String, path: String, link: String)
     case unreadableFolder(folder: String, path: String, reason: String)
-    case foreignScreenshot(path: String, manifest: String)
     case unreadableManifest(path: String, detail: String)
     /// Files of the user's (not in the folder's ledger, or changed since the tool wrote them) sit
     /// where a run would write; `olderMarker` when the folder's marker is an older version's, which kept no list.
@@ -449,9 +448,6 @@ extension OutputError: CustomStringConvertible {
                 + "writes only into folders it made, so nothing was written through it. Remove the link."
         case let .unreadableFolder(folder, path, reason):
             return "\(folder) '\(path)' cannot be read (\(reason)); nothing was touched."
-        case let .foreignScreenshot(path, manifest):
-            return "\(path) exists and was not written by the App Store export (\(manifest) does not list it, or it changed "
-                + "since); nothing was touched. Move it away, or export into another folder."
         case let .notOurFiles(folder, path, files, olderMarker):
             let listing = files.prefix(8).map { "  - \($0)" }.joined(separator: "\n")
                 + (files.count > 8 ? "\n  - and \(files.count - 8) more" : "")

@@ -54,6 +54,19 @@ public struct GoldenSuite: Sendable {
     public func run() throws -> GoldenReport {
         let cells = try self.cells()
         try checkGroups()
+        let goldens = OwnedFolder(url: goldenDirectory, kind: .golden)
+        let environmentFile = goldenDirectory.appendingPathComponent("ENVIRONMENT.json")
+        // A run that may record writes ENVIRONMENT.json: one of the user's there stops it before any
+        // golden is touched. One an earlier version wrote (not listed, but a fingerprint) is the tool's.
+        if recordMode != .never {
+            switch goldens.ownership(of: "ENVIRONMENT.json") {
+            case .absent, .ours: break
+            case .unlisted where EnvironmentFingerprint.load(from: environmentFile) != nil: break
+            case .unlisted, .changed:
+                throw OutputError.notOurFiles(folder: OwnedFolder.Kind.golden.noun, path: goldenDirectory.path,
+                                              files: [environmentFile.path], olderMarker: false)
+            }
+        }
         // Made (and marked) before any work, so a folder that cannot be written stops the run at once.
         let artifacts = FailureArtifacts(folder: try claimArtifactsFolder())
         // A file of the user's where a failure's images would go stops the run before it starts.
@@ -62,7 +75,6 @@ public struct GoldenSuite: Sendable {
         let keptArtifacts = clearsArtifacts
             ? try artifacts.folder.clear()
             : try cells.flatMap { try artifacts.folder.removeOwned($0.path) }
-        let goldens = OwnedFolder(url: goldenDirectory, kind: .golden)
         let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
         let options = diffOptions
 
@@ -72,16 +84,16 @@ public struct GoldenSuite: Sendable {
         }
         var outcomes = results.map { (cell: $0.cell, outcome: $0.outcome) }
         let fontFiles = results.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
-        let environmentFile = goldenDirectory.appendingPathComponent("ENVIRONMENT.json")
         let recordedSomething = outcomes.contains { $0.outcome == .recorded || $0.outcome == .rerecorded }
-        if recordedSomething {
+        // Written when goldens were recorded, and by any recording run that finds it missing.
+        if recordedSomething || (recordMode != .never && !FileManager.default.fileExists(atPath: environmentFile.path)) {
             let stored = EnvironmentFingerprint.load(from: environmentFile)
             var paths = fontFiles
             if let stored, only != nil { paths.formUnion(stored.fonts.keys) }
             let data = try EnvironmentFingerprint.current(fontPaths: paths).jsonData()
             if (try? Data(contentsOf: environmentFile)) != data {
-                // The file's own format marks it as the tool's: one that reads as a fingerprint is replaced.
-                if stored != nil, goldens.ownership(of: "ENVIRONMENT.json") != .ours {
+                // An earlier version's, unlisted: its own format says it is the tool's (checked above).
+                if stored != nil, goldens.ownership(of: "ENVIRONMENT.json") == .unlisted {
                     try goldens.adopt("ENVIRONMENT.json")
                 }
                 try goldens.write([(environmentFile, data)])
