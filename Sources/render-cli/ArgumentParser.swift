@@ -75,6 +75,7 @@ struct ParsedArguments {
             name = aliases[name] ?? name
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "--\(name) takes no value") }
+                guard !flags.contains(name) else { throw UsageError(message: "--\(name) is given twice") }
                 flags.insert(name)
                 index += 1
                 continue
@@ -233,7 +234,9 @@ struct ParsedArguments {
         for item in items {
             // `att` alone means the prompt; the consent screen is `consent`.
             guard let screen = Screen(name: item) ?? Screen(name: "prompt:" + item) else {
-                let hint = (closestMatch(to: item, among: names) ?? closestMatch(to: "prompt:" + item, among: names))
+                // The list words count too where a list is taken: "promts" is "prompts", not "prompt:photos".
+                let words = single ? names : names + ["prompts", "all"]
+                let hint = (closestMatch(to: item, among: words) ?? closestMatch(to: "prompt:" + item, among: names))
                     .map { " Did you mean \($0)?" } ?? ""
                 throw UsageError(message: "--\(name) '\(item)' is not a screen.\(hint) The screens are: \(names.joined(separator: ", "))"
                                  + (single ? "" : ", or prompts (every prompt), or all"))

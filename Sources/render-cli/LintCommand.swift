@@ -10,7 +10,7 @@ enum LintCommand {
                            [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both] [--app-info DIR]
                            [--states LIST|all] [--tint #RRGGBB] [--tcf] [--format text|json] [--profiles DIR]
                            [--allow-missing-glyphs] [--status-bar shown|none] [--text-sizes LIST|all]
-                           [--bold-text on|off|both] [--increase-contrast on|off|both]
+                           [--bold-text on|off|both] [--increase-contrast on|off|both] [--scroll LIST]
 
     Renders every combination (by default every device, language, orientation and appearance) and
     checks each screen, measured from the render itself: text and button contrast, tap target
@@ -38,6 +38,8 @@ enum LintCommand {
       --allow-missing-glyphs
                        report characters no font covers as a warning instead of an error
       --text-sizes     Dynamic Type sizes to check, or all (default Large)
+      --scroll LIST    body scroll positions to check (top, the default; bottom; #anchor; points):
+                       what is visible, tappable and clipped is judged at each
       --bold-text, --increase-contrast
                        on, off or both: check with iOS's Bold Text / Increase Contrast
                        The singular forms render takes (--device, --language, …) are accepted too.

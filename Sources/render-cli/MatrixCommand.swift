@@ -170,6 +170,16 @@ struct MatrixOptions {
             shard = parsed
         }
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
+        // Consent screens alone may not read the app's files: one is laid out to see.
+        if options.value("app-info") != nil, !cells.contains(where: { $0.screen != .consent }), let first = cells.first {
+            let laidOut = try? ConsentRenderer().layOut(RenderRequest(content: folder.content,
+                                                                      profile: try catalog.profile(reference: first.device), variant: first))
+            // (A screen that cannot be laid out fails the run with its own error instead.)
+            if laidOut != nil {
+                try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
+                                       fix: "add --screens prompt:att (or prompts), or drop --app-info")
+            }
+        }
         var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
                                   shard: shard, galleryReloadSeconds: galleryReloadSeconds)
         render.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
@@ -204,8 +214,9 @@ func printFallbackNotes(_ results: [MatrixRender.CellResult], folder: DocumentFo
     var noted = Set<String>()
     for result in results where result.usedDefaultLanguage && noted.insert(result.cell.language).inserted {
         let shown = result.linkMap?.language.resolved ?? folder.settings.defaultLanguage ?? "?"
+        let suggestion = closestMatch(to: result.cell.language, among: folder.languages).map { " Did you mean '\($0)'?" } ?? ""
         printError("render-cli \(command): note: no language file matches '\(result.cell.language)' (the document has "
-            + "\(folder.languages.joined(separator: ", "))); its cells show the defaultLanguage '\(shown)'.")
+            + "\(folder.languages.joined(separator: ", "))); its cells show the defaultLanguage '\(shown)'.\(suggestion)")
     }
 }
 

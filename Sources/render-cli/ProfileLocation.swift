@@ -61,3 +61,14 @@ func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
     }
     throw ProfileError.noProfilesDirectory(searched: Array(searched.prefix(3)))
 }
+
+/// Refuses `--app-info` when the screens laid out so far took nothing from the app's files: the
+/// option would change nothing (the consent screen reads the app only for strings that name a key
+/// of its Localizable strings; system prompts always read it).
+func checkAppInfoIsUsed(_ options: ParsedArguments, folder: DocumentFolder, why: String, fix: String) throws {
+    guard options.value("app-info") != nil, let app = folder.content.app, !app.reads.happened else { return }
+    throw UsageError(message: "--app-info changes nothing here: \(why); \(fix)")
+}
+
+/// Why consent screens alone take nothing from the app's files.
+let consentScreensNeedNoApp = "no system prompt is asked for, and document.json's strings name no key of the app's Localizable strings"

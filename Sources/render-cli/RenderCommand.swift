@@ -22,7 +22,8 @@ enum RenderCommand {
                          mirrored) made from the document's English
       --orientation      portrait or landscape (default: the profile's, normally portrait)
       --appearance       light or dark (default: light)
-      --tint #RRGGBB     accent colour of the title, links and accept button (default: the profile's)
+      --tint #RRGGBB     accent colour of the title, links and accept button, drawn exactly as given
+                         (default: the profile's system blue, whose links take its accessible variant)
       --out FILE.png     where to write; missing folders are made once the render succeeds
       --profiles DIR     where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles,
                          else a DeviceProfiles folder above the render-cli binary, as in its checkout)
@@ -101,6 +102,8 @@ enum RenderCommand {
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         var outPath = try options.required("out", example: "out/iphone-15-pro.png")
+        // The file written is not the one --out named (FILE.full.png for FILE.png): it is a side file.
+        var renamedOut = false
         let fullLength = options.flag("full-length")
         if fullLength {
             for (option, reason) in [("frame", "a device frame holds a screen, and a full-length capture is taller than one"),
@@ -112,11 +115,13 @@ enum RenderCommand {
             // The capture is named apart from screenshots: FILE.full.png and FILE.full.links.json.
             if outPath.lowercased().hasSuffix(".png") && !outPath.lowercased().hasSuffix(".full.png") {
                 outPath = String(outPath.dropLast(4)) + ".full.png"
+                renamedOut = true
             }
         }
         let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
-        let outputs = try OutputFiles(pngPath: outPath, overlay: options.flag("overlay"), framed: options.flag("frame"))
+        let outputs = try OutputFiles(pngPath: outPath, overlay: options.flag("overlay"), framed: options.flag("frame"),
+                                      renamed: renamedOut)
         // The document first: a missing document is the mistake to name, before where profiles are.
         let folder = try openDocument(options, command: "render")
 
@@ -159,6 +164,8 @@ enum RenderCommand {
                 return try renderer.render(request)
             }
         }
+        try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
+                               fix: "add --screen prompt:att (or another prompt), or drop --app-info")
         try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil,
                           framed: options.flag("frame") ? try renderer.framed(page, profile: profile) : nil)
         for warning in page.warnings {
@@ -168,8 +175,9 @@ enum RenderCommand {
             printError("render-cli render: note: \(note)")
         }
         if page.usedDefaultLanguage {
+            let suggestion = closestMatch(to: language, among: folder.languages).map { " Did you mean '\($0)'?" } ?? ""
             printError("render-cli render: note: no language file matches '\(language)' (the document has "
-                + "\(folder.languages.joined(separator: ", "))); rendered its defaultLanguage '\(page.linkMap.language.resolved)'.")
+                + "\(folder.languages.joined(separator: ", "))); rendered its defaultLanguage '\(page.linkMap.language.resolved)'.\(suggestion)")
         }
 
         let map = page.linkMap
@@ -217,8 +225,13 @@ struct OutputFiles {
     let framed: URL
     let framedLinkMap: URL
 
-    init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false) throws {
+    /// Whether the PNG is not the file `--out` named (a full-length capture's `FILE.full.png`), so
+    /// it too may replace only a render of the tool's.
+    let pngIsRenamed: Bool
+
+    init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false, renamed: Bool = false) throws {
         png = try checkedPNGOutput(pngPath)
+        pngIsRenamed = renamed
         let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")
@@ -230,6 +243,10 @@ struct OutputFiles {
     /// Refuses (exit 2) a side file that exists and is not one render-cli wrote.
     func checkSideFiles(overlay writesOverlay: Bool, framed writesFramed: Bool) throws {
         try checkSideFile(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
+        if pngIsRenamed {
+            try checkSideFile(png, what: "a full-length capture", isOurs: { PNGMark.of(fileAt: $0) == .render },
+                              output: "the full-length capture of --out " + String(png.path.dropLast(9)) + ".png")
+        }
         if writesOverlay { try checkSideFile(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
         if writesFramed {
             try checkSideFile(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed })
@@ -237,11 +254,11 @@ struct OutputFiles {
         }
     }
 
-    private func checkSideFile(_ url: URL, what: String, isOurs: (String) -> Bool) throws {
+    private func checkSideFile(_ url: URL, what: String, isOurs: (String) -> Bool, output: String? = nil) throws {
         var status = stat()
         guard lstat(url.path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFREG, isOurs(url.path) else {
-            throw OutputError.notOurSideFile(path: url.path, what: what, output: png.path)
+            throw OutputError.notOurSideFile(path: url.path, what: what, output: output ?? png.path)
         }
     }
 

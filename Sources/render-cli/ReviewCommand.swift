@@ -39,7 +39,8 @@ enum ReviewCommand {
     --device and --language are accepted for --devices and --languages. A repeated device or language
     is reviewed once. Every screen of every language is laid out before anything is written: a step
     whose document has no file for a language, or a prompt without iOS's words in it, stops the
-    review (exit 2, every such screen named). OUT is cleared first, so a review folder holds one review.
+    review (exit 2, every such screen named). Each device's pack is one review:
+    the device's folder loses the files an earlier review wrote there first; other devices' packs stay.
 
     Exit status: 0 written and the flow rules pass; 1 a flow rule fails (everything is written);
                  2 bad usage, input or flow; 3 an internal or I/O failure (ffmpeg missing or failing).
@@ -88,6 +89,13 @@ enum ReviewCommand {
         // Every screen of every language is laid out before anything is written: a language a
         // step's document lacks, or a prompt without iOS's words in it, stops the review whole.
         try checkEveryScreen(flow: flow, screens: screens, renderer: renderer, profile: firstProfile, languages: languages)
+        // The notes quote the English screens when the review has them, else its first language's.
+        let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
+        let appName = ReviewDocument.appName(of: [folder] + flow.steps.compactMap { screens.documents[$0.name] }, language: notesLanguage)
+        try checkAppInfoIsUsed(options, folder: folder,
+                               why: "no step of the flow takes text from this document's app files (its prompts are drawn "
+                                   + "from the documents their steps name, and its strings name no key of the app's)",
+                               fix: "drop --app-info")
 
         var protected: [OwnedFolder.Protected] = [.init(url: folder.url, role: "the document folder")]
         for document in Set(flow.steps.compactMap { screens.documents[$0.name]?.url.standardizedFileURL.path }).sorted()
@@ -108,12 +116,9 @@ enum ReviewCommand {
             printError("render-cli review: note: kept \(out.appendingPathComponent(path).path): render-cli did not write it "
                 + "(or it changed since), so a review never removes it")
         }
-        // The notes quote the English screens when the review has them, else its first language's.
-        let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         let units = profiles.flatMap { profile in languages.map { (profile: profile, language: $0) } }
         // Folders are made before the workers start, one thread at a time.
         for unit in units { _ = try output.subfolder("\(unit.profile.id)/\(unit.language)") }
-        let appName = ReviewDocument.appName(of: [folder] + flow.steps.compactMap { screens.documents[$0.name] }, language: notesLanguage)
         let progress = ReviewProgress(total: units.count)
         let results = ReviewResults(count: units.count)
         let next = ReviewResults.Counter()

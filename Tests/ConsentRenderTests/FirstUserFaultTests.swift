@@ -212,4 +212,52 @@ import Testing
         let sample = try DocumentLint(folder: DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/long-agreement"))).findings()
         #expect(!sample.contains { $0.rule == "links.parity" && $0.message.contains("#") }, "\(sample.map(\.message))")
     }
+
+    // MARK: found by the second first-user trial
+
+    @Test func aFullLengthCaptureReplacesOnlyACaptureOfItsOwn() throws {
+        let mine = root.appendingPathComponent("x.full.png")
+        try Data("mine".utf8).write(to: mine)
+        let arguments = ["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en",
+                         "--full-length", "--out", root.appendingPathComponent("x.png").path]
+        let refused = try runRenderCLI(arguments)
+        #expect(refused.status == 2 && refused.stderr.contains("is not a full-length capture render-cli wrote"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: mine) == Data("mine".utf8))
+        try FileManager.default.removeItem(at: mine)
+        #expect(try runRenderCLI(arguments).status == 0)
+        #expect(try runRenderCLI(arguments).status == 0, "its own capture is replaced")
+    }
+
+    @Test(arguments: [
+        ["render", "--document", "Samples/launch-consent", "--device", "iphone-se-3", "--language", "en", "--out", "{T}/a.png"],
+        ["matrix", "--document", "Samples/launch-consent", "--devices", "iphone-se-3", "--languages", "en", "--out", "{T}/m"],
+        ["review", "--document", "Samples/launch-consent", "--devices", "iphone-se-3", "--languages", "en", "--out", "{T}/r"],
+    ])
+    func appInfoThatNoScreenReadsIsRefused(_ arguments: [String]) throws {
+        let run = try runRenderCLI(arguments.map { $0.replacingOccurrences(of: "{T}", with: root.path) }
+            + ["--app-info", "Samples/privacy-agreement/app"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("--app-info changes nothing here"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "nothing was written")
+    }
+
+    @Test func aMarkerThatIsNoPlainFileIsRefused() throws {
+        let out = root.appendingPathComponent("m")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent(".consentrender-matrix"), withIntermediateDirectories: true)
+        let run = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                                    "--out", out.path])
+        #expect(run.status == 2 && run.stderr.contains("is not a plain file"), "\(run.stderr)")
+    }
+
+    @Test func smallerMistakesGetTheirOwnWords() throws {
+        let twice = try runRenderCLI(["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en",
+                                      "--overlay", "--overlay", "--out", root.appendingPathComponent("a.png").path])
+        #expect(twice.status == 2 && twice.stderr.contains("--overlay is given twice"), "\(twice.stderr)")
+        let screens = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--screens", "promts",
+                                        "--out", root.appendingPathComponent("m").path])
+        #expect(screens.status == 2 && screens.stderr.contains("Did you mean prompts?"), "\(screens.stderr)")
+        let language = try runRenderCLI(["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "enn",
+                                         "--out", root.appendingPathComponent("b.png").path])
+        #expect(language.status == 0 && language.stderr.contains("Did you mean 'en'?"), "\(language.stderr)")
+    }
 }

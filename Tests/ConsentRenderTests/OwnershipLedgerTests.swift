@@ -171,6 +171,9 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stdout.contains("is not a file golden record wrote"), "\(refused.stdout)")
         #expect(try Data(contentsOf: png) == mine)
+        // What is there and what would be recorded are written aside, to be compared.
+        let artifacts = root.appendingPathComponent("artifacts/doc/iphone-se-3/portrait-light/en")
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("diff.png").path), "\(refused.stdout)")
     }
 
     // MARK: single files and their marks

@@ -50,6 +50,9 @@ public struct AppInfo: Sendable, Equatable {
     public var infoPlistCatalog: Catalog?
     public var localizableStrings: [String: Table]
     public var localizableCatalog: Catalog?
+    /// Whether a screen looked anything up in these files (shared by every copy of this value), so
+    /// a command can tell that `--app-info` would change nothing.
+    public let reads = AppInfoReads()
 
     public init(infoPlistPath: String, infoPlist: [String: String], developmentRegion: String, lprojLanguages: [String: String] = [:],
                 infoPlistStrings: [String: Table] = [:], infoPlistCatalog: Catalog? = nil,
@@ -89,6 +92,7 @@ public struct AppInfo: Sendable, Equatable {
     /// the app's localization for it (InfoPlist.strings, then InfoPlist.xcstrings), then Base.lproj,
     /// then the development region's, then the Info.plist's own value; nil when none has it.
     public func infoValue(_ key: String, language: String) -> Lookup? {
+        reads.note()
         let matched = localization(for: language)
         if let hit = search(key, language: language, tables: infoPlistStrings, catalog: infoPlistCatalog) { return hit }
         guard let value = infoPlist[key] else { return nil }
@@ -99,7 +103,8 @@ public struct AppInfo: Sendable, Equatable {
     /// A Localizable string in `language`: the app's localization for it, then Base.lproj, then
     /// the development region's; nil when none has it.
     public func localizedString(_ key: String, language: String) -> Lookup? {
-        search(key, language: language, tables: localizableStrings, catalog: localizableCatalog)
+        reads.note()
+        return search(key, language: language, tables: localizableStrings, catalog: localizableCatalog)
     }
 
     /// `key` in the app's localization for `language`, then Base.lproj, then the development
@@ -153,4 +158,27 @@ public struct AppInfo: Sendable, Equatable {
         guard let x = LanguageTag(a), let y = LanguageTag(b) else { return false }
         return x.description.caseInsensitiveCompare(y.description) == .orderedSame
     }
+}
+
+/// Whether anything read an `AppInfo`; it takes no part in comparing two of them.
+public final class AppInfoReads: @unchecked Sendable, Equatable {
+    private let lock = NSLock()
+    private var read = false
+
+    public init() {}
+
+    func note() {
+        lock.lock()
+        read = true
+        lock.unlock()
+    }
+
+    /// Whether a lookup has been made.
+    public var happened: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return read
+    }
+
+    public static func == (lhs: AppInfoReads, rhs: AppInfoReads) -> Bool { true }
 }

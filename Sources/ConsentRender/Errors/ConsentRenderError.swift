@@ -123,6 +123,8 @@ public enum OutputError: Error, Equatable, Sendable {
     /// Files of the user's (not in the folder's ledger, or changed since the tool wrote them) sit
     /// where a run would write; `olderMarker` when the folder's marker is an older version's, which kept no list.
     case notOurFiles(folder: String, path: String, files: [String], olderMarker: Bool)
+    /// The marker, which holds the folder's list of the tool's files, is a folder or a link.
+    case markerNotAFile(folder: String, path: String, marker: String, what: String)
     /// A single output file's side file (`.links.json`, `.overlay.png`…) exists and the tool did not write it.
     case notOurSideFile(path: String, what: String, output: String)
     /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
@@ -458,6 +460,9 @@ extension OutputError: CustomStringConvertible {
             return "\(folder) '\(path)' holds \(files.count == 1 ? "a file" : "\(files.count) files") that render-cli did not write "
                 + "(or that changed since it wrote them), where this run would write:\n\(listing)\nNothing was written. "
                 + "\(why), or choose another folder."
+        case let .markerNotAFile(folder, path, marker, what):
+            return "\(folder) '\(path)': its marker \(marker) is \(what); the marker is the plain file that lists what the tool "
+                + "wrote there, so nothing was touched. Remove it (every file in the folder then counts as yours) or choose another folder."
         case let .notOurSideFile(path, what, output):
             return "\(path) exists and is not \(what) render-cli wrote, and writing \(output) would replace it; nothing was "
                 + "written. Move it away, or give --out another name."

@@ -59,6 +59,7 @@ public struct GoldenSuite: Sendable {
         // A run that may record writes ENVIRONMENT.json: one of the user's there stops it before any
         // golden is touched. One an earlier version wrote (not listed, but a fingerprint) is the tool's.
         if recordMode != .never {
+            try goldens.checkMarker()
             switch goldens.ownership(of: "ENVIRONMENT.json") {
             case .absent, .ours: break
             case .unlisted where EnvironmentFingerprint.load(from: environmentFile) != nil: break
@@ -259,13 +260,16 @@ private struct CellChecker {
                 return owner == .unlisted || owner == .changed
             }
             guard theirs.isEmpty else {
-                var failure = GoldenFailure(
-                    cell: cell.path,
-                    reasons: ["not recorded: " + theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")
-                        + " \(theirs.count == 1 ? "is not a file" : "are not files") golden record wrote (\(OwnedFolder.Kind.golden.markerName) "
-                        + "in the golden folder does not list \(theirs.count == 1 ? "it" : "them"), or \(theirs.count == 1 ? "it" : "they") "
-                        + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"],
-                    artifacts: nil, environmentChanges: [])
+                let reasons = ["not recorded: " + theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")
+                    + " \(theirs.count == 1 ? "is not a file" : "are not files") golden record wrote (\(OwnedFolder.Kind.golden.markerName) "
+                    + "in the golden folder does not list \(theirs.count == 1 ? "it" : "them"), or \(theirs.count == 1 ? "it" : "they") "
+                    + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"]
+                // What is there and what would be recorded, side by side, so the difference can be judged.
+                let existing = try? Bitmap(contentsOfPNG: pngURL)
+                let folder = try? artifacts.write(cell: cell.path, expected: existing, actual: page.bitmap,
+                                                  diff: existing.map { diff(expected: $0, actual: page.bitmap, options: options) },
+                                                  expectedLinks: try? Data(contentsOf: linksURL), actualLinks: actualLinks, reasons: reasons)
+                var failure = GoldenFailure(cell: cell.path, reasons: reasons, artifacts: folder, environmentChanges: [])
                 failure.refusedOverwrite = true
                 return CellEntry(cell: cell.path, outcome: .failed(failure), fontFiles: fontFiles)
             }

@@ -27,6 +27,7 @@ public struct PromptLint: Sendable {
 
     public func findings() -> [LintFinding] {
         var results: [LintFinding] = []
+        app.reads.note()
         let present = PromptKind.allCases.filter { kind in kind.infoPlistKey.map { app.infoPlist[$0] != nil } ?? false }
         for kind in prompts {
             guard let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

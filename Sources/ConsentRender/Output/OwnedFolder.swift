@@ -115,6 +115,7 @@ public struct OwnedFolder: Sendable {
                              acceptsUnmarked: (URL) -> Bool = { _ in false }) throws -> OwnedFolder {
         try checkPlacement(of: url, kind: kind, protecting: protected)
         let folder = OwnedFolder(url: url, kind: kind)
+        try folder.checkMarker()
         guard FileManager.default.fileExists(atPath: url.path), !folder.isMarked else { return folder }
         let entries: [String]
         do {
@@ -166,10 +167,18 @@ public struct OwnedFolder: Sendable {
         } catch {
             throw RenderError.writeFailed(path: url.path, reason: "cannot create the folder (\(describeFileError(error)))")
         }
-        if isSymbolicLink(url.appendingPathComponent(kind.markerName)) {
-            throw OutputError.symbolicLink(folder: kind.noun, path: url.path, link: url.appendingPathComponent(kind.markerName).path)
-        }
+        try checkMarker()
         try ledger.startList()
+    }
+
+    /// Refuses a marker that is not a plain file (a folder, a link): the list of the tool's files
+    /// cannot be kept there, and a link could lead anywhere.
+    public func checkMarker() throws {
+        let marker = url.appendingPathComponent(kind.markerName)
+        var status = stat()
+        guard lstat(marker.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return }
+        throw OutputError.markerNotAFile(folder: kind.noun, path: url.path, marker: marker.path,
+                                         what: status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a plain file")
     }
 
     /// Rewrites the marker's list with the files that are still the tool's; call it when a run ends.

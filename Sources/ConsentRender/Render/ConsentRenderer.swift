@@ -217,6 +217,7 @@ public final class ConsentRenderer {
         app.device = request.profile.idiom == .pad ? .ipad : .iphone
         // The purpose string first: without it there is no prompt at all. iOS reads the key from
         // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
+        app.reads.note()
         if let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
         }
