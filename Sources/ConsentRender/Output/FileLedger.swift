@@ -30,8 +30,8 @@ enum FileOwnership: Equatable, Sendable {
 ///     - iphone-15-pro/portrait-light/en-old.png
 ///
 /// An entry line is `<size> <crc64> <path>`; `- <path>` records a removal. A marker an older
-/// version wrote has no `files:` line, hence no list: every file in that folder counts as the
-/// user's until this version writes it.
+/// version wrote has no `files:` line, hence no list: every file already in that folder counts as
+/// the user's.
 final class FileLedger: @unchecked Sendable {
     /// The folder the listed paths are relative to.
     let root: URL
@@ -41,7 +41,6 @@ final class FileLedger: @unchecked Sendable {
     /// Whether the marker already held a list when it was read (false for an older version's marker or none).
     private(set) var hadList: Bool
     private var entries: [String: [FileFingerprint]]
-    private var changedSinceRead = false
     private let lock = NSLock()
 
     static let listHeading = "files:"
@@ -126,13 +125,6 @@ final class FileLedger: @unchecked Sendable {
             if status.st_mode & S_IFMT == S_IFLNK { return current }
         }
         return nil
-    }
-
-    /// Whether the marker lists any fingerprint for `relative`.
-    func lists(_ relative: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[relative] != nil
     }
 
     /// Who owns what is at `relative` now.
