@@ -280,6 +280,16 @@ struct ParsedArguments {
         }
     }
 
+    /// Refuses `--ios` and `--over` when no system prompt is asked for (`noPrompt`): they would
+    /// change nothing on the consent screen.
+    func refusePromptOptions(when noPrompt: Bool, screensOption: String) throws {
+        guard noPrompt else { return }
+        for option in ["ios", "over"] where values[option] != nil {
+            throw UsageError(message: "--\(option) applies to system prompts, and --\(screensOption) asks for none; add "
+                + "--\(screensOption) prompt:att (or another prompt), or drop --\(option)")
+        }
+    }
+
     /// `--app-info DIR`: the app's Info.plist and localizations, over the document's `app`.
     func appInfo() throws -> AppInfo? {
         guard let path = values["app-info"] else { return nil }

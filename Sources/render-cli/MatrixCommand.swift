@@ -128,12 +128,7 @@ struct MatrixOptions {
         }).map(ScreenState.init(rawValue:))
         let screens = try options.screens("screens")
         // Options about system prompts would change nothing on consent screens alone.
-        if !screens.contains(where: { $0 != .consent }) {
-            for option in ["ios", "over"] where options.value(option) != nil {
-                throw UsageError(message: "--\(option) applies to system prompts, and --screens asks for none; add --screens "
-                    + "prompt:att (or prompts), or drop --\(option)")
-            }
-        }
+        try options.refusePromptOptions(when: !screens.contains { $0 != .consent }, screensOption: "screens")
         return MatrixPlan(axes: VariantAxes(
             devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
             textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),

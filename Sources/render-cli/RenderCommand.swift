@@ -94,11 +94,7 @@ enum RenderCommand {
         if scroll != .top && screen != .consent {
             throw UsageError(message: "--scroll scrolls the consent screen's body; a system prompt is drawn over the unscrolled screen")
         }
-        if screen == .consent {
-            for option in ["ios", "over"] where options.value(option) != nil {
-                throw UsageError(message: "--\(option) applies to system prompts; add --screen prompt:att (or another prompt), or drop --\(option)")
-            }
-        }
+        try options.refusePromptOptions(when: screen == .consent, screensOption: "screen")
         _ = try options.required("document", example: "Samples/privacy-agreement")
         let deviceReference = try options.required("device", example: "iphone-15-pro")
         var outPath = try options.required("out", example: "out/iphone-15-pro.png")

@@ -136,23 +136,8 @@ public struct AppStoreExport: Sendable {
         // what it lists unchanged is the tool's too.
         let earlier = try AppStoreManifest.load(from: out)
         let listedEarlier = Set((earlier?.screenshots ?? []).map(\.path).filter { earlier?.owns($0, in: out) == true })
-        // A locale folder that is a symbolic link could lead into a folder of the user's: never followed.
-        for path in plans.map(\.file) {
-            if let link = FileLedger.firstSymbolicLink(in: path, under: out) {
-                throw OutputError.symbolicLink(folder: OwnedFolder.Kind.appStoreExport.noun, path: out.path, link: link.path)
-            }
-        }
-        let theirs = plans.map(\.file).filter { path in
-            switch exportFolder.ownership(of: path) {
-            case .absent, .ours: false
-            case .unlisted, .changed: !listedEarlier.contains(path)
-            }
-        }
-        if !theirs.isEmpty {
-            throw OutputError.notOurFiles(folder: OwnedFolder.Kind.appStoreExport.noun, path: out.path,
-                                          files: theirs.map { out.appendingPathComponent($0).path },
-                                          olderMarker: exportFolder.isMarked && !exportFolder.ledger.hadList)
-        }
+        // A locale folder that is a symbolic link is refused, never followed.
+        try exportFolder.checkWritable(plans.map(\.file), listedElsewhere: listedEarlier)
         try exportFolder.prepare()
         for path in listedEarlier.sorted() { try exportFolder.adopt(path) }
         if earlier != nil { try exportFolder.retire(AppStoreManifest.fileName) }

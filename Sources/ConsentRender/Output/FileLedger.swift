@@ -129,17 +129,22 @@ final class FileLedger: @unchecked Sendable {
 
     /// Who owns what is at `relative` now.
     func ownership(of relative: String) -> FileOwnership {
+        state(of: relative).ownership
+    }
+
+    /// Who owns what is at `relative` now, and, for a file of the tool's, the fingerprint of its bytes.
+    func state(of relative: String) -> (ownership: FileOwnership, fingerprint: FileFingerprint?) {
         let path = root.appendingPathComponent(relative).path
         var status = stat()
         // A path through a symbolic link leads out of the folder: whatever is there is the user's.
-        if Self.firstSymbolicLink(in: relative, under: root) != nil { return .unlisted }
-        guard lstat(path, &status) == 0 else { return .absent }
+        if Self.firstSymbolicLink(in: relative, under: root) != nil { return (.unlisted, nil) }
+        guard lstat(path, &status) == 0 else { return (.absent, nil) }
         lock.lock()
         let listed = entries[relative]
         lock.unlock()
-        guard let listed, status.st_mode & S_IFMT == S_IFREG else { return .unlisted }
-        guard let current = FileFingerprint(ofFileAt: path) else { return .changed }
-        return listed.contains(current) ? .ours : .changed
+        guard let listed, status.st_mode & S_IFMT == S_IFREG else { return (.unlisted, nil) }
+        guard let current = FileFingerprint(ofFileAt: path), listed.contains(current) else { return (.changed, nil) }
+        return (.ours, current)
     }
 
     /// Lists `relative` with `fingerprint` on disk, before the file is put in place.

@@ -208,8 +208,9 @@ public struct OwnedFolder: Sendable {
     }
 
     /// Checks, before a run writes anything, that none of `relatives` (the files it will write) is
-    /// a file of the user's; names every one that is, at once.
-    public func checkWritable(_ relatives: [String]) throws {
+    /// a file of the user's, nor lies through a symbolic link; names every one that is, at once.
+    /// - Parameter listedElsewhere: files an earlier version's own list shows to be the tool's.
+    public func checkWritable(_ relatives: [String], listedElsewhere: Set<String> = []) throws {
         var theirs: [String] = []
         for relative in Set(relatives).sorted() {
             if let link = FileLedger.firstSymbolicLink(in: relative, under: url) {
@@ -217,15 +218,17 @@ public struct OwnedFolder: Sendable {
             }
             switch ownership(of: relative) {
             case .absent, .ours: continue
-            case .unlisted, .changed: theirs.append(relative)
+            case .unlisted, .changed: if !listedElsewhere.contains(relative) { theirs.append(relative) }
             }
         }
         guard theirs.isEmpty else { throw notOurs(theirs) }
     }
 
     private func notOurs(_ relatives: [String]) -> OutputError {
+        // A folder an earlier version wrote: its marker without a list, or (where the kind allows
+        // one) no marker at all but the earlier output the claim recognised.
         OutputError.notOurFiles(folder: kind.noun, path: url.path, files: relatives.map { url.appendingPathComponent($0).path },
-                                olderMarker: !ledger.hadList)
+                                olderMarker: !ledger.hadList && (isMarked || kind != .appStoreExport))
     }
 
     /// The path of `file` inside the folder, relative to it.
@@ -245,11 +248,12 @@ public struct OwnedFolder: Sendable {
         var theirs: [String] = []
         var changed: [(url: URL, data: Data)] = []
         for file in planned {
-            switch ownership(of: file.relative) {
+            let state = ledger.state(of: file.relative)
+            switch state.ownership {
             case .absent:
                 changed.append((file.url, file.data))
             case .ours:
-                if FileFingerprint(ofFileAt: file.url.path) != file.fingerprint { changed.append((file.url, file.data)) }
+                if state.fingerprint != file.fingerprint { changed.append((file.url, file.data)) }
             case .unlisted, .changed:
                 theirs.append(file.relative)
             }
