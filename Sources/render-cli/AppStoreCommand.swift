@@ -3,42 +3,37 @@ import Foundation
 
 /// `render-cli appstore`: the screenshots App Store Connect accepts, laid out for fastlane deliver.
 enum AppStoreCommand {
-    static let help = """
-    Usage: render-cli appstore --document DIR --languages LIST|all --out DIR [--all-classes]
-                               [--orientations portrait,landscape] [--states initial,decline-confirm]
-                               [--appearance light|dark] [--tint #RRGGBB] [--jobs N] [--profiles DIR]
-                               [--allow-missing-glyphs] [--time H:MM] [--backdrop FILE.png]
-
-    Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder
-    layout fastlane deliver uploads, for the 6.9" (iPhone 16 Pro Max) and iPad 13" (iPad Pro 13-inch)
-    classes, plus 6.5" and 5.5" with --all-classes. Language tags map to App Store Connect locales
-    (zh-Hans, zh-Hant, en-US, en-GB, ja, de-DE, …). Every file is checked: an accepted size for its
-    class and no alpha channel. A language the document has no file for is an error. --backdrop
-    puts the app's own screen behind the dialog (the document's backdrop/ folder gives one per device).
-
-    Pseudo-locales (en-XA, ar-XB) are refused: App Store Connect has none. Two tags of one App Store
-    locale (en,en-US) are exported once, from the first, with a note.
-
-    OUT/.consentrender-appstore (the ledger) lists what the export wrote, with sizes and checksums.
-    A later export deletes its own earlier screenshots that it does not write again (a class or
-    language dropped), and nothing else: a file it did not write (or one changed since) is reported
-    as a warning and left alone, and one in the way of a new screenshot stops the export before
-    anything is written.
-
-    Exit status: 0 written and verified; 2 bad usage or input;
-                 3 an internal or I/O failure (disk full, Cairo error).
-    """
+    static let spec = CommandSpec(
+        "appstore", summary: "export App Store Connect screenshots in fastlane's folder layout",
+        about: "Writes OUT/screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png, the folder layout fastlane "
+            + "deliver uploads, for the 6.9\" (iPhone 16 Pro Max) and iPad 13\" (iPad Pro 13-inch) classes, plus 6.5\" and 5.5\" "
+            + "with --all-classes. Language tags map to App Store Connect locales (zh-Hans, zh-Hant, en-US, en-GB, ja, de-DE, …). "
+            + "Every file is checked: an accepted size for its class and no alpha channel. A language the document has no file "
+            + "for is an error. --backdrop puts the app's own screen behind the dialog (the document's backdrop/ folder gives "
+            + "one per device).\n\n"
+            + "Pseudo-locales (en-XA, ar-XB) are refused: App Store Connect has none. Two tags of one App Store locale (en,en-US) "
+            + "are exported once, from the first, with a note.\n\n"
+            + "OUT/.consentrender-appstore (the ledger) lists what the export wrote, with sizes and checksums. A later export "
+            + "deletes its own earlier screenshots that it does not write again (a class or language dropped), and nothing else: "
+            + "a file it did not write (or one changed since) is reported as a warning and left alone, and one in the way of a "
+            + "new screenshot stops the export before anything is written. There is no --frame: App Store Connect takes the "
+            + "exact screen size without alpha.",
+        groups: [
+            OptionGroup(nil, [Options.document, Options.languages.required,
+                              Options.out("DIR", help: "the folder to write: new, empty or an earlier export's"), Options.profiles,
+                              OptionSpec("all-classes", .flag, help: "also the 6.5\" and 5.5\" iPhone classes")]),
+            OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.states, Options.appearance]),
+            OptionGroup("The system around the dialog:", [Options.tint, Options.time, Options.backdrop]),
+            OptionGroup("Running:", [Options.jobs("screenshots"), Options.allowMissingGlyphs]),
+        ],
+        exitStatus: "0 written and verified; 2 bad usage or input; 3 an internal or I/O failure (disk full, Cairo error).")
 
     static func run(_ arguments: [String]) throws -> Int32 {
         if arguments.contains("--frame") {
             throw UsageError(message: "--frame is not for App Store screenshots: App Store Connect takes the exact screen size "
                              + "without alpha. Use render-cli render --frame or matrix --frame for framed pictures")
         }
-        let options = try ParsedArguments(
-            arguments, options: ["document", "languages", "out", "orientations", "states", "appearance", "tint", "jobs", "profiles",
-                                 "time", "backdrop"],
-            flags: ["all-classes", "allow-missing-glyphs"],
-            aliases: ["language": "languages", "orientation": "orientations", "state": "states"])
+        let options = try ParsedArguments(arguments, spec: spec)
         let folder = try openDocument(options, command: "appstore")
         let languagesText = try options.required("languages", example: "zh-Hans,en")
         let languages = languagesText == "all" ? folder.languages

@@ -43,16 +43,33 @@ struct ParsedArguments {
     /// The option values, each look-up recorded.
     private var values: RecordedValues { RecordedValues(given: given, reads: reads) }
 
-    /// Parses `arguments` against the option names a subcommand accepts. `switches` are options
-    /// whose value may be left out (`--bold-text` means `--bold-text on`); `aliases` are other
-    /// names of options (`--device` for `--devices`), and giving both is given twice.
-    init(_ arguments: [String], options: [String], flags knownFlags: [String] = [], switches: [String] = [],
-         aliases: [String: String] = [:], operands operandNames: [String] = []) throws {
+    /// Parses `arguments` against the options `spec` declares: `--name value` (or `--name=value`)
+    /// for a value, `--name` alone for a flag, and for a setting either (`--bold-text` means
+    /// `--bold-text on`); an alias (`--device` for `--devices`) is the option, and giving both is
+    /// giving it twice.
+    init(_ arguments: [String], spec: CommandSpec) throws {
+        var options: [String] = []
+        var flags: [String] = []
+        var switches: [String] = []
+        for option in spec.options {
+            switch option.value {
+            case .flag: flags.append(option.name)
+            case .setting: switches.append(option.name)
+            case .value: options.append(option.name)
+            }
+        }
+        let aliases = Dictionary(uniqueKeysWithValues: spec.options.flatMap { option in option.aliases.map { ($0, option.name) } })
+        try self.init(arguments, options: options, flags: flags, switches: switches, aliases: aliases, operands: spec.operands)
+    }
+
+    private init(_ arguments: [String], options: [String], flags knownFlags: [String], switches: [String],
+                 aliases: [String: String], operands operandNames: [String]) throws {
         given = [:]
         flags = []
         operands = []
         let options = options + switches
         OptionReads.declare(options: options, flags: knownFlags, aliases: aliases)
+        reads.declared(Set(options + knownFlags))
         var spelled: [String: String] = [:]
         var index = 0
         while index < arguments.count {
@@ -151,6 +168,9 @@ struct ParsedArguments {
     func value(_ name: String) -> String? {
         values[name]
     }
+
+    /// The options and flags given, by their names (not their aliases).
+    var givenNames: Set<String> { Set(given.keys).union(flags) }
 
     func required(_ name: String, example: String) throws -> String {
         guard let value = values[name], !value.isEmpty else {
@@ -364,10 +384,17 @@ final class OptionReads: @unchecked Sendable {
     nonisolated(unsafe) private static var all: [OptionReads] = []
     private var givenNames: Set<String> = []
     private var readNames: Set<String> = []
+    private var declaredNames: Set<String> = []
 
     init() {
         Self.lock.lock()
         Self.all.append(self)
+        Self.lock.unlock()
+    }
+
+    func declared(_ names: Set<String>) {
+        Self.lock.lock()
+        declaredNames = names
         Self.lock.unlock()
     }
 
@@ -388,6 +415,14 @@ final class OptionReads: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return all.flatMap { $0.givenNames.subtracting($0.readNames) }.sorted()
+    }
+
+    /// The options code looked up that the command's spec does not declare, over every parse of
+    /// this process (one no command declares is a misspelt name in the code).
+    static var undeclared: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return all.flatMap { $0.readNames.subtracting($0.declaredNames) }.sorted()
     }
 
     /// With `RENDER_CLI_LIST_OPTIONS=1`, prints the options a command accepts as JSON and exits:

@@ -3,23 +3,24 @@ import Foundation
 
 /// `render-cli bench`: how fast rendering, encoding, matrices and diffs are on this machine.
 enum BenchCommand {
-    static let help = """
-    Usage: render-cli bench [--iterations N] [--format text|json] [--profiles DIR]
-
-    Measures, on warm renderers, with the shipped samples and profiles:
-      - ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the
-        iterations, for a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the
-        encoder's speed in MB/s of raw rows beside libpng + zlib level 1 (the encoder before it);
-      - a 20-screenshot iphone-15-pro matrix with 1 job and with every core;
-      - diffing two identical and two differing 1290×2796 images;
-      - the peak memory of a 100-cell matrix (run as a child process);
-      - a 1179×2556 (iphone-15-pro) walkthrough video of the launch-consent flow's accepting path:
-        frames per second composed, and composed and encoded to H.264 by ffmpeg (the median of 3).
-      --iterations N   warm iterations per stage, 1–1000 (default 20)
-      --profiles DIR   the device profiles folder (default: the repository's DeviceProfiles)
-    Run it from a release build on an idle machine (other load changes every figure):
-    swift build -c release && .build/release/render-cli bench
-    """
+    static let spec = CommandSpec(
+        "bench", summary: "measure render, encode, matrix and diff speed and memory",
+        about: "Measures, on warm renderers, with the shipped samples and profiles:\n"
+            + "- ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the iterations, for "
+            + "a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the encoder's speed in MB/s of raw rows "
+            + "beside libpng + zlib level 1 (the encoder before it);\n"
+            + "- a 20-screenshot iphone-15-pro matrix with 1 job and with every core;\n"
+            + "- diffing two identical and two differing 1290×2796 images;\n"
+            + "- the peak memory of a 100-cell matrix (run as a child process);\n"
+            + "- a 1179×2556 (iphone-15-pro) walkthrough video of the launch-consent flow's accepting path: frames per second "
+            + "composed, and composed and encoded to H.264 by ffmpeg (the median of 3).",
+        groups: [OptionGroup(nil, [
+            OptionSpec("iterations", .value("N"), help: "warm iterations per stage, 1–1000 (default 20)"),
+            Options.format("json prints the figures as JSON"),
+            Options.profiles,
+        ])],
+        notes: "Run it from a release build on an idle machine (other load changes every figure): swift build -c release && "
+            + ".build/release/render-cli bench")
 
     struct Figures: Codable {
         struct Stages: Codable {
@@ -67,12 +68,9 @@ enum BenchCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ParsedArguments(arguments, options: ["iterations", "format", "profiles"])
+        let options = try ParsedArguments(arguments, spec: spec)
         let iterations = try options.number("iterations", in: 1...1000, default: 20)
-        let json = try options.value("format").map { value -> Bool in
-            guard ["text", "json"].contains(value) else { throw UsageError(message: "--format '\(value)' is not one of: text, json") }
-            return value == "json"
-        } ?? false
+        let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
         let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"))

@@ -3,30 +3,28 @@ import Foundation
 
 /// `render-cli diff`: compare two PNG files as the golden tests do.
 enum DiffCommand {
-    static let help = """
-    Usage: render-cli diff EXPECTED.png ACTUAL.png [--out DIFF.png] [--threshold T]
-                           [--max-diff-pixels N] [--max-diff-ratio R] [--max-delta-e E|off]
-                           [--count-anti-aliasing]
-
-    Compares two PNG images pixel by pixel and prints how many pixels differ and where.
-    A pixel differs when its YIQ colour distance is above --threshold (0–1, default 0.1) or its
-    ΔE94 is above --max-delta-e (default 2; "off" disables it). Differing anti-aliased edge
-    pixels are ignored unless --count-anti-aliasing is given. The images match when no more than
-    --max-diff-pixels (default 0) or --max-diff-ratio (0–1, default 0) of them differ.
-
-      --out DIFF.png   write the expected image faded, differing pixels in red and ignored
-                       anti-aliasing in yellow (or both images side by side if their sizes differ);
-                       never one of the two images, nor an existing file that is not a diff image
-                       render-cli wrote (exit 2)
-
-    Exit status: 0 the images match; 1 they differ; 2 bad usage or an unreadable file;
-                 3 an internal or I/O failure (disk full, Cairo error).
-    """
+    static let spec = CommandSpec(
+        "diff", summary: "compare two PNG images as the golden tests do", operands: ["EXPECTED.png", "ACTUAL.png"],
+        about: "Compares two PNG images pixel by pixel and prints how many pixels differ and where. A pixel differs when its YIQ "
+            + "colour distance is above --threshold or its ΔE94 is above --max-delta-e. Differing anti-aliased edge pixels are "
+            + "ignored unless --count-anti-aliasing is given. The images match when no more than --max-diff-pixels or "
+            + "--max-diff-ratio of them differ.",
+        groups: [OptionGroup(nil, [
+            OptionSpec("out", .value("DIFF.png"),
+                       help: "write the expected image faded, differing pixels in red and ignored anti-aliasing in yellow (or both "
+                           + "images side by side if their sizes differ); never one of the two images, nor an existing file that "
+                           + "is not a diff image render-cli wrote (exit 2)"),
+            OptionSpec("threshold", .value("T"), help: "the YIQ distance above which a pixel differs, 0–1 (default 0.1)"),
+            OptionSpec("max-diff-pixels", .value("N"), help: "how many pixels may differ (default 0)"),
+            OptionSpec("max-diff-ratio", .value("R"), help: "what share of the pixels may differ, 0–1 (default 0)"),
+            OptionSpec("max-delta-e", .value("E|off"), help: "the ΔE94 above which a pixel differs (default 2; off disables it)"),
+            OptionSpec("count-anti-aliasing", .flag, help: "count differing anti-aliased edge pixels too"),
+        ])],
+        exitStatus: "0 the images match; 1 they differ; 2 bad usage or an unreadable file; 3 an internal or I/O failure (disk "
+            + "full, Cairo error).")
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ParsedArguments(
-            arguments, options: ["out", "threshold", "max-diff-pixels", "max-diff-ratio", "max-delta-e"],
-            flags: ["count-anti-aliasing"], operands: ["EXPECTED.png", "ACTUAL.png"])
+        let options = try ParsedArguments(arguments, spec: spec)
         var diffOptions = DiffOptions()
         diffOptions.threshold = try options.number("threshold", in: 0.0...1.0, default: diffOptions.threshold)
         diffOptions.maxDiffPixels = try options.number("max-diff-pixels", in: 0...Int.max, default: 0)

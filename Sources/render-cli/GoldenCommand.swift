@@ -3,33 +3,28 @@ import Foundation
 
 /// `render-cli golden verify|record`: run a golden folder's matrix, from any CI.
 enum GoldenCommand {
-    static let help = """
-    Usage: render-cli golden verify [--golden DIR] [--only PATTERN] [--artifacts DIR]
-           render-cli golden record [--golden DIR] [--only PATTERN] [--artifacts DIR]
-                                    [--mode missing|failed|all]
-
-    Renders every cell of DIR/matrix.json (default DIR: ./Golden) and compares it with
-    DIR/<document>/<device>/<orientation>-<appearance>/<language>.png and its .links.json.
-
-      verify           compare; the record mode comes from CONSENT_GOLDEN (missing, failed, all,
-                       never), by default never under CI=true and missing otherwise, as in swift test
-      record           record goldens: --mode all (default) re-records every cell, keeping the
-                       bytes of unchanged images; failed re-records failing ones; missing adds new ones
-      --only PATTERN   only cells whose path matches, e.g. 'privacy-agreement/iphone-15-pro/*'
-      --artifacts DIR  where failure images and index.html go (default ./.build/golden-failures):
-                       a new or empty folder, or one an earlier run marked (.consentrender-artifacts);
-                       the tool removes its own earlier files there at the start of a run and keeps
-                       yours. A folder of yours, the golden, document or profiles folder, or the
-                       current directory is refused (exit 2)
-
-    DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden
-    is replaced only when listed and unchanged, or kept as it is when its pixels already match; any
-    other file at a golden's path is not recorded (exit 2).
-
-    Exit status: 0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input, or a
-                 golden not recorded because render-cli did not write the file in its place;
-                 3 an internal or I/O failure (disk full, Cairo error).
-    """
+    static let spec = CommandSpec(
+        "golden", summary: "verify or record a folder of golden images", leadingWords: "verify|record",
+        about: "Renders every cell of DIR/matrix.json (default DIR: ./Golden) and compares it with "
+            + "DIR/<document>/<device>/<orientation>-<appearance>/<language>.png and its .links.json. verify compares; its "
+            + "record mode comes from CONSENT_GOLDEN (missing, failed, all, never), by default never under CI=true and missing "
+            + "otherwise, as in swift test. record records goldens: --mode all (default) re-records every cell, keeping the "
+            + "bytes of unchanged images; failed re-records failing ones; missing adds new ones.",
+        groups: [OptionGroup(nil, [
+            OptionSpec("golden", .value("DIR"), help: "the golden folder (default: ./Golden)"),
+            OptionSpec("only", .value("PATTERN"), help: "only cells whose path matches, e.g. 'privacy-agreement/iphone-15-pro/*'"),
+            OptionSpec("artifacts", .value("DIR"),
+                       help: "where failure images and index.html go (default ./.build/golden-failures): a new or empty folder, or "
+                           + "one an earlier run marked (.consentrender-artifacts); the tool removes its own earlier files there at "
+                           + "the start of a run and keeps yours. A folder of yours, the golden, document or profiles folder, or "
+                           + "the current directory is refused (exit 2)"),
+            OptionSpec("mode", .value("missing|failed|all"), help: "with record: which cells to record (default all)"),
+        ])],
+        notes: "DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden is replaced only "
+            + "when listed and unchanged, or kept as it is when its pixels already match; any other file at a golden's path is "
+            + "not recorded (exit 2).",
+        exitStatus: "0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input, or a golden not recorded "
+            + "because render-cli did not write the file in its place; 3 an internal or I/O failure (disk full, Cairo error).")
 
     enum Action: String, CaseIterable {
         case verify
@@ -44,7 +39,7 @@ enum GoldenCommand {
             let suggestion = closestMatch(to: first, among: Action.allCases.map(\.rawValue)).map { " Did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "'\(first)' is not something golden does.\(suggestion) Say verify or record")
         }
-        let options = try ParsedArguments(Array(arguments.dropFirst()), options: ["golden", "only", "artifacts", "mode"])
+        let options = try ParsedArguments(Array(arguments.dropFirst()), spec: spec)
         let mode: GoldenRecordMode
         switch action {
         case .verify:

@@ -3,79 +3,32 @@ import Foundation
 
 /// `render-cli matrix`: one document on many devices, languages, orientations and appearances.
 enum MatrixCommand {
-    static let help = """
-    Usage: render-cli matrix --document DIR --out DIR [--devices LIST|all] [--languages LIST|all]
-                             [--orientations portrait,landscape] [--appearances light,dark]
-                             [--states initial,decline-confirm] [--tint #RRGGBB] [--jobs N] [--shard I/N]
-                             [--format text|json] [--profiles DIR] [--allow-missing-glyphs]
-                             [--status-bar shown|none] [--time H:MM]
-                             [--backdrop FILE.png] [--frame] [--text-sizes LIST|all]
-                             [--bold-text on|off|both] [--increase-contrast on|off|both]
-                             [--screens consent,prompt:KIND,…|prompts|all] [--ios 26|18|both]
-                             [--over DIR] [--app-info DIR] [--scroll LIST]
+    static let spec = CommandSpec(
+        "matrix", summary: "render a document on many devices and languages, with a gallery",
+        about: "Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with its .links.json, "
+            + "OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery with filters and a link-rect "
+            + "overlay; open it in a browser). OUT must be new, empty or an earlier matrix's folder (marked .consentrender-matrix, "
+            + "which lists every file a matrix wrote); a folder of yours is refused (exit 2), and so is a file of yours at a path "
+            + "the run writes.",
+        groups: [
+            OptionGroup(nil, [Options.document, outFolder, Options.profiles]),
+            Options.axisGroup(),
+            Options.chromeGroup,
+            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("Running and output:", [Options.frames, Options.jobs("cells"), Options.shard,
+                                                Options.format("json prints manifest.json to stdout at the end instead of a line per cell"),
+                                                Options.allowMissingGlyphs]),
+        ],
+        exitStatus: "0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written); 3 an internal "
+            + "or I/O failure (disk full, Cairo error).")
 
-    Renders every combination and writes OUT/<device>/<orientation>-<appearance>/<language>.png with
-    its .links.json, OUT/manifest.json (every cell's inputs and outputs) and OUT/index.html (a gallery
-    with filters and a link-rect overlay; open it in a browser). OUT must be new, empty or an earlier
-    matrix's folder (marked .consentrender-matrix, which lists every file a matrix wrote); a folder of
-    yours is refused (exit 2), and so is a file of yours at a path the run writes.
-
-      --devices        profile ids, comma-separated, or all (default: all)
-      --languages      tags, comma-separated, or all = every language file of the document (default)
-      --orientations   default portrait          --appearances   default light
-      --states         the template's screens to render, or all (default: initial); launch-consent
-                       also has decline-confirm, written as <language>-decline-confirm.png
-      --text-sizes     Dynamic Type sizes, comma-separated, or all: xSmall, Small, Medium, Large,
-                       xLarge, xxLarge, xxxLarge, AX1 … AX5 (default Large); a size other than Large
-                       adds -<size> to the cell's folder (portrait-light-AX3)
-      --bold-text      on, off or both (an axis; folder suffix -bold); --bold-text alone means on
-      --increase-contrast
-                       on, off or both (folder suffix -contrast)
-                       The singular forms render takes (--device, --language, --orientation,
-                       --appearance, --state, --text-size, --screen) are accepted too.
-      --screens        consent (default), iOS permission prompts (prompt:att, prompt:location,
-                       prompt:notifications, prompt:camera, prompt:photos, prompt:contacts,
-                       prompt:microphone, prompt:bluetooth), prompts (every one) or all; a prompt is
-                       written as <language>-prompt-<kind>.png (see render-cli render --help)
-      --ios            26 (default), 18 or both: the system alert's look; iOS 18 cells get the folder
-                       suffix -ios18 (the consent screen is the same in both and made once); with
-                       no prompt in --screens it would change nothing, so it is refused
-      --scroll LIST    body scroll positions, comma-separated: top (default), bottom, #anchor, points;
-                       a position other than top adds -scroll-<position> to the file name
-                       (en-scroll-bottom.png, en-scroll-details.png)
-      --over DIR       draw every prompt over this document's consent screen (refused, like --ios,
-                       when --screens asks for no prompt)
-      --app-info DIR   the app's Info.plist and .lproj folders, over document.json's "app"
-      --allow-missing-glyphs
-                       render characters no font covers (as boxes) with a warning instead of failing the cell
-      --jobs N         cells rendered at once (default: the number of cores); the bytes do not depend on it
-      --shard I/N      render only the I-th of N interleaved parts, so N CI machines cover the matrix
-                       exactly once between them
-      --status-bar none  leave out iOS's status bar and home indicator
-      --time H:MM      the time the status bar shows (default 9:41)
-      --backdrop FILE.png
-                       the app's own screen behind every cell's dialog (see render-cli render --help);
-                       per-device and per-language images go in the document's backdrop/ folder
-      --frame          also write <language>.framed.png per cell (the screenshot inside a drawn device,
-                       RGBA); the gallery then has a "Device frames" switch
-      --format json    print manifest.json to stdout at the end instead of a line per cell
-
-    Exit status: 0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written);
-                 3 an internal or I/O failure (disk full, Cairo error).
-    """
-
-    enum Format: String, CaseIterable {
-        case text
-        case json
-    }
+    /// `--out DIR` of matrix and watch.
+    static let outFolder = Options.out("DIR", help: "the folder to write: new, empty or an earlier matrix's")
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ParsedArguments(
-            arguments, options: ["document", "out", "tint", "jobs", "shard", "format", "profiles", "status-bar", "time", "backdrop"]
-                + MatrixOptions.axisOptions,
-            flags: ["allow-missing-glyphs", "frame"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
+        let options = try ParsedArguments(arguments, spec: spec)
         let render = try MatrixOptions(options).matrixRender()
-        let format = try options.choice("format", as: Format.self, default: .text)
+        let format = try options.choice("format", as: TextOrJSON.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
         let (manifest, results) = try withOption("states", when: isUnknownState) { try render.run { reporter.finished($0) } }
         reporter.finish()
@@ -135,14 +88,6 @@ struct MatrixOptions {
             increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: screens,
             systemLooks: try options.systemLooks(), scrolls: try options.scrolls()))
     }
-
-    /// The options every matrix-like command (matrix, watch, lint) takes, and the singular forms
-    /// `render` uses as other names of them.
-    static let axisOptions = ["devices", "languages", "orientations", "appearances", "states", "text-sizes", "screens", "ios",
-                              "app-info", "over", "scroll"]
-    static let axisSwitches = ["bold-text", "increase-contrast"]
-    static let singularAliases = ["device": "devices", "language": "languages", "orientation": "orientations",
-                                  "appearance": "appearances", "state": "states", "text-size": "text-sizes", "screen": "screens"]
 
     /// The `--tint` colour, or nil for the profiles' own.
     func tint() throws -> Color? {

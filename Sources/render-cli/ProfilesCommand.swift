@@ -3,22 +3,16 @@ import Foundation
 
 /// `render-cli profiles`: the device profiles and their sizes.
 enum ProfilesCommand {
-    static let help = """
-    Usage: render-cli profiles [--profiles DIR] [--format text|json]
-
-    Lists every device profile: id, name, size in points and pixels (portrait), scale, the App Store
-    Connect screenshot class its portrait screenshots belong to, its status bar (kind and height),
-    its cut-out (Dynamic Island or notch) and whether it has a home indicator.
-    """
-
-    enum Format: String, CaseIterable {
-        case text
-        case json
-    }
+    static let spec = CommandSpec(
+        "profiles", summary: "list the device profiles",
+        about: "Lists every device profile: id, name, size in points and pixels (portrait), scale, the App Store Connect "
+            + "screenshot class its portrait screenshots belong to, its status bar (kind and height), its cut-out (Dynamic "
+            + "Island or notch) and whether it has a home indicator.",
+        groups: [OptionGroup(nil, [Options.profiles, Options.format("json prints every profile as JSON")])])
 
     static func run(_ arguments: [String]) throws {
-        let options = try ParsedArguments(arguments, options: ["profiles", "format"])
-        let format = try options.choice("format", as: Format.self, default: .text)
+        let options = try ParsedArguments(arguments, spec: spec)
+        let format = try options.choice("format", as: TextOrJSON.self, default: .text)
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let profiles = try catalog.allProfiles()
         switch format {

@@ -3,88 +3,35 @@ import Foundation
 
 /// `render-cli render`: one document, one device, one language → PNG + link map.
 enum RenderCommand {
-    static let help = """
-    Usage: render-cli render --document DIR --device ID|FILE --language TAG --out FILE.png
-                             [--orientation portrait|landscape] [--appearance light|dark]
-                             [--tint #RRGGBB] [--profiles DIR] [--allow-missing-glyphs] [--overlay]
-                             [--template NAME] [--state STATE] [--status-bar shown|none] [--time H:MM]
-                             [--backdrop FILE.png] [--frame] [--text-size SIZE] [--bold-text] [--increase-contrast]
-                             [--screen consent|prompt:KIND] [--ios 26|18] [--over DIR] [--app-info DIR]
-                             [--scroll top|bottom|#anchor|POINTS] [--full-length]
-
-    Renders a consent document on one device and writes FILE.png (exactly points × scale pixels,
-    RGB without alpha) and FILE.links.json (the rectangle of every link and button).
-
-      --document DIR     folder with one <language>.md per language and an optional document.json
-      --device ID|FILE   a profile id (render-cli profiles lists them) or a path to a profile .json
-      --language TAG     BCP 47 tag or preference list (zh-HK,en); default: the document's
-                         defaultLanguage, or its one language when it has one. en-XA and ar-XB are pseudo-locales (accented and longer;
-                         mirrored) made from the document's English
-      --orientation      portrait or landscape (default: the profile's, normally portrait)
-      --appearance       light or dark (default: light)
-      --tint #RRGGBB     accent colour of the title, links and accept button, drawn exactly as given
-                         (default: the profile's system blue, whose links take its accessible variant)
-      --out FILE.png     where to write; missing folders are made once the render succeeds
-      --profiles DIR     where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles,
-                         else a DeviceProfiles folder above the render-cli binary, as in its checkout)
-      --template NAME    use this template instead of the document's (document.json "template"):
-    \(templateList)
-      --state STATE      which screen of the template (default: initial; launch-consent also has
-                         decline-confirm, the confirmation shown after a decline)
-      --status-bar none  leave out iOS's status bar and home indicator (default: shown, as Apple's
-                         marketing screenshots show them: 9:41, full signal, Wi-Fi and battery)
-      --time H:MM        the time the status bar shows (default 9:41, or document.json's statusBar.time)
-      --backdrop FILE.png
-                         the app's own screen, drawn (scaled to fill, centred) under the dialog's
-                         dimming instead of the flat grey; over document.json's "backdrop" and the
-                         document's backdrop/ folder. Only for screens that show the app behind them
-      --frame            also write FILE.framed.png: the screenshot inside a drawn device (bezel,
-                         Dynamic Island or notch, side buttons) on a transparent background (RGBA),
-                         for design reviews and marketing pages, with FILE.framed.links.json (its
-                         rects in the framed image's coordinates); the screenshot itself is unchanged
-      --text-size SIZE   the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default),
-                         xLarge, xxLarge, xxxLarge, AX1 … AX5, in any letter case. From AX1 up the
-                         buttons stack and an iPad's card takes the whole safe-area width (unless
-                         document.json's style.card.maxWidth says otherwise)
-      --bold-text [on|off]
-                         iOS's Bold Text setting (alone: on): every weight one step heavier
-      --increase-contrast [on|off]
-                         iOS's Increase Contrast: high-contrast system colours (and the document's
-                         style.colors.lightHighContrast / darkHighContrast, if it has them)
-      --screen SCREEN    consent (the document's screen, the default) or an iOS permission prompt over
-                         the dimmed app: prompt:att, prompt:location, prompt:notifications,
-                         prompt:camera, prompt:photos, prompt:contacts, prompt:microphone,
-                         prompt:bluetooth. Its title names the app, its message is the app's purpose
-                         string from Info.plist, in the app's localization for --language
-      --scroll POSITION  the body scrolled: top (default), bottom, #anchor (the heading with that id
-                         at the top of the body, as an #anchor link scrolls it; ids as GitHub makes
-                         them: lower case, spaces as hyphens, punctuation dropped) or points (240)
-      --full-length      write the whole text unclipped instead of a screen: the card (or page) grows
-                         to its content on a page as wide as the device and as tall as it needs (at
-                         most 32,000 pixels), without status bar, home indicator or app backdrop, to
-                         FILE.full.png with FILE.full.links.json (every link visible); never a
-                         screenshot for App Store Connect
-      --ios 26|18        the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18)
-      --over DIR         draw the prompt over another document's consent screen (for example the
-                         ATT explainer) instead of the app behind the dialog
-      --app-info DIR     the app's Xcode files: DIR/Info.plist (XML or binary), DIR/<lang>.lproj/
-                         InfoPlist.strings and Localizable.strings, DIR/*.xcstrings; over
-                         document.json's "app"
-      --overlay          also write FILE.overlay.png: the safe area, link rects and buttons drawn
-                         over the render, for design review
-      --allow-missing-glyphs
-                         render characters no font covers (as boxes) with a warning instead of failing
-
-    Exit status: 0 written; 2 bad usage or bad input (nothing written);
-                 3 an internal or I/O failure (disk full, Cairo error).
-    """
+    static let spec = CommandSpec(
+        "render", summary: "render one document on one device",
+        about: "Renders a consent document on one device and writes FILE.png (exactly points × scale pixels, RGB without alpha) "
+            + "and FILE.links.json (the rectangle of every link and button).",
+        groups: [
+            OptionGroup(nil, [Options.document, Options.out("FILE.png", help: "where to write; missing folders are made once the render succeeds"),
+                              Options.profiles]),
+            Options.screenGroup,
+            Options.chromeGroup,
+            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("More output:", [
+                OptionSpec("frame", .flag,
+                    help: "also write FILE.framed.png: the screenshot inside a drawn device (bezel, Dynamic Island or notch, side "
+                        + "buttons) on a transparent background (RGBA), for design reviews and marketing pages, with "
+                        + "FILE.framed.links.json (its rects in the framed image's coordinates); the screenshot itself is unchanged"),
+                OptionSpec("overlay", .flag,
+                    help: "also write FILE.overlay.png: the safe area, link rects and buttons drawn over the render, for design review"),
+                OptionSpec("full-length", .flag,
+                    help: "write the whole text unclipped instead of a screen: the card (or page) grows to its content on a page as "
+                        + "wide as the device and as tall as it needs (at most 32,000 pixels), without status bar, home indicator "
+                        + "or app backdrop, to FILE.full.png with FILE.full.links.json (every link visible); never a screenshot "
+                        + "for App Store Connect"),
+                Options.allowMissingGlyphs,
+            ]),
+        ],
+        exitStatus: "0 written; 2 bad usage or bad input (nothing written); 3 an internal or I/O failure (disk full, Cairo error).")
 
     static func run(_ arguments: [String]) throws {
-        let options = try ParsedArguments(
-            arguments,
-            options: ["document", "device", "language", "orientation", "appearance", "tint", "out", "profiles", "template", "state",
-                      "status-bar", "time", "backdrop", "text-size", "screen", "ios", "over", "app-info", "scroll"],
-            flags: ["allow-missing-glyphs", "overlay", "frame", "full-length"], switches: ["bold-text", "increase-contrast"])
+        let options = try ParsedArguments(arguments, spec: spec)
         let textSize = try options.textSizes("text-size", single: true)[0]
         let boldText = try options.setting("bold-text", allowsBoth: false)[0]
         let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
@@ -205,11 +152,6 @@ func template(_ options: ParsedArguments) throws -> String? {
     }
     return name
 }
-
-/// The templates for help texts, one per line.
-let templateList = TemplateRegistry.standard.templates.map { template in
-    "                           \(template.id): \(template.summary)"
-}.joined(separator: "\n")
 
 /// A render's output files, checked before any rendering starts. The PNG `--out` names is what
 /// was asked for and may replace any file; its side files (link map, overlay, framed image) may

@@ -3,26 +3,26 @@ import Foundation
 
 /// `render-cli watch`: re-render a matrix whenever the document or the profiles change.
 enum WatchCommand {
-    static let help = """
-    Usage: render-cli watch --document DIR --out DIR [matrix options] [--interval SECONDS]
-
-    Renders the matrix like render-cli matrix (same options), then watches the document folder,
-    the device profiles and the --backdrop file, and renders again whenever a file changes, is added or is removed. The
-    gallery OUT/index.html looks every 2 seconds for a new render and reloads when there is one,
-    so keep it open while editing text; a file that does not load shows its error there.
-    A file that does not parse is reported and the watch goes on; a bad option or an output folder
-    that is not the tool's to write into ends it with exit status 2. Stop with Ctrl-C: between
-    renders that is how it ends (exit 0, "stopped; OUT is complete"); during one, the render is
-    interrupted (exit 130) and runs again whole next time.
-
-      --interval SECONDS   how often to look for changes (default 0.5)
-    """
+    static let spec = CommandSpec(
+        "watch", summary: "re-render a matrix and its gallery whenever the document changes",
+        about: "Renders the matrix like render-cli matrix (the same options, but --format), then watches the document folder, "
+            + "the device profiles and the --backdrop file, and renders again whenever a file changes, is added or is removed. "
+            + "The gallery OUT/index.html looks every 2 seconds for a new render and reloads when there is one, so keep it open "
+            + "while editing text; a file that does not load shows its error there. A file that does not parse is reported and "
+            + "the watch goes on; a bad option or an output folder that is not the tool's to write into ends it with exit status "
+            + "2. Stop with Ctrl-C: between renders that is how it ends (exit 0, \"stopped; OUT is complete\"); during one, "
+            + "the render is interrupted (exit 130) and runs again whole next time.",
+        groups: [
+            OptionGroup(nil, [Options.document, MatrixCommand.outFolder, Options.profiles,
+                              OptionSpec("interval", .value("SECONDS"), help: "how often to look for changes (default 0.5)")]),
+            Options.axisGroup(),
+            Options.chromeGroup,
+            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("Running and output:", [Options.frames, Options.jobs("cells"), Options.shard, Options.allowMissingGlyphs]),
+        ])
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try ParsedArguments(
-            arguments, options: ["document", "out", "tint", "jobs", "shard", "profiles", "interval", "status-bar", "time", "backdrop"]
-                + MatrixOptions.axisOptions,
-            flags: ["allow-missing-glyphs", "frame"], switches: MatrixOptions.axisSwitches, aliases: MatrixOptions.singularAliases)
+        let options = try ParsedArguments(arguments, spec: spec)
         let interval = try options.number("interval", in: 0.05...60.0, default: 0.5)
         let matrix = MatrixOptions(options)
         let document = URL(fileURLWithPath: try options.required("document", example: "Samples/privacy-agreement"))

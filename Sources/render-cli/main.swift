@@ -1,26 +1,40 @@
 import ConsentRender
 import Foundation
 
+/// Each command, in the order `render-cli --help` lists them, with what runs it (returning its exit status).
+let commandList: [(spec: CommandSpec, run: ([String]) throws -> Int32)] = [
+    (RenderCommand.spec, { try RenderCommand.run($0); return 0 }),
+    (LintCommand.spec, LintCommand.run),
+    (MatrixCommand.spec, MatrixCommand.run),
+    (ReviewCommand.spec, ReviewCommand.run),
+    (AppStoreCommand.spec, AppStoreCommand.run),
+    (ProfilesCommand.spec, { try ProfilesCommand.run($0); return 0 }),
+    (WatchCommand.spec, WatchCommand.run),
+    (DiffCommand.spec, DiffCommand.run),
+    (BenchCommand.spec, BenchCommand.run),
+    (GoldenCommand.spec, GoldenCommand.run),
+]
+let commands = Dictionary(uniqueKeysWithValues: commandList.map { ($0.spec.name, $0) })
+precondition(commandList.map(\.spec.name) == CommandSpec.all.map(\.name), "CommandSpec.all lists every command once, in order")
+
 let overview = """
 Usage: render-cli <command> [options]
 
 Renders privacy-consent screens for iOS devices as PNG screenshots with a link-rect map.
 
 Commands:
-  render     render one document on one device (render-cli render --help)
-  lint       check consent rules (contrast, equal choice, safe area, links, text size, …)
-  matrix     render a document on many devices and languages, with a gallery
-  review     render every screen of a document's consent flow (flow.json) and check the flow
-  appstore   export App Store Connect screenshots in fastlane's folder layout
-  profiles   list the device profiles
-  watch      re-render a matrix and its gallery whenever the document changes
-  diff       compare two PNG images as the golden tests do
-  bench      measure render, encode, matrix and diff speed and memory
-  golden     verify or record a folder of golden images (render-cli golden --help)
+\(commandList.map { "  " + $0.spec.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))
 
-Run render-cli <command> --help (or render-cli help <command>) for a command's options, and
-render-cli --version for the version and the C libraries it renders with.
+Run render-cli <command> --help (or render-cli help <command>) for a command's options,
+render-cli help usage for every command's usage, and render-cli --version for the version and
+the C libraries it renders with.
 """
+
+/// `render-cli help usage`: every command's usage lines, as README shows them.
+let allUsages = (commandList.flatMap { $0.spec.usageLines() } + [
+    "render-cli <command> --help        (or render-cli help <command>)",
+    "render-cli --version               the version and the C libraries it renders with",
+]).joined(separator: "\n")
 
 ConsentRenderer.keepFreedScreenMemory()
 
@@ -74,25 +88,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 /// ignored: a fault of render-cli's own), said on stderr.
 func unreadOptionsFault() -> Bool {
     let unread = OptionReads.unread
-    guard !unread.isEmpty else { return false }
-    printError("render-cli \(arguments.first ?? ""): internal error: " + unread.map { "--\($0)" }.joined(separator: ", ")
-        + " was accepted but not applied; the output does not reflect it. Please report this.")
-    return true
+    // A shared reader may look up an option another command declares (lint has no --time); a
+    // name no command declares is a misspelling in the code.
+    let undeclared = OptionReads.undeclared.filter { !CommandSpec.declaredAnywhere.contains($0) }
+    if !unread.isEmpty {
+        printError("render-cli \(arguments.first ?? ""): internal error: " + unread.map { "--\($0)" }.joined(separator: ", ")
+            + " was accepted but not applied; the output does not reflect it. Please report this.")
+    }
+    if !undeclared.isEmpty {
+        printError("render-cli \(arguments.first ?? ""): internal error: the command looked up "
+            + undeclared.map { "--\($0)" }.joined(separator: ", ") + ", which no command declares. Please report this.")
+    }
+    return !unread.isEmpty || !undeclared.isEmpty
 }
-/// Each command returns its exit status.
-let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
-    "render": (RenderCommand.help, { try RenderCommand.run($0); return 0 }),
-    "profiles": (ProfilesCommand.help, { try ProfilesCommand.run($0); return 0 }),
-    "diff": (DiffCommand.help, DiffCommand.run),
-    "golden": (GoldenCommand.help, GoldenCommand.run),
-    "matrix": (MatrixCommand.help, MatrixCommand.run),
-    "appstore": (AppStoreCommand.help, AppStoreCommand.run),
-    "watch": (WatchCommand.help, WatchCommand.run),
-    "bench": (BenchCommand.help, BenchCommand.run),
-    "lint": (LintCommand.help, LintCommand.run),
-    "review": (ReviewCommand.help, ReviewCommand.run),
-]
-
 if arguments.first == "--version" || arguments.first == "version" {
     print("render-cli \(ConsentRenderVersion.version)")
     for (library, version) in ConsentRenderVersion.libraries.sorted(by: { $0.key < $1.key }) {
@@ -102,12 +110,16 @@ if arguments.first == "--version" || arguments.first == "version" {
 }
 // `render-cli help render` is `render-cli render --help`.
 if arguments.count == 2, arguments[0] == "help" {
+    if arguments[1] == "usage" {
+        print(allUsages)
+        exit(0)
+    }
     guard let command = commands[arguments[1]] else {
         let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
         printError("render-cli: unknown command '\(arguments[1])'.\(suggestion) Run render-cli --help for the list.")
         exit(2)
     }
-    print(command.help)
+    print(command.spec.help)
     exit(0)
 }
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
@@ -121,7 +133,7 @@ guard let command = commands[name] else {
 }
 let options = Array(arguments.dropFirst())
 if options.contains("--help") || options.contains("-h") {
-    print(command.help)
+    print(command.spec.help)
     exit(0)
 }
 do {
@@ -134,7 +146,7 @@ do {
 } catch {
     printError("render-cli \(name): \(describe(error))")
     let underlying = (error as? OptionError)?.underlying ?? error
-    exit(underlying is UsageError || underlying is ReviewError || ErrorCause(of: underlying) == .input ? 2 : 3)
+    exit(underlying is UsageError || ErrorCause(of: underlying) == .input ? 2 : 3)
 }
 
 /// A library error as the command line says it: with the option that fixes it, where one does.

@@ -230,6 +230,7 @@ import Testing
                           baseline: matrix.map { $0 == "matrix" ? "watch" : $0 }, effect: .neutral, waitFor: "watching"))
         cases += axisCases("lint", lint)
         add("lint", "format", with(lint, "format", "json"), lint, .neutral)
+        add("lint", "explain", ["lint", "--explain", "choice.pre-ticked"], lint)
         add("lint", "tcf", with(with(lint, "document", "Samples/world-agreement"), "tcf"), with(lint, "document", "Samples/world-agreement"))
         // appstore
         for (option, value) in [("document", "Samples/world-agreement"), ("languages", "zh-Hans"), ("out", "{T}/other"),
@@ -286,6 +287,20 @@ import Testing
         let covered = Set(Self.cases.filter { $0.command == command }.map(\.option))
         #expect(declared.subtracting(covered).isEmpty, "\(command): options without a case: \(declared.subtracting(covered).sorted())")
         #expect(covered.subtracting(declared).isEmpty, "\(command): cases for options it does not accept: \(covered.subtracting(declared).sorted())")
+    }
+
+    /// `--help` is generated from the same specs the parser takes: every option a command accepts
+    /// has its entry (an indented line starting with it) and is in the usage line.
+    @Test(arguments: ["render", "diff", "matrix", "watch", "lint", "appstore", "review", "profiles", "golden", "bench"])
+    func everyAcceptedOptionIsInTheHelp(_ command: String) throws {
+        let declared = try Self.declaredOptions(command == "golden" ? "golden verify" : command)
+        let help = try runRenderCLI([command, "--help"]).stdout
+        let lines = help.split(separator: "\n").map(String.init)
+        let usage = help.components(separatedBy: "\n\n").first ?? ""
+        for option in declared.sorted() {
+            #expect(lines.contains { $0.hasPrefix("  --\(option) ") || $0 == "  --\(option)" }, "\(command) --help has no entry for --\(option)")
+            #expect(usage.contains("--\(option)"), "\(command)'s usage line lacks --\(option)")
+        }
     }
 
     private static let baselines = BaselineCache()

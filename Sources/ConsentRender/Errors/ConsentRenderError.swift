@@ -12,7 +12,7 @@ public enum ErrorCause: Sendable, Equatable {
     public init(of error: Error) {
         switch error {
         case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError, is JSONFileError,
-             is AppFileError, is PromptError, is FlowError:
+             is AppFileError, is PromptError, is FlowError, is ReviewError:
             self = .input
         case let error as RenderError:
             switch error {

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A lint of a document over many cells, as `render-cli lint` runs it: every cell rendered and
+/// checked (with text.dynamic-type at AX3 for the Large ones), plus the rules about the document as
+/// a whole (links.parity), the app's purpose strings for the prompts asked for, and, when the
+/// document has a flow.json, its flow rules.
+public struct LintRun {
+    public var folder: DocumentFolder
+    public var catalog: DeviceProfileCatalog
+    public var cells: [RenderVariant]
+    /// The languages asked for, or nil for every language file of the document.
+    public var languages: [String]?
+    public var tint: Color?
+    public var options: LintOptions
+    /// Whether the screens are checked with iOS's status bar and home indicator drawn.
+    public var showsSystemChrome = true
+    /// Whether characters no font covers are reported as a warning instead of an error.
+    public var allowsMissingGlyphs = false
+    /// The templates the renderer knows.
+    public var templates: TemplateRegistry = .standard
+
+    public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, cells: [RenderVariant], languages: [String]? = nil,
+                tint: Color? = nil, options: LintOptions = LintOptions()) {
+        self.folder = folder
+        self.catalog = catalog
+        self.cells = cells
+        self.languages = languages
+        self.tint = tint
+        self.options = options
+    }
+
+    /// What a lint found.
+    public struct Report: Sendable {
+        /// Every finding: the document's, then each cell's in order, then the flow's.
+        public var findings: [LintFinding]
+        /// How many screens were checked.
+        public var screens: Int
+        /// The number of steps of the flow.json checked, or nil when the document has none.
+        public var flowSteps: Int?
+        /// Whether the flow rules found no error (true when there is no flow).
+        public var flowPasses: Bool
+
+        public var errors: Int { findings.filter { $0.severity == .error }.count }
+        public var warnings: Int { findings.count - errors }
+    }
+
+    public func run() throws -> Report {
+        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        let renderer = try ConsentRenderer(templates: templates)
+        // The document's consent flow, when it has one: its steps must fit, and the flow rules apply.
+        var flowFindings: [LintFinding] = []
+        var flowSteps: Int?
+        let flowURL = folder.url.appendingPathComponent("flow.json")
+        if FileManager.default.fileExists(atPath: flowURL.path), let profile = profiles.values.sorted(by: { $0.id < $1.id }).first,
+           let language = cells.first?.language {
+            let flow = try Flow.load(flowURL)
+            let check = FlowCheck(flow: flow, screens: try FlowScreens(flow: flow, ownDocument: folder)
+                .screens(renderer: renderer, profile: profile, language: language))
+            try check.validate()
+            flowFindings = check.findings()
+            flowSteps = flow.steps.count
+        }
+        var findings = try DocumentLint(folder: folder, languages: languages).findings()
+        // The app's purpose strings, from its files: every prompt asked for, in every language.
+        let prompts = Set(cells.compactMap(\.screen.prompt))
+        if let app = folder.content.app {
+            let languages = languages.map { Array(Set($0)).sorted() } ?? folder.languages
+            findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
+        }
+        for cell in cells {
+            guard let profile = profiles[cell.device] else { continue }
+            var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
+            request.showsSystemChrome = showsSystemChrome
+            let page: RenderedPage
+            do {
+                page = try renderer.render(request)
+            } catch PromptError.missingPurposeString {
+                // Reported once above, as prompt.purpose-present.
+                continue
+            }
+            var cellFindings = renderer.lint(page, device: cell.device, options: options)
+            if cell.textSize == .large {
+                cellFindings += try renderer.dynamicTypeFindings(for: request, device: cell.device)
+            }
+            findings += cellFindings.map { finding in
+                var finding = finding
+                // Allowed missing glyphs are still reported, as a warning.
+                if allowsMissingGlyphs, finding.rule == LintRule.missingGlyphs.rawValue { finding.severity = .warning }
+                finding.place(in: cell)
+                return finding
+            }
+        }
+        findings += flowFindings
+        return Report(findings: findings, screens: cells.count, flowSteps: flowSteps,
+                      flowPasses: !flowFindings.contains { $0.severity == .error })
+    }
+}
