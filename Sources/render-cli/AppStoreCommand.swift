@@ -35,23 +35,30 @@ enum AppStoreCommand {
         }
         let options = try ParsedArguments(arguments, spec: spec)
         let folder = try openDocument(options, command: "appstore")
-        let languagesText = try options.required("languages", example: "zh-Hans,en")
-        let languages = languagesText == "all" ? folder.languages
-            : languagesText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        _ = try options.required("languages", example: "zh-Hans,en")
+        let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
+        let context = AxisContext(languages: folder.languages, states: states.map(\.rawValue))
+        // The axes through the table: a variant set from each option's values reads them back typed.
+        func values<T>(_ key: String, _ read: (RenderVariant) -> T) throws -> [T]? {
+            guard let axis = RenderVariant.axis(key) else { return nil }
+            return try options.axisValues(key, context: context)?.map { value in
+                var variant = RenderVariant(device: "", language: "")
+                axis.set(value, on: &variant)
+                return read(variant)
+            }
+        }
+        let languages = try values("language", \.language) ?? []
         let out = URL(fileURLWithPath: try options.required("out", example: "out/appstore"))
         let tint = try options.color("tint")
-        let orientations = try options.choices("orientations", as: Orientation.self, default: [.portrait])
+        var appearance = Appearance.light
+        try options.apply("appearance") { appearance = $0.appearance }
         var export = AppStoreExport(
             folder: folder, catalog: try locateProfileCatalog(explicit: options.value("profiles")), languages: languages,
             classes: options.flag("all-classes") ? AppStoreExport.allClasses : AppStoreExport.requiredClasses,
-            orientations: orientations, appearance: try options.choice("appearance", as: Appearance.self, default: .light),
+            orientations: try values("orientation", \.orientation) ?? [.portrait], appearance: appearance,
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        if let states = options.value("states") {
-            export.states = states == "all"
-                ? try TemplateRegistry.standard.template(of: folder.content).states
-                : try withOption("states") { try MatrixOptions.items(of: states, option: "states").map(ScreenState.init(rawValue:)) }
-        }
+        if let states = try values("state", \.state) { export.states = states }
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         export.statusBar = try options.systemChrome().statusBar
         export.backdrop = try options.backdrop()

@@ -213,91 +213,37 @@ struct ParsedArguments {
         }
     }
 
-    /// `--text-size` / `--text-sizes`: Dynamic Type sizes, by name in any letter case, or `all`.
-    func textSizes(_ name: String, single: Bool = false) throws -> [ContentSizeCategory] {
-        guard let text = values[name] else { return [.large] }
-        let names = ContentSizeCategory.allCases.map(\.rawValue)
-        if !single, text.lowercased() == "all" { return ContentSizeCategory.allCases }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if single, items.count > 1 {
-            throw UsageError(message: "--\(name) takes one size; render-cli matrix and lint take a list in --text-sizes")
+    /// The values an axis's option gives (`RenderVariant.axes`): the list option of matrix, lint and
+    /// watch (`--text-sizes`, with the axis's words such as all and both), or, where `single`,
+    /// render's (`--text-size`); nil when the option is absent.
+    func axisValues(_ key: String, single: Bool = false, context: AxisContext = AxisContext()) throws -> [AxisValue]? {
+        guard let axis = RenderVariant.axis(key), let name = single ? axis.singleOption : axis.listOption,
+              let text = values[name] else { return nil }
+        if single, let list = axis.listOption, axis.words.contains(where: { $0.word == text.lowercased() }) {
+            throw UsageError(message: "--\(name) takes one \(axis.bareNoun), not '\(text)'; render-cli matrix and lint take \(text) in --\(list)")
         }
-        return try items.map { item in
-            guard let size = ContentSizeCategory(name: item) else {
-                // AX6 and up mean the largest size there is.
-                let beyond = item.lowercased().hasPrefix("ax") && (Int(item.dropFirst(2)) ?? 0) > 5
-                let hint = (beyond ? "AX5" : closestMatch(to: item, among: names)).map { " Did you mean \($0)?" } ?? ""
-                throw UsageError(message: "--\(name) '\(item)' is not a text size.\(hint) The sizes are: \(names.joined(separator: ", "))"
-                                 + (single ? "" : ", or all"))
+        do {
+            return try axis.values(from: text, single: single, in: context)
+        } catch let error as AxisValueError {
+            if error.problem == .oneOnly, let list = axis.listOption {
+                throw UsageError(message: "--\(name) takes one \(error.bareNoun); render-cli matrix and lint take a list in --\(list)")
             }
-            return size
+            throw UsageError(message: "--\(name) \(error)")
         }
     }
 
-    /// `--screen` / `--screens`: `consent` (the document's own screen, the default) or
-    /// `prompt:<kind>`; a list (or `prompts`, every prompt; `all`, the consent screen too) where not `single`.
-    func screens(_ name: String, single: Bool = false) throws -> [Screen] {
-        guard let text = values[name] else { return [.consent] }
-        let names = Screen.all.map(\.description)
-        if !single {
-            switch text.lowercased() {
-            case "all": return Screen.all
-            case "prompts": return PromptKind.allCases.map { .prompt($0) }
-            default: break
-            }
-        }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if single, items.count > 1 {
-            throw UsageError(message: "--\(name) takes one screen; render-cli matrix and lint take a list in --screens")
-        }
-        var screens: [Screen] = []
-        for item in items {
-            // `att` alone means the prompt; the consent screen is `consent`.
-            guard let screen = Screen(name: item) ?? Screen(name: "prompt:" + item) else {
-                // The list words count too where a list is taken: "promts" is "prompts", not "prompt:photos".
-                let words = single ? names : names + ["prompts", "all"]
-                let hint = (closestMatch(to: item, among: words) ?? closestMatch(to: "prompt:" + item, among: names))
-                    .map { " Did you mean \($0)?" } ?? ""
-                throw UsageError(message: "--\(name) '\(item)' is not a screen.\(hint) The screens are: \(names.joined(separator: ", "))"
-                                 + (single ? "" : ", or prompts (every prompt), or all"))
-            }
-            if !screens.contains(screen) { screens.append(screen) }
-        }
-        return screens
+    /// Sets `variant`'s value on the axis `key` from render's option, when it is given.
+    func apply(_ key: String, to variant: inout RenderVariant) throws {
+        guard let axis = RenderVariant.axis(key), let value = try axisValues(key, single: true)?.first else { return }
+        axis.set(value, on: &variant)
     }
 
-    /// `--scroll`: `top` (the default), `bottom`, `#anchor` or a number of points; a list where not `single`.
-    func scrolls(single: Bool = false) throws -> [ScrollPosition] {
-        guard let text = values["scroll"] else { return [.top] }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if single, items.count > 1 {
-            throw UsageError(message: "--scroll takes one position in render; render-cli matrix takes a list (top,bottom,#details)")
-        }
-        return try items.map { item in
-            guard let position = ScrollPosition(name: item) else {
-                let anchorHint = item.contains(where: \.isLetter) && item.first != "-" ? " (a heading's id starts with #: --scroll '#\(item)')" : ""
-                throw UsageError(message: "--scroll '\(item)' is not a scroll position; use top, bottom, #anchor (a heading's id) "
-                                 + "or a number of points\(anchorHint)")
-            }
-            return position
-        }
-    }
-
-    /// `--ios`: the system alert's look, 26 (the default) or 18; a list (`26,18`) or `both` where not `single`.
-    func systemLooks(single: Bool = false) throws -> [SystemLook] {
-        guard let text = values["ios"] else { return [.ios26] }
-        if !single, text.lowercased() == "both" { return [.ios26, .ios18] }
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if single, items.count > 1 {
-            throw UsageError(message: "--ios takes one version (26 or 18); render-cli matrix and lint take 26,18 or both")
-        }
-        return try items.map { item in
-            guard let look = SystemLook(name: item) else {
-                throw UsageError(message: "--ios '\(item)' is not a look ConsentRender draws; use 26 (Liquid Glass, the default) or 18 "
-                                 + "(iOS 13–18)" + (single ? "" : ", or both"))
-            }
-            return look
-        }
+    /// Hands `use` a variant with the axis `key` set from render's option, when it is given.
+    func apply(_ key: String, _ use: (RenderVariant) -> Void) throws {
+        var variant = RenderVariant(device: "", language: "")
+        guard let axis = RenderVariant.axis(key), let value = try axisValues(key, single: true)?.first else { return }
+        axis.set(value, on: &variant)
+        use(variant)
     }
 
     /// Refuses `--ios` and `--over` when no system prompt is asked for (`noPrompt`): they would
@@ -326,18 +272,6 @@ struct ParsedArguments {
             throw UsageError(message: "--over needs a document folder, for example --over Samples/att-explainer")
         }
         return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path)).content }
-    }
-
-    /// An accessibility setting's values: `on`, `off` or, where `allowsBoth`, `both` (an axis).
-    func setting(_ name: String, allowsBoth: Bool) throws -> [Bool] {
-        switch values[name]?.lowercased() {
-        case nil, "off": return [false]
-        case "on": return [true]
-        case "both" where allowsBoth: return [false, true]
-        case let other?:
-            throw UsageError(message: "--\(name) '\(other)' is not one of: on, off" + (allowsBoth ? ", both (both renders each cell with it off and on)"
-                                                                                              : "; render-cli matrix and lint also take both"))
-        }
     }
 
     func flag(_ name: String) -> Bool {

@@ -64,29 +64,37 @@ struct MatrixOptions {
         defaultAppearances = appearances
     }
 
-    /// Every cell the device, language, orientation and appearance options ask for.
+    /// Every cell the axis options ask for: each axis of `RenderVariant.axes` that has a list
+    /// option, read through the table; devices default to every profile, languages to every
+    /// language file, orientations and appearances to the command's defaults.
     func plan(folder: DocumentFolder, catalog: DeviceProfileCatalog) throws -> MatrixPlan {
-        let devices = try list("devices", all: { try catalog.ids() })
-        for device in devices { _ = try withOption("devices") { try catalog.profile(reference: device) } }
-        let languages = try list("languages", all: { folder.languages })
-        for language in languages where !isBCP47LanguageTag(language) {
-            let suggestion = suggestedLanguageTag(for: language).map { " Did you mean '\($0)'?" } ?? ""
-            throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en, zh-Hans or pt-BR")
+        let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
+        let context = AxisContext(devices: try catalog.ids(), languages: folder.languages, states: states.map(\.rawValue))
+        var axes = VariantAxes()
+        for axis in RenderVariant.axes where axis.listOption != nil {
+            var values = try options.axisValues(axis.key, context: context)
+            switch axis.key {
+            case "device":
+                values = values ?? context.devices.compactMap(axis.value(named:))
+                for device in values ?? [] { _ = try withOption("devices") { try catalog.profile(reference: device.name) } }
+            case "language":
+                values = values ?? context.languages.compactMap(axis.value(named:))
+                for language in values ?? [] where !isBCP47LanguageTag(language.name) {
+                    let suggestion = suggestedLanguageTag(for: language.name).map { " Did you mean '\($0)'?" } ?? ""
+                    throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en, zh-Hans or pt-BR")
+                }
+            case "orientation":
+                values = values ?? defaultOrientations.compactMap { axis.value(named: $0.rawValue) }
+            case "appearance":
+                values = values ?? defaultAppearances.compactMap { axis.value(named: $0.rawValue) }
+            default:
+                break
+            }
+            if let values { axes = axes.setting(axis, to: values) }
         }
-        let orientations = try options.choices("orientations", as: Orientation.self, default: defaultOrientations)
-        let appearances = try options.choices("appearances", as: Appearance.self, default: defaultAppearances)
-        // States default to the first screen; "all" is every state of the document's template.
-        let states = options.value("states") == nil ? [.initial] : try list("states", all: {
-            try TemplateRegistry.standard.template(of: folder.content).states.map(\.rawValue)
-        }).map(ScreenState.init(rawValue:))
-        let screens = try options.screens("screens")
         // Options about system prompts would change nothing on consent screens alone.
-        try options.refusePromptOptions(when: !screens.contains { $0 != .consent }, screensOption: "screens")
-        return MatrixPlan(axes: VariantAxes(
-            devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states,
-            textSizes: try options.textSizes("text-sizes"), boldText: try options.setting("bold-text", allowsBoth: true),
-            increasedContrast: try options.setting("increase-contrast", allowsBoth: true), screens: screens,
-            systemLooks: try options.systemLooks(), scrolls: try options.scrolls()))
+        try options.refusePromptOptions(when: !(axes.values["screen"] ?? []).contains { $0.name != "consent" }, screensOption: "screens")
+        return MatrixPlan(axes: axes)
     }
 
     /// The `--tint` colour, or nil for the profiles' own.

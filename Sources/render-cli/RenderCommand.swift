@@ -32,12 +32,13 @@ enum RenderCommand {
 
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(arguments, spec: spec)
-        let textSize = try options.textSizes("text-size", single: true)[0]
-        let boldText = try options.setting("bold-text", allowsBoth: false)[0]
-        let increasedContrast = try options.setting("increase-contrast", allowsBoth: false)[0]
-        let screen = try options.screens("screen", single: true)[0]
-        let systemLook = try options.systemLooks(single: true)[0]
-        let scroll = try options.scrolls(single: true)[0]
+        // The screen's axes, read through the axis table (device, language and the output come later).
+        var variant = RenderVariant(device: "", language: "")
+        for axis in RenderVariant.axes where axis.place != .unnamed || axis.key == "template" {
+            guard !["device", "language", "fullLength"].contains(axis.key) else { continue }
+            try options.apply(axis.key, to: &variant)
+        }
+        let (screen, scroll) = (variant.screen, variant.scroll)
         if scroll != .top && screen != .consent {
             throw UsageError(message: "--scroll scrolls the consent screen's body; a system prompt is drawn over the unscrolled screen")
         }
@@ -61,7 +62,6 @@ enum RenderCommand {
                 renamedOut = true
             }
         }
-        let appearance = try options.choice("appearance", as: Appearance.self, default: .light)
         let tint = try options.color("tint")
         let outputs = try OutputFiles(pngPath: outPath, overlay: options.flag("overlay"), framed: options.flag("frame"),
                                       renamed: renamedOut)
@@ -74,7 +74,7 @@ enum RenderCommand {
                 ? try DeviceProfile.load(from: URL(fileURLWithPath: deviceReference))
                 : try locateProfileCatalog(explicit: options.value("profiles")).profile(reference: deviceReference)
         }
-        let orientation = try options.choice("orientation", as: Orientation.self, default: profile.orientation)
+        if options.value("orientation") == nil { variant.orientation = profile.orientation }
         let over = try options.over(command: "render")
         let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
         noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")
@@ -87,24 +87,20 @@ enum RenderCommand {
         let chrome = try options.systemChrome()
         let backdrop = try options.backdrop()
         let renderer = try ConsentRenderer()
+        variant.device = profile.id
+        variant.language = language
+        variant.fullLength = fullLength
+        variant.tint = tint
+        variant.showsSystemChrome = chrome.shows
+        variant.statusBar = chrome.statusBar
+        variant.backdrop = backdrop
+        variant.over = over.map { OverScreen(content: $0) }
+        variant.template = try template(options)
+        let request = RenderRequest(content: folder.content, profile: profile, variant: variant,
+                                    allowsMissingGlyphs: options.flag("allow-missing-glyphs"))
         let page = try withOption("state", when: isUnknownState) {
             try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {
-                var request = RenderRequest(
-                    folder: folder, profile: profile, requestedLanguage: language, orientation: orientation, appearance: appearance,
-                    tint: tint, allowsMissingGlyphs: options.flag("allow-missing-glyphs"),
-                    state: ScreenState(rawValue: options.value("state") ?? ScreenState.initial.rawValue), template: try template(options))
-                request.variant.textSize = textSize
-                request.variant.boldText = boldText
-                request.variant.increasedContrast = increasedContrast
-                request.showsSystemChrome = chrome.shows
-                request.statusBar = chrome.statusBar
-                request.backdrop = backdrop
-                request.variant.screen = screen
-                request.variant.systemLook = systemLook
-                request.variant.scroll = scroll
-                request.variant.fullLength = fullLength
-                request.over = over
-                return try renderer.render(request)
+                try renderer.render(request)
             }
         }
         try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
@@ -124,9 +120,7 @@ enum RenderCommand {
         }
 
         let map = page.linkMap
-        let cellName = RenderVariant(device: profile.id, orientation: orientation, appearance: appearance, language: language,
-                                     textSize: textSize, boldText: boldText, increasedContrast: increasedContrast,
-                                     screen: screen, systemLook: systemLook).folderName
+        let cellName = variant.folderName
         let visibleLinks = map.links.filter { $0.visible }.count
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
         if let prompt = map.prompt {

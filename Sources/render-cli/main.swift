@@ -26,8 +26,8 @@ Commands:
 \(commandList.map { "  " + $0.spec.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))
 
 Run render-cli <command> --help (or render-cli help <command>) for a command's options,
-render-cli help usage for every command's usage, and render-cli --version for the version and
-the C libraries it renders with.
+render-cli help usage for every command's usage, render-cli help axes for the axes a render
+varies on, and render-cli --version for the version and the C libraries it renders with.
 """
 
 /// `render-cli help usage`: every command's usage lines, as README shows them.
@@ -112,6 +112,10 @@ if arguments.first == "--version" || arguments.first == "version" {
 if arguments.count == 2, arguments[0] == "help" {
     if arguments[1] == "usage" {
         print(allUsages)
+        exit(0)
+    }
+    if arguments[1] == "axes" {
+        print(axisTable())
         exit(0)
     }
     guard let command = commands[arguments[1]] else {

@@ -71,7 +71,7 @@ import Testing
     static let badUsages: [BadUsage] = [
         .init(name: "unknown device", arguments: ["--device", "iphone-15-pr"], message: "Did you mean 'iphone-15-pro'?"),
         .init(name: "missing language file", arguments: ["--language", "fr", "--document", "DOC-NO-DEFAULT"], message: "no language file for 'fr'"),
-        .init(name: "unknown orientation", arguments: ["--orientation", "sideways"], message: "--orientation 'sideways' is not one of: portrait, landscape"),
+        .init(name: "unknown orientation", arguments: ["--orientation", "sideways"], message: "--orientation 'sideways' is not an orientation. Use one of: portrait, landscape"),
         .init(name: "bad tint", arguments: ["--tint", "#12345"], message: "--tint '#12345' is not a colour"),
         .init(name: "out not png", arguments: ["--out", "OUT/cell.jpg"], message: "must name a .png file"),
         .init(name: "out is a directory", arguments: ["--out", "OUT/folder.png"], message: "is a directory"),
@@ -380,7 +380,7 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-se-3/portrait-light/\(name)").path), "\(name)")
         }
         let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
-        #expect(manifest.cells.map(\.state) == [nil, .declineConfirm])
+        #expect(manifest.cells.map(\.cell.state) == [.initial, .declineConfirm])
         #expect(try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8).contains(#""state" : "decline-confirm""#))
 
         let agreement = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en",

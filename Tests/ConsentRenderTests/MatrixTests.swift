@@ -45,7 +45,7 @@ import Testing
         #expect(manifest.cells.count == expected)
         for cell in manifest.cells {
             let profile = try shippedProfiles.profile(id: cell.device)
-            let expected = profile.pixelSize(in: cell.orientation)
+            let expected = profile.pixelSize(in: cell.cell.orientation)
             let png = try #require(written[cell.png])
             let header = try #require(pngHeader(png))
             #expect(header.width == expected.width && header.height == expected.height, "\(cell.png)")
@@ -123,10 +123,10 @@ import Testing
         #expect(manifest.cells.count == 4)
         let page = out.appendingPathComponent("index.html")
         #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2").visibleFigures == 2)
-        #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2&settings=bold").visibleFigures == 1)
+        #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2&boldText=on").visibleFigures == 1)
 
         // A render that failed (as watch shows a document that does not load) stays in view.
-        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: 1, document: "doc", cells: []), linkMaps: [:],
+        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: "doc", cells: []), linkMaps: [:],
                                   reloadSeconds: nil)
         gallery.errors = ["doc/document.json: not valid JSON"]
         let broken = out.appendingPathComponent("broken.html")

@@ -334,7 +334,7 @@ import Testing
     /// The findings of a lint run, however they were printed.
     static func findings(_ outcome: Outcome) -> Set<String> {
         if let array = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]] {
-            return Set(array.map { "\($0["severity"] ?? "") \($0["rule"] ?? "") \($0["device"] ?? "") \($0["language"] ?? "")" })
+            return Set(array.map { "\($0["severity"] ?? "") \($0["rule"] ?? "") \(($0["variant"] as? [String: Any])?["device"] ?? "") \($0["language"] ?? "")" })
         }
         return Set(outcome.stdout.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: " ")

@@ -116,7 +116,7 @@ import Testing
         let temporary = TemporaryFolder()
         let run = try runRenderCLI(["render", "--document", "Samples/long-agreement", "--device", "iphone-15-pro", "--language", "en",
                                     "--scroll", "details", "--out", temporary.url.appendingPathComponent("x.png").path])
-        #expect(run.status == 2 && run.stderr.contains("--scroll '#details'"))
+        #expect(run.status == 2 && run.stderr.contains("Did you mean #details"))
     }
 
     @Test func aFullLengthCaptureShowsTheWholeTextOnATallerPage() throws {

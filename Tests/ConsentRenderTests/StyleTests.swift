@@ -30,12 +30,12 @@ import Testing
 
     func render(_ folder: DocumentFolder, language: String = "en", device: String = "iphone-15-pro",
                 orientation: Orientation = .portrait, appearance: Appearance = .light, textSize: ContentSizeCategory = .large,
-                boldText: Bool = false, increasedContrast: Bool = false) throws -> RenderedPage {
+                boldText: Bool = false, increaseContrast: Bool = false) throws -> RenderedPage {
         var request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
                                     orientation: orientation, appearance: appearance, allowsMissingGlyphs: true)
         request.variant.textSize = textSize
         request.variant.boldText = boldText
-        request.variant.increasedContrast = increasedContrast
+        request.variant.increaseContrast = increaseContrast
         return try renderer.render(request)
     }
 
@@ -132,13 +132,13 @@ import Testing
     }
 
     @Test func increaseContrastUsesHighContrastColoursAndTheBrandsOwnSet() throws {
-        let plain = try render(try document(style: "{}", name: "contrast"), increasedContrast: true)
+        let plain = try render(try document(style: "{}", name: "contrast"), increaseContrast: true)
         #expect(plain.layout.buttons.first { $0.role == .accept }?.fill == Color(hex: "#0040DD"))
         #expect(plain.linkMap.increaseContrast == true)
         let branded = try document(style: ##"{ "colors": { "light": { "text": "#333333" }, "lightHighContrast": { "text": "#000000" } } }"##,
                                    name: "contrast-brand")
         #expect(try render(branded).layout.body.blocks[0].block.runs[0].color == Color(hex: "#333333"))
-        #expect(try render(branded, increasedContrast: true).layout.body.blocks[0].block.runs[0].color == Color(hex: "#000000"))
+        #expect(try render(branded, increaseContrast: true).layout.body.blocks[0].block.runs[0].color == Color(hex: "#000000"))
     }
 
     @Test func boldTextMakesEveryWeightHeavier() throws {
@@ -290,7 +290,7 @@ import Testing
     @Test func aHighContrastSetReplacesOnlyTheRolesItSets() throws {
         let folder = try document(style: ##"{ "colors": { "light": { "card": "#FFF8E1", "accentFill": "#6A1B9A" }, "lightHighContrast": { "title": "#000000" } } }"##,
                                   name: "contrast-merge")
-        let page = try render(folder, increasedContrast: true)
+        let page = try render(folder, increaseContrast: true)
         #expect(page.layout.title.block.runs[0].color == Color(hex: "#000000"))
         #expect(page.layout.dialog.fill == Color(hex: "#FFF8E1"))
         #expect(page.layout.buttons.first { $0.role == .accept }?.fill == Color(hex: "#6A1B9A"))

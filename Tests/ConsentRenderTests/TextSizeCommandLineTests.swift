@@ -20,8 +20,8 @@ import Testing
     @Test(arguments: [
         (["--text-size", "Huge"], "--text-size 'Huge' is not a text size"),
         (["--text-size", "xlarg"], "Did you mean xLarge?"),
-        (["--text-size", "AX1,AX2"], "takes one size"),
-        (["--bold-text", "both"], "render-cli matrix and lint also take both"),
+        (["--text-size", "AX1,AX2"], "takes one text size"),
+        (["--bold-text", "both"], "render-cli matrix and lint take both in --bold-text"),
         (["--text-size", "AX6"], "Did you mean AX5?"),
     ])
     func badRenderOptionsExit2(arguments: [String], message: String) throws {
@@ -48,8 +48,8 @@ import Testing
         let folders = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("iphone-se-3").path).sorted()
         #expect(folders == ["portrait-light", "portrait-light-AX2", "portrait-light-AX2-bold", "portrait-light-bold"])
         let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
-        #expect(manifest.cells.filter { $0.textSize == .accessibility2 }.count == 2)
-        #expect(manifest.cells.filter { $0.boldText == true }.count == 2)
+        #expect(manifest.cells.filter { $0.cell.textSize == .accessibility2 }.count == 2)
+        #expect(manifest.cells.filter { $0.cell.boldText }.count == 2)
         let twice = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3",
                                       "--devices", "iphone-15-pro", "--out", folder.url.appendingPathComponent("m2").path])
         #expect(twice.status == 2 && twice.stderr.contains("--device and --devices are the same option"), "\(twice.stderr)")
@@ -64,8 +64,9 @@ import Testing
                                     "--orientation", "landscape", "--appearance", "light", "--format", "json"])
         let findings = try JSONDecoder().decode([LintFinding].self, from: Data(run.stdout.utf8))
         let screen = try #require(findings.first { !$0.device.isEmpty })
-        #expect(screen.device == "iphone-se-3" && screen.orientation == .landscape && screen.appearance == .light
-                && screen.textSize == .large)
+        let variant = try #require(screen.variant)
+        #expect(screen.device == "iphone-se-3" && variant["orientation"] == "landscape" && variant["appearance"] == "light"
+                && variant["textSize"] == "Large")
         #expect(findings.contains { $0.rule == LintRule.dynamicType.rawValue && $0.severity == .warning }, "\(findings.map(\.rule))")
     }
 

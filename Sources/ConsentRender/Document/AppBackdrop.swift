@@ -1,7 +1,7 @@
 import Foundation
 
 /// A screenshot of the app's own screen, drawn behind a dialog in place of the flat background.
-public struct BackdropImage: Sendable, Equatable {
+public struct BackdropImage: Sendable, Hashable {
     /// The PNG file's bytes.
     public var png: Data
     /// Where it came from, for messages.
@@ -10,6 +10,12 @@ public struct BackdropImage: Sendable, Equatable {
     public init(png: Data, path: String) {
         self.png = png
         self.path = path
+    }
+
+    /// By its path and size (the bytes are compared by ==), so a variant with a backdrop hashes fast.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(png.count)
     }
 
     /// Reads a PNG file, checking its signature and header; the pixels are decoded when it is

@@ -7,15 +7,15 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
     public var description: String { report.description }
 }
 
-/// Renders `document` on every combination of `devices`, `languages`, `orientations`,
-/// `appearances` and `states`, and compares each with its golden under `golden`
-/// (`<document folder name>/<device>/<orientation>-<appearance>/<language>.png` and `.links.json`).
+/// Renders `document` on every variant of `axes` (the product of every axis it sets, each other
+/// axis at its default) and compares each with its golden under `golden`
+/// (`<document folder name>/<cell path>.png` and `.links.json`).
 ///
 /// Call it from an XCTest or Swift Testing test; it throws `GoldenMismatch` naming every failing
 /// cell, so the test fails with the full list:
 ///
-///     try assertConsentGolden(document: URL(fileURLWithPath: "Consent/privacy"),
-///                             devices: ["iphone-15-pro", "ipad-pro-13"], languages: ["zh-Hans", "en"],
+///     let axes = VariantAxes(devices: ["iphone-15-pro"], languages: ["zh-Hans", "en"], textSizes: [.large, .ax3])
+///     try assertConsentGolden(document: URL(fileURLWithPath: "Consent/privacy"), axes: axes,
 ///                             golden: URL(fileURLWithPath: "Tests/Golden"))
 ///
 /// - Parameters:
@@ -27,9 +27,7 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 /// - Returns: the report, when every cell passed (or was recorded).
 @discardableResult
 public func assertConsentGolden(
-    document: URL, devices: [String], languages: [String], orientations: [Orientation] = [.portrait],
-    appearances: [Appearance] = [.light], states: [ScreenState] = [.initial], allowFallback: Bool = false, tint: Color? = nil,
-    profiles: URL? = nil, golden: URL,
+    document: URL, axes: VariantAxes, allowFallback: Bool = false, profiles: URL? = nil, golden: URL,
     artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
 ) throws -> GoldenReport {
     let environment = ProcessInfo.processInfo.environment
@@ -41,9 +39,7 @@ public func assertConsentGolden(
     let matrix = GoldenMatrix(
         profiles: profilesFolder.standardizedFileURL.path,
         documents: [name: document.standardizedFileURL.path],
-        groups: [GoldenMatrix.Group(document: name, devices: devices, orientations: orientations,
-                                    appearances: appearances, languages: languages, tint: tint?.hex,
-                                    states: states == [.initial] ? nil : states, allowFallback: allowFallback ? true : nil)])
+        groups: [GoldenMatrix.Group(document: name, axes: axes, allowFallback: allowFallback ? true : nil)])
     var suite = GoldenSuite(
         matrix: matrix, matrixSource: "assertConsentGolden(\(name))", goldenDirectory: golden,
         artifactsDirectory: artifacts ?? currentDirectory.appendingPathComponent(".build/golden-failures"),
@@ -53,4 +49,20 @@ public func assertConsentGolden(
     let report = try suite.run()
     guard report.passed else { throw GoldenMismatch(report: report) }
     return report
+}
+
+/// `assertConsentGolden(document:axes:…)` for the common axes, with a tint.
+@discardableResult
+public func assertConsentGolden(
+    document: URL, devices: [String], languages: [String], orientations: [Orientation] = [.portrait],
+    appearances: [Appearance] = [.light], states: [ScreenState] = [.initial], allowFallback: Bool = false, tint: Color? = nil,
+    profiles: URL? = nil, golden: URL,
+    artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
+) throws -> GoldenReport {
+    var axes = VariantAxes(devices: devices, orientations: orientations, appearances: appearances, languages: languages, states: states)
+    if let tint, let axis = RenderVariant.axis("tint"), let value = axis.value(named: tint.hex) {
+        axes = axes.setting(axis, to: [value])
+    }
+    return try assertConsentGolden(document: document, axes: axes, allowFallback: allowFallback, profiles: profiles, golden: golden,
+                                   artifacts: artifacts, options: options, recordMode: recordMode)
 }

@@ -10,13 +10,15 @@ struct FailureArtifacts {
     /// The record of one failure, kept beside its images so the index can be rebuilt from disk.
     struct Record: Codable {
         var cell: String
+        /// The cell's variant, as every JSON that holds one gives it.
+        var variant: VariantRecord?
         var reasons: [String]
         var environmentChanges: [String]
         var files: [String]
     }
 
     /// Writes the cell's images and link maps and returns its folder.
-    func write(cell: String, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
+    func write(cell: String, variant: RenderVariant, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
                expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
         try self.folder.removeOwned(cell)
         let folder = try self.folder.subfolder(cell)
@@ -38,7 +40,7 @@ struct FailureArtifacts {
         }
         if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
         if let actualLinks { files.append(("actual.links.json", actualLinks)) }
-        let record = Record(cell: cell, reasons: reasons, environmentChanges: [], files: files.map(\.name))
+        let record = Record(cell: cell, variant: variant.record, reasons: reasons, environmentChanges: [], files: files.map(\.name))
         files.append(("failure.json", try canonicalJSONData(record)))
         try self.folder.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
         return folder

@@ -13,50 +13,103 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
     /// How images are compared; omitted fields keep `DiffOptions`' defaults.
     public var diff: DiffSettings?
 
+    /// One document on the product of its axes. In matrix.json a group names each axis by its
+    /// group key from `RenderVariant.axes` (`devices`, `languages`, `orientations`, `textSizes`,
+    /// `boldText`, `ios`, `scroll`, `tint`, …) with a list of values, or one value; a list of one word
+    /// (`["all"]`, `["both"]`, `["prompts"]`) stands for the values it names. An axis left out keeps
+    /// its default. `devices` and `languages` are required.
     public struct Group: Codable, Sendable, Equatable {
         public var document: String
-        /// Profile ids, or `["all"]` for every profile in the profiles folder.
-        public var devices: [String]
-        public var orientations: [Orientation]?
-        public var appearances: [Appearance]?
-        public var languages: [String]
-        /// `#RRGGBB`; omitted uses each profile's tint.
-        public var tint: String?
-        /// Template screens to render (launch-consent's `decline-confirm`), or `["all"]` for every
-        /// state of the document's template; omitted: the first.
-        public var states: [ScreenState]?
+        /// Each axis's value names by the axis's key (`"textSize": ["Large", "AX3"]`, `"boldText":
+        /// ["off", "on"]`), as given; words such as `all` are read when the cells are made.
+        public var axes: [String: [String]]
         /// Whether a language with no file of its own may show the document's default language
         /// (off: such a golden would record the wrong language without a word).
         public var allowFallback: Bool?
-        /// Dynamic Type sizes by name in any letter case (`["Large", "AX3"]`), or `["all"]`; omitted: Large.
-        public var textSizes: [String]?
-        /// Bold Text and Increase Contrast: `[true]` for on, `[false, true]` for both; omitted: off.
-        public var boldText: [Bool]?
-        public var increaseContrast: [Bool]?
-        /// `consent` and system prompts (`prompt:att`), or `["prompts"]`; omitted: the consent screen.
-        public var screens: [String]?
-        /// The system alert's look for prompts: `[26]`, `[18]` or both; omitted: 26.
-        public var ios: [Int]?
-        /// Body scroll positions: `"top"`, `"bottom"`, `"#anchor"` or a number of points; omitted: the top.
-        public var scroll: [String]?
-        /// True for full-length captures (`<name>.full.png`) instead of screens.
-        public var fullLength: Bool?
 
-        public init(document: String, devices: [String], orientations: [Orientation]? = nil,
-                    appearances: [Appearance]? = nil, languages: [String], tint: String? = nil, states: [ScreenState]? = nil,
-                    allowFallback: Bool? = nil, textSizes: [String]? = nil, boldText: [Bool]? = nil,
-                    increaseContrast: [Bool]? = nil) {
-            self.textSizes = textSizes
-            self.boldText = boldText
-            self.increaseContrast = increaseContrast
+        public init(document: String, axes: [String: [String]], allowFallback: Bool? = nil) {
             self.document = document
-            self.devices = devices
-            self.orientations = orientations
-            self.appearances = appearances
-            self.languages = languages
-            self.tint = tint
-            self.states = states
+            self.axes = axes
             self.allowFallback = allowFallback
+        }
+
+        /// A group of these axes' values.
+        public init(document: String, axes: VariantAxes, allowFallback: Bool? = nil) {
+            self.init(document: document, axes: axes.values.mapValues { $0.map(\.name) }, allowFallback: allowFallback)
+        }
+
+        /// The profile ids, or `["all"]`.
+        public var devices: [String] { axes["device"] ?? [] }
+        public var languages: [String] { axes["language"] ?? [] }
+        /// The states asked for, or nil for the first only.
+        public var states: [String]? { axes["state"] }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// The keys a group may have: its document, the fallback switch, and each axis's group key.
+        static var keys: [String] {
+            ["document", "allowFallback"] + RenderVariant.axes.compactMap(\.groupKey)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            document = try container.decode(String.self, forKey: Key(stringValue: "document"))
+            allowFallback = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "allowFallback"))
+            axes = [:]
+            for axis in RenderVariant.axes {
+                guard let groupKey = axis.groupKey else { continue }
+                let key = Key(stringValue: groupKey)
+                guard container.contains(key) else {
+                    if axis.key == "device" || axis.key == "language" {
+                        throw DecodingError.keyNotFound(key, .init(codingPath: container.codingPath, debugDescription: "\(groupKey) is missing"))
+                    }
+                    continue
+                }
+                if let list = try? container.decode([Scalar].self, forKey: key) {
+                    axes[axis.key] = list.map(\.name)
+                } else if let one = try? container.decode(Scalar.self, forKey: key) {
+                    axes[axis.key] = [one.name]
+                } else {
+                    throw DecodingError.typeMismatch([String].self, .init(codingPath: container.codingPath + [key],
+                                                                          debugDescription: "a list of values"))
+                }
+            }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(document, forKey: Key(stringValue: "document"))
+            try container.encodeIfPresent(allowFallback, forKey: Key(stringValue: "allowFallback"))
+            for axis in RenderVariant.axes {
+                guard let groupKey = axis.groupKey, let names = axes[axis.key] else { continue }
+                let key = Key(stringValue: groupKey)
+                switch axis.json {
+                case .string: try container.encode(names, forKey: key)
+                case .bool: try container.encode(names.map { $0 == "on" }, forKey: key)
+                case .int: try container.encode(names.map { Int($0) ?? 0 }, forKey: key)
+                }
+            }
+        }
+
+        /// One value as matrix.json writes it: a name, a boolean (on/off) or a number.
+        private struct Scalar: Decodable {
+            let name: String
+
+            init(from decoder: Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let flag = try? container.decode(Bool.self) {
+                    name = flag ? "on" : "off"
+                } else if let number = try? container.decode(Double.self) {
+                    name = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                } else {
+                    name = try container.decode(String.self)
+                }
+            }
         }
     }
 
@@ -82,7 +135,6 @@ struct GoldenCell: Sendable, Equatable {
     public var document: String
     public var documentFolder: URL
     public var variant: RenderVariant
-    public var tint: Color?
 
     /// `<document>/<variant path>`, the golden's path without extension.
     public var path: String {
@@ -154,88 +206,43 @@ extension GoldenMatrix {
                     path: source, field: "\(field).document",
                     fix: "'\(group.document)' is not one of documents: \(documents.keys.sorted().joined(separator: ", "))")
             }
-            var tint: Color?
-            if let text = group.tint {
-                guard let parsed = Color(hex: text) else {
-                    throw GoldenError.invalidMatrix(path: source, field: "\(field).tint", fix: "'\(text)' is not #RRGGBB")
-                }
-                tint = parsed
-            }
-            let devices = group.devices == ["all"] ? try catalog.ids() : group.devices
-            var screens: [Screen] = [.consent]
-            if let names = group.screens {
-                screens = try names == ["prompts"] ? PromptKind.allCases.map { .prompt($0) } : names.map { name in
-                    guard let screen = Screen(name: name) else {
-                        let all = Screen.all.map(\.description)
-                        let hint = closestMatch(to: name, among: all).map { "did you mean '\($0)'? " } ?? ""
-                        throw GoldenError.invalidMatrix(path: source, field: "\(field).screens",
-                                                        fix: "'\(name)' is not a screen; \(hint)use \(all.joined(separator: ", ")) or [\"prompts\"]")
-                    }
-                    return screen
-                }
-            }
-            let looks: [SystemLook] = try (group.ios ?? [26]).map { version in
-                guard let look = SystemLook(rawValue: String(version)) else {
-                    throw GoldenError.invalidMatrix(path: source, field: "\(field).ios", fix: "\(version) is not a system look; use 26 or 18")
-                }
-                return look
-            }
-            let scrolls: [ScrollPosition] = try (group.scroll ?? ["top"]).map { name in
-                guard let position = ScrollPosition(name: name) else {
-                    throw GoldenError.invalidMatrix(path: source, field: "\(field).scroll",
-                                                    fix: "'\(name)' is not a scroll position; use \"top\", \"bottom\", \"#anchor\" or a number of points")
-                }
-                return position
-            }
-            let lists: [(String, Int?)] = [("screens", group.screens?.count), ("ios", group.ios?.count), ("scroll", group.scroll?.count),
-                                           ("devices", devices.count), ("languages", group.languages.count),
-                                           ("orientations", group.orientations?.count), ("appearances", group.appearances?.count),
-                                           ("states", group.states?.count), ("textSizes", group.textSizes?.count),
-                                           ("boldText", group.boldText?.count), ("increaseContrast", group.increaseContrast?.count)]
-            for (name, count) in lists where count == 0 {
-                throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)", fix: "list at least one (or leave it out)")
-            }
-            var states = group.states ?? [.initial]
-            if states == ["all"] {
-                // Every state of the document's template.
-                states = (try? TemplateRegistry.standard.template(of: DocumentFolder(url: resolve(folder, against: base)).content).states)
-                    ?? [.initial]
-            }
+            let documentFolder = resolve(folder, against: base)
             // Each becomes a folder or file name under the golden and artifacts folders.
-            for (name, values) in [("document", [group.document]), ("devices", devices), ("languages", group.languages)] {
-                for value in values where !isSinglePathComponent(value) {
+            for (name, values) in [("document", [group.document]), ("devices", group.devices), ("languages", group.languages)] {
+                for value in values where !isSinglePathComponent(value) && value != "all" {
                     throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)",
                                                     fix: "'\(value)' must be a plain name without '/' (and not '.' or '..')")
                 }
             }
-            var textSizes: [ContentSizeCategory] = [.large]
-            if let names = group.textSizes {
-                textSizes = try names == ["all"] ? ContentSizeCategory.allCases : names.map { name in
-                    guard let size = ContentSizeCategory(name: name) else {
-                        let all = ContentSizeCategory.allCases.map(\.rawValue)
-                        let hint = closestMatch(to: name, among: all).map { "did you mean '\($0)'? " } ?? ""
-                        throw GoldenError.invalidMatrix(path: source, field: "\(field).textSizes",
-                                                        fix: "'\(name)' is not a text size; \(hint)use \(all.joined(separator: ", ")) or [\"all\"]")
-                    }
-                    return size
+            // What `all` stands for: the profiles, the document's languages, its template's states.
+            let content = group.axes.values.contains(["all"]) ? try? DocumentFolder(url: documentFolder).content : nil
+            let context = AxisContext(devices: (group.devices == ["all"] ? try catalog.ids() : []),
+                                      languages: content?.languages ?? [],
+                                      states: (content.flatMap { try? TemplateRegistry.standard.template(of: $0).states } ?? [.initial]).map(\.rawValue))
+            var axes = VariantAxes()
+            for axis in RenderVariant.axes {
+                guard let groupKey = axis.groupKey, let names = group.axes[axis.key] else { continue }
+                guard !names.isEmpty else {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)", fix: "list at least one (or leave it out)")
+                }
+                do {
+                    let values = try names.count == 1 ? axis.values(from: names[0], in: context)
+                        : names.flatMap { try axis.values(from: $0, single: true, in: context) }
+                    axes = axes.setting(axis, to: values)
+                } catch let error as AxisValueError {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)", fix: error.description)
                 }
             }
-            let axes = VariantAxes(devices: devices, orientations: group.orientations ?? [.portrait],
-                                   appearances: group.appearances ?? [.light], languages: group.languages,
-                                   states: states, textSizes: textSizes, boldText: group.boldText ?? [false],
-                                   increasedContrast: group.increaseContrast ?? [false], screens: screens, systemLooks: looks,
-                                   scrolls: scrolls)
-            for var variant in axes.variants {
-                if group.fullLength == true {
+            for variant in axes.variants {
+                if variant.fullLength {
                     guard variant.screen == .consent, variant.scroll == .top else {
                         throw GoldenError.invalidMatrix(path: source, field: "\(field).fullLength",
                                                         fix: "a full-length capture is of the consent screen, unscrolled; leave out screens and scroll")
                     }
-                    variant.fullLength = true
                 }
-                let cell = GoldenCell(document: group.document, documentFolder: resolve(folder, against: base), variant: variant, tint: tint)
+                let cell = GoldenCell(document: group.document, documentFolder: documentFolder, variant: variant)
                 if let earlier = seen[cell.path] {
-                    guard earlier.tint == cell.tint else {
+                    guard earlier.variant == cell.variant else {
                         throw GoldenError.conflictingCells(path: source, cell: cell.path)
                     }
                     continue

@@ -156,7 +156,7 @@ public struct GoldenSuite: Sendable {
             }
             guard let states = group.states, states != ["all"],
                   let template = try? TemplateRegistry.standard.template(of: folder.content) else { continue }
-            for state in states where !template.states.contains(state) {
+            for state in states.map(ScreenState.init(rawValue:)) where !template.states.contains(state) {
                 throw GoldenError.invalidMatrix(
                     path: matrixSource, field: "\(field).states",
                     fix: "the \(template.id) template of '\(group.document)' has no state '\(state)'; its states are: "
@@ -241,7 +241,7 @@ private struct CellChecker {
     private func compare(using renderer: ConsentRenderer) throws -> CellEntry {
         let page = try renderer.render(RenderRequest(
             content: try DocumentFolder(url: cell.documentFolder).content, profile: try catalog.profile(id: cell.variant.device),
-            variant: cell.variant, tint: cell.tint))
+            variant: cell.variant))
         let fontFiles = renderer.fontFiles(in: page.layout, fonts: page.fonts)
         let actualLinks = try page.linkMap.jsonData()
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
@@ -266,7 +266,7 @@ private struct CellChecker {
                     + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"]
                 // What is there and what would be recorded, side by side, so the difference can be judged.
                 let existing = try? Bitmap(contentsOfPNG: pngURL)
-                let folder = try? artifacts.write(cell: cell.path, expected: existing, actual: page.bitmap,
+                let folder = try? artifacts.write(cell: cell.path, variant: cell.variant, expected: existing, actual: page.bitmap,
                                                   diff: existing.map { diff(expected: $0, actual: page.bitmap, options: options) },
                                                   expectedLinks: try? Data(contentsOf: linksURL), actualLinks: actualLinks, reasons: reasons)
                 var failure = GoldenFailure(cell: cell.path, reasons: reasons, artifacts: folder, environmentChanges: [])
@@ -286,7 +286,7 @@ private struct CellChecker {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: pngURL.path), fileManager.fileExists(atPath: linksURL.path) else {
             if recordMode.recordsMissing { return try record(.recorded) }
-            let folder = try artifacts.write(cell: cell.path, expected: nil, actual: page.bitmap, diff: nil,
+            let folder = try artifacts.write(cell: cell.path, variant: cell.variant, expected: nil, actual: page.bitmap, diff: nil,
                                              expectedLinks: nil, actualLinks: actualLinks,
                                              reasons: ["no golden at \(pngURL.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
             return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) does not record missing goldens. "
@@ -306,7 +306,7 @@ private struct CellChecker {
         var reasons: [String] = []
         if !result.passes { reasons.append("image: \(result.summary)") }
         if !linksMatch { reasons.append("link map: \(firstDifference(expectedLinks, actualLinks))") }
-        let folder = try artifacts.write(cell: cell.path, expected: expected, actual: page.bitmap, diff: result,
+        let folder = try artifacts.write(cell: cell.path, variant: cell.variant, expected: expected, actual: page.bitmap, diff: result,
                                          expectedLinks: expectedLinks, actualLinks: actualLinks, reasons: reasons)
         return failed(reasons, fontFiles: fontFiles, artifacts: folder)
     }

@@ -136,9 +136,8 @@ extension KeySchema {
     /// A golden folder's `matrix.json`.
     static let goldenMatrix = KeySchema.object([
         "profiles": .any, "documents": .map(.any),
-        "groups": .array(.object(["document": .any, "devices": .any, "orientations": .any, "appearances": .any,
-                                  "languages": .any, "tint": .any, "states": .any, "allowFallback": .any, "textSizes": .any,
-                                  "boldText": .any, "increaseContrast": .any, "screens": .any, "ios": .any, "scroll": .any, "fullLength": .any])),
+        // A group's keys come from the axis table.
+        "groups": .array(.object(Dictionary(uniqueKeysWithValues: GoldenMatrix.Group.keys.map { ($0, KeySchema.any) }))),
         "diff": .object(["threshold": .any, "maximumDeltaE": .any, "ignoresAntiAliasing": .any, "maxDiffPixels": .any,
                          "maxDiffRatio": .any]),
     ])

@@ -8,7 +8,7 @@ public struct ScreenTraits: Sendable, Equatable {
     /// Bold Text: every weight one step heavier.
     public var boldText: Bool
     /// Increase Contrast: iOS's high-contrast system colours (and the brand's, if it has them).
-    public var increasedContrast: Bool
+    public var increaseContrast: Bool
     /// The accent colour: the user's, or the device profile's.
     public var tint: Color
     /// Whether the tint is the profile's (system blue then follows the appearance) rather than one
@@ -16,12 +16,12 @@ public struct ScreenTraits: Sendable, Equatable {
     public var adaptsSystemBlue: Bool
 
     public init(appearance: Appearance, language: LanguageTraits, sizeCategory: ContentSizeCategory = .large,
-                boldText: Bool = false, increasedContrast: Bool = false, tint: Color, adaptsSystemBlue: Bool) {
+                boldText: Bool = false, increaseContrast: Bool = false, tint: Color, adaptsSystemBlue: Bool) {
         self.appearance = appearance
         self.language = language
         self.sizeCategory = sizeCategory
         self.boldText = boldText
-        self.increasedContrast = increasedContrast
+        self.increaseContrast = increaseContrast
         self.tint = tint
         self.adaptsSystemBlue = adaptsSystemBlue
     }
@@ -56,7 +56,7 @@ public struct LayoutContext {
     /// The colours for the traits' appearance and tint.
     public var theme: Theme {
         Theme(colors: style.colors,
-              brand: style.brandColors.colors(for: traits.appearance, increasedContrast: traits.increasedContrast),
+              brand: style.brandColors.colors(for: traits.appearance, increaseContrast: traits.increaseContrast),
               appearance: traits.appearance, tint: traits.tint, adaptsSystemBlue: traits.adaptsSystemBlue,
               declineOpacity: style.declineOpacity)
     }

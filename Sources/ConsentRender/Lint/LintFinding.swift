@@ -18,18 +18,11 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     public var element: String
     /// Where, in points, when it is on the screen.
     public var rect: Rect?
+    /// The language the finding is about: the screen's (as shown) or the document file's.
     public var language: String
-    /// The device profile id, or empty for document-wide findings.
-    public var device: String
-    /// The screen's orientation, appearance and text size; absent for document-wide findings.
-    public var orientation: Orientation?
-    public var appearance: Appearance?
-    public var textSize: ContentSizeCategory?
-    /// Present (true) when the screen was checked with Bold Text or Increase Contrast.
-    public var boldText: Bool?
-    public var increaseContrast: Bool?
-    /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
-    public var state: String?
+    /// The screen it was found on, as every JSON that holds a variant gives it; absent for a finding
+    /// about a document or a flow as a whole.
+    public var variant: VariantRecord?
 
     public init(rule: String, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
                 device: String, state: String? = nil) {
@@ -39,30 +32,28 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
         self.element = element
         self.rect = rect
         self.language = language
-        self.device = device
-        self.state = state
+        if !device.isEmpty {
+            variant = VariantRecord(partial: [("device", device)] + (state.map { [("state", $0)] } ?? []))
+        }
     }
+
+    /// The device profile id, or empty for document-wide findings.
+    public var device: String { variant?["device"] ?? "" }
 
     /// Records which screen the finding is about.
     public mutating func place(in cell: RenderVariant) {
-        device = cell.device
-        orientation = cell.orientation
-        appearance = cell.appearance
-        textSize = cell.textSize
-        boldText = cell.boldText ? true : nil
-        increaseContrast = cell.increasedContrast ? true : nil
-        state = cell.state == .initial ? nil : cell.state.rawValue
+        variant = cell.record
     }
 
     public var description: String {
         let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f pt", $0.x, $0.y, $0.width, $0.height) } ?? ""
-        var screen = device
-        if let orientation, let appearance {
-            screen += " " + RenderVariant(device: device, orientation: orientation, appearance: appearance, language: language,
-                                          textSize: textSize ?? .large, boldText: boldText == true,
-                                          increasedContrast: increaseContrast == true).folderName
+        var cell = language
+        if let variant {
+            // The cell's name, its parts apart: `iphone-15-pro portrait-light en-prompt-att`.
+            let screen = RenderVariant(record: variant)
+            cell = variant["orientation"] == nil ? "\(screen.device) \(language)"
+                : screen.path.split(separator: "/").joined(separator: " ")
         }
-        let cell = (device.isEmpty ? language : "\(screen) \(language)") + (state.map { " \($0)" } ?? "")
         // A finding about the whole flow or document has no screen to name.
         let where_ = cell.isEmpty ? "" : " [\(cell)]"
         return "\(severity.rawValue) \(rule)\(where_) \(element)\(place): \(message)"

@@ -22,18 +22,10 @@ struct GalleryPage {
     private struct CellData: Encodable {
         var device: String
         var deviceName: String
-        var orientation: String
-        var appearance: String
         var requested: String
         var resolved: String
-        var state: String
-        /// `consent`, or a system prompt with its iOS look (`prompt:att · iOS 18`).
-        var screen: String
-        /// The body's scroll position: `top`, `bottom`, `#anchor` or points.
-        var scroll: String
-        /// The text size, and the accessibility settings that are on (`none`, `bold`, `contrast`, `bold+contrast`).
-        var textSize: String
-        var settings: String
+        /// Every filter's value for this cell, by axis key (defaults included).
+        var axes: [String: String]
         var png: String
         /// The framed picture (`--frame`) and the screen's place in it, in percent.
         var framed: String?
@@ -48,6 +40,16 @@ struct GalleryPage {
         var safeArea: EdgeInsets
         var links: [LinkShape]
         var buttons: [ButtonShape]
+    }
+
+    /// The axes the page filters by: every axis that names a cell (`RenderVariant.axes`).
+    static let filterAxes = RenderVariant.axes.filter { $0.place != .unnamed }
+
+    /// A filter the page's script draws: the axis's key, its label and its default value's name.
+    private struct Filter: Encodable {
+        var key: String
+        var label: String
+        var defaultValue: String
     }
 
     private struct ScreenBox: Encodable {
@@ -73,13 +75,13 @@ struct GalleryPage {
         let cells: [CellData] = manifest.cells.map { cell in
             let path = String(cell.png.dropLast(4))
             let map = linkMaps[path]
+            let variant = cell.cell
+            var axes: [String: String] = [:]
+            for axis in Self.filterAxes { axes[axis.key] = axis.value(of: variant)?.name ?? axis.defaultName }
+            axes["language"] = cell.language.requested
             return CellData(
-                device: cell.device, deviceName: cell.deviceName, orientation: cell.orientation.rawValue,
-                appearance: cell.appearance.rawValue, requested: cell.language.requested, resolved: cell.language.resolved,
-                state: (cell.state ?? .initial).rawValue,
-                screen: cell.screen.map { "\($0) · iOS \(cell.ios ?? 26)" } ?? "consent", scroll: cell.scroll ?? "top", textSize: (cell.textSize ?? .large).rawValue,
-                settings: [cell.boldText == true ? "bold" : nil, cell.increaseContrast == true ? "contrast" : nil]
-                    .compactMap { $0 }.joined(separator: "+").nonEmpty ?? "none",
+                device: cell.device, deviceName: cell.deviceName, requested: cell.language.requested, resolved: cell.language.resolved,
+                axes: axes,
                 png: cell.png, framed: cell.framed, framedScreen: cell.framedScreen.flatMap { screen in
                     cell.framedSize.map { size in
                         ScreenBox(left: 100 * Double(screen.x) / Double(size.width), top: 100 * Double(screen.y) / Double(size.height),
@@ -97,6 +99,9 @@ struct GalleryPage {
         let json = (try? canonicalJSONData(cells)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         // "</" would end the script element early.
         let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
+        let filters = Self.filterAxes.map { Filter(key: $0.key, label: $0.label, defaultValue: $0.defaultName) }
+        let filterJSON = ((try? canonicalJSONData(filters)).map { String(decoding: $0, as: UTF8.self) } ?? "[]")
+            .replacingOccurrences(of: "</", with: "<\\/")
         let title = "ConsentRender gallery: \(manifest.document.htmlEscaped)"
             + (manifest.shard.map { " (shard \($0.htmlEscaped))" } ?? "")
         let documentList = (manifest.documentFindings ?? []).isEmpty ? "" : "<section id=\"document-findings\"><h2>Lint findings about the "
@@ -119,7 +124,8 @@ struct GalleryPage {
 
             """
         } ?? ""
-        return Self.fill(Self.template, with: ["title": title, "cells": embedded, "errors": errorList, "reload": reload])
+        return Self.fill(Self.template, with: ["title": title, "cells": embedded, "filters": filterJSON, "errors": errorList,
+                                               "reload": reload])
     }
 
     /// A token that changes whenever what the page shows changes.

@@ -2,24 +2,13 @@
 /// same matrix always writes the same bytes.
 public struct MatrixManifest: Codable, Sendable, Equatable {
     public struct Cell: Codable, Sendable, Equatable {
-        public var device: String
+        /// The cell's variant, as every JSON that holds one gives it (device, orientation,
+        /// appearance, language, textSize always; the other axes when not at their defaults).
+        public var variant: VariantRecord
         public var deviceName: String
-        public var orientation: Orientation
-        public var appearance: Appearance
+        /// The language asked for and the one shown.
         public var language: LinkMap.Language
-        /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
-        public var state: ScreenState?
-        /// The text size (Dynamic Type) the cell was laid out at.
-        public var textSize: ContentSizeCategory?
-        /// Present (true) when the cell shows Bold Text or Increase Contrast.
-        public var boldText: Bool?
-        public var increaseContrast: Bool?
-        /// A system prompt (`prompt:att`) and its iOS look (26 or 18); absent for the consent screen.
-        public var screen: String?
-        public var ios: Int?
-        /// The body's scroll position (`bottom`, `#details`, `240`); absent for the top.
-        public var scroll: String?
-        /// The accent the screen was drawn with.
+        /// The accent the screen was drawn with: the chosen tint, or the profile's.
         public var tint: String
         /// Paths relative to the manifest's folder.
         public var png: String
@@ -37,6 +26,12 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var appStoreClass: String?
         /// How many lint errors and warnings the screen has.
         public var lint: LintSummary
+
+        /// The device profile's id.
+        public var device: String { variant["device"] ?? "" }
+
+        /// The cell's variant, read back from its record.
+        public var cell: RenderVariant { RenderVariant(record: variant) }
     }
 
     public struct LintSummary: Codable, Sendable, Equatable {
@@ -53,7 +48,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// 2 since cells hold their `variant` object (version 1 had the axes as fields of the cell).
     public var schemaVersion: Int
+    public static let currentSchemaVersion = 2
     public var document: String
     /// Findings about the document rather than one screen (`links.parity`: the languages against
     /// each other), a line each; absent when there are none.

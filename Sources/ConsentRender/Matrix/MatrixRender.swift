@@ -80,7 +80,7 @@ public struct MatrixRender: Sendable {
             progress?(result)
             return result
         }
-        var manifest = MatrixManifest(schemaVersion: 1, document: folder.name, shard: shard?.description,
+        var manifest = MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: folder.name, shard: shard?.description,
                                       cells: all.compactMap(\.entry))
         // The languages' files against each other, for the languages this matrix shows.
         let documentFindings = (try? DocumentLint(folder: folder, languages: Array(Set(cells.map(\.language))).sorted()).findings()) ?? []
@@ -120,7 +120,7 @@ public struct MatrixRender: Sendable {
                                            acceptsUnmarked: holdsEarlierMatrix)
         try output.checkWritable(["index.html", "reload.js"])
         try output.prepare()
-        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: 1, document: document, shard: nil, cells: []), linkMaps: [:],
+        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: document, shard: nil, cells: []), linkMaps: [:],
                                   reloadSeconds: reloadSeconds)
         gallery.errors = [message]
         try output.write([(outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8)),
@@ -159,7 +159,16 @@ public struct MatrixRender: Sendable {
     /// that reads as a matrix manifest.
     static func holdsEarlierMatrix(_ folder: URL) -> Bool {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("manifest.json")) else { return false }
-        return (try? JSONDecoder().decode(MatrixManifest.self, from: data)) != nil
+        // Any version's manifest: its version, document and cells, whatever a cell holds.
+        struct AnyManifest: Decodable {
+            var schemaVersion: Int
+            var document: String
+            var cells: [[String: AnyDecodable]]
+        }
+        struct AnyDecodable: Decodable {
+            init(from decoder: Decoder) throws {}
+        }
+        return (try? JSONDecoder().decode(AnyManifest.self, from: data)) != nil
     }
 
     private func render(_ cell: RenderVariant, profile: DeviceProfile, into output: OwnedFolder,
@@ -189,8 +198,7 @@ public struct MatrixRender: Sendable {
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             var entry = MatrixManifest.Cell(
-                device: profile.id, deviceName: profile.name, orientation: cell.orientation, appearance: cell.appearance,
-                language: map.language, state: cell.state == .initial ? nil : cell.state, tint: page.layout.semantics.tint.hex,
+                variant: request.variant.record, deviceName: profile.name, language: map.language, tint: page.layout.semantics.tint.hex,
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
@@ -198,12 +206,6 @@ public struct MatrixRender: Sendable {
                                                  findings: findings.isEmpty ? nil : findings.map {
                                                      "\($0.severity.rawValue) \($0.rule) \($0.element): \($0.message)"
                                                  }))
-            entry.textSize = cell.textSize
-            entry.screen = cell.screen == .consent ? nil : cell.screen.description
-            entry.ios = map.ios
-            entry.scroll = cell.scroll == .top ? nil : cell.scroll.description
-            entry.boldText = cell.boldText ? true : nil
-            entry.increaseContrast = cell.increasedContrast ? true : nil
             if let framed {
                 entry.framed = cell.path + ".framed.png"
                 entry.framedLinks = cell.path + ".framed.links.json"

@@ -83,7 +83,7 @@ public final class ConsentRenderer {
         let variant = request.variant
         let content = request.content
         let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
-        let style = request.style.resolved(language: language, increasedContrast: variant.increasedContrast)
+        let style = request.style.resolved(language: language, increaseContrast: variant.increaseContrast)
         let engine = try engine(for: style.fonts)
         try engine.checkFamilies(style.brandFonts, settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         engine.startPage()
@@ -93,7 +93,7 @@ public final class ConsentRenderer {
         let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app)
         let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
                                   sizeCategory: variant.textSize, boldText: variant.boldText,
-                                  increasedContrast: variant.increasedContrast,
+                                  increaseContrast: variant.increaseContrast,
                                   tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
         let context = LayoutContext(profile: request.profile, orientation: request.variant.orientation, style: style, traits: traits,
                                     measurer: engine)
@@ -139,7 +139,7 @@ public final class ConsentRenderer {
         linkMap.state = request.variant.state == .initial ? nil : request.variant.state.rawValue
         linkMap.textSize = variant.textSize
         linkMap.boldText = variant.boldText ? true : nil
-        linkMap.increaseContrast = variant.increasedContrast ? true : nil
+        linkMap.increaseContrast = variant.increaseContrast ? true : nil
         linkMap.texts = texts(of: layout, in: context, composition: composition, engine: engine,
                               documentFonts: (request.content.source as NSString).appendingPathComponent("fonts"))
         let maximum = layout.maximumScrollOffset
@@ -264,12 +264,12 @@ public final class ConsentRenderer {
                                    actions: kind.roles.map { PromptContent.Action(role: $0, label: strings.label($0, of: kind)) },
                                    preciseLabel: kind == .location ? strings.text("location.precise") : nil, backdrop: behind)
         // The system draws its alerts in its own look and fonts, never the app's style.
-        let style = StyleTokens.iOSDefault.resolved(language: language, increasedContrast: variant.increasedContrast)
+        let style = StyleTokens.iOSDefault.resolved(language: language, increaseContrast: variant.increaseContrast)
         let engine = try engine(for: style.fonts)
         engine.startPage()
         let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: language),
                                   sizeCategory: variant.textSize, boldText: variant.boldText,
-                                  increasedContrast: variant.increasedContrast,
+                                  increaseContrast: variant.increaseContrast,
                                   tint: request.tint ?? request.profile.tint, adaptsSystemBlue: request.tint == nil)
         let context = LayoutContext(profile: request.profile, orientation: variant.orientation, style: style, traits: traits,
                                     measurer: engine)
@@ -344,6 +344,10 @@ public final class ConsentRenderer {
         variant.state = request.overState
         variant.template = nil
         variant.language = language
+        // The screen behind is the other document's own: its backdrop, no prompt over it.
+        variant.over = nil
+        variant.backdrop = nil
+        variant.statusBar = nil
         var behind = RenderRequest(content: over, profile: request.profile, variant: variant, tint: request.tint,
                                    allowsMissingGlyphs: request.allowsMissingGlyphs)
         behind.showsSystemChrome = false

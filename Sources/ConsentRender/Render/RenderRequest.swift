@@ -3,29 +3,50 @@ public struct RenderRequest: Sendable {
     public var content: ConsentContent
     public var profile: DeviceProfile
     public var variant: RenderVariant
-    /// A tint the user chose; nil uses the profile's.
-    public var tint: Color?
     /// Whether characters no font covers are a warning instead of an error.
     public var allowsMissingGlyphs: Bool
+
+    // What follows is the variant's (every input that changes pixels is), named here too.
+
+    /// A tint the user chose; nil uses the profile's.
+    public var tint: Color? {
+        get { variant.tint }
+        set { variant.tint = newValue }
+    }
     /// Whether iOS's status bar and home indicator are drawn (the default) or left out.
-    public var showsSystemChrome = true
+    public var showsSystemChrome: Bool {
+        get { variant.showsSystemChrome }
+        set { variant.showsSystemChrome = newValue }
+    }
     /// What the status bar shows, over the document's `statusBar` settings (`--time`).
-    public var statusBar: StatusBarContent?
+    public var statusBar: StatusBarContent? {
+        get { variant.statusBar }
+        set { variant.statusBar = newValue }
+    }
     /// The app's screen to draw behind the dialog (`--backdrop`), over the document's own.
-    public var backdrop: BackdropImage?
+    public var backdrop: BackdropImage? {
+        get { variant.backdrop }
+        set { variant.backdrop = newValue }
+    }
     /// Another document whose consent screen a system prompt is drawn over (`--over DIR`): the
     /// ATT explainer under the tracking prompt.
-    public var over: ConsentContent?
+    public var over: ConsentContent? {
+        get { variant.over?.content }
+        set { variant.over = newValue.map { OverScreen(content: $0, state: variant.over?.state ?? .initial) } }
+    }
     /// Which screen of `over` (a flow step's state); the first by default.
-    public var overState: ScreenState = .initial
+    public var overState: ScreenState {
+        get { variant.over?.state ?? .initial }
+        set { variant.over?.state = newValue }
+    }
 
     public init(content: ConsentContent, profile: DeviceProfile, variant: RenderVariant, tint: Color? = nil,
                 allowsMissingGlyphs: Bool = false) {
         self.content = content
         self.profile = profile
         self.variant = variant
-        self.tint = tint
         self.allowsMissingGlyphs = allowsMissingGlyphs
+        if let tint { self.variant.tint = tint }
     }
 
     /// A request for one screen of a document folder.

@@ -58,9 +58,9 @@ public struct BrandPalettes: Codable, Sendable, Equatable {
 
     /// The brand colours of `appearance`, with or without Increase Contrast: a high-contrast set
     /// replaces the roles it sets, and the appearance's own set keeps the rest.
-    public func colors(for appearance: Appearance, increasedContrast: Bool) -> BrandColors? {
+    public func colors(for appearance: Appearance, increaseContrast: Bool) -> BrandColors? {
         let base = appearance == .light ? light : dark
-        guard increasedContrast, let high = appearance == .light ? lightHighContrast : darkHighContrast else { return base }
+        guard increaseContrast, let high = appearance == .light ? lightHighContrast : darkHighContrast else { return base }
         guard let base else { return high }
         return BrandColors(title: high.title ?? base.title, text: high.text ?? base.text, link: high.link ?? base.link,
                            card: high.card ?? base.card, accentFill: high.accentFill ?? base.accentFill,

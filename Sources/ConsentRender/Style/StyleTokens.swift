@@ -33,9 +33,9 @@ public struct StyleTokens: Sendable, Equatable {
 
     /// The style for one screen: the button radius of the resolved `language`, and iOS's
     /// high-contrast system colours under Increase Contrast.
-    public func resolved(language: String, increasedContrast: Bool) -> StyleTokens {
+    public func resolved(language: String, increaseContrast: Bool) -> StyleTokens {
         var style = self
-        if increasedContrast { style.colors = .iOSHighContrast }
+        if increaseContrast { style.colors = .iOSHighContrast }
         if !buttonCornerRadiusByLanguage.isEmpty, let tag = LanguageTag(language),
            let match = LanguageResolver(available: buttonCornerRadiusByLanguage.keys.sorted(), defaultLanguage: nil)
                .fallbackMatch(tag),

@@ -20,90 +20,93 @@ enum Options {
     static let allowMissingGlyphs = OptionSpec("allow-missing-glyphs", .flag,
         help: "draw characters no font covers as boxes, with a warning, instead of failing")
 
-    // MARK: One screen (render)
+    // MARK: The axes (RenderVariant.axes)
 
-    static let device = OptionSpec("device", .value("ID|FILE"), required: true,
-        help: "a profile id (render-cli profiles lists them) or a path to a profile .json")
-    static let language = OptionSpec("language", .value("TAG"),
-        help: "BCP 47 tag or preference list (zh-HK,en); default: the document's defaultLanguage, or its one language when it "
-            + "has one. en-XA and ar-XB are pseudo-locales (accented and longer; mirrored) made from the document's English")
-    static let orientation = OptionSpec("orientation", .value("portrait|landscape"),
-        help: "default: the profile's, normally portrait")
-    static let appearance = OptionSpec("appearance", .value("light|dark"), help: "default: light")
-    static let template = OptionSpec("template", .value("NAME"),
-        help: "use this template instead of the document's (document.json \"template\"):\n"
-            + TemplateRegistry.standard.templates.map { "\($0.id): \($0.summary)" }.joined(separator: "\n"))
-    static let state = OptionSpec("state", .value("STATE"),
-        help: "which screen of the template (default: initial; launch-consent also has decline-confirm, the confirmation "
-            + "shown after a decline)")
-    static let textSize = OptionSpec("text-size", .value("SIZE"),
-        help: "the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge, AX1 … AX5, "
-            + "in any letter case. From AX1 up the buttons stack and an iPad's card takes the whole safe-area width (unless "
-            + "document.json's style.card.maxWidth says otherwise)")
-    static let boldText = OptionSpec("bold-text", .setting(axis: false),
-        help: "iOS's Bold Text setting (alone: on): every weight one step heavier")
-    static let increaseContrast = OptionSpec("increase-contrast", .setting(axis: false),
-        help: "iOS's Increase Contrast: high-contrast system colours (and the document's style.colors.lightHighContrast / "
-            + "darkHighContrast, if it has them)")
-    static let screen = OptionSpec("screen", .value("consent|prompt:KIND"),
-        help: "consent (the document's screen, the default) or an iOS permission prompt over the dimmed app: "
-            + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
-            + ". Its title names the app, its message is the app's purpose string from Info.plist, in the app's localization "
-            + "for --language")
-    static let ios = OptionSpec("ios", .value("26|18"),
-        help: "the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18); refused on the consent screen")
-    static let scroll = OptionSpec("scroll", .value("top|bottom|#anchor|POINTS"),
-        help: "the body scrolled: top (default), bottom, #anchor (the heading with that id at the top of the body, as an "
-            + "#anchor link scrolls it; ids as GitHub makes them: lower case, spaces as hyphens, punctuation dropped) or "
-            + "points (240)")
+    /// The command line's words for each axis: the placeholder and help of render's single option
+    /// and of the list option matrix, lint and watch take, by axis key. Which axis options there
+    /// are, their names and other names come from `RenderVariant.axes`.
+    static let axisWords: [String: (single: String, singleHelp: String, list: String, listHelp: String)] = [
+        "device": ("ID|FILE", "a profile id (render-cli profiles lists them) or a path to a profile .json",
+                   "LIST|all", "profile ids, or all (default: all)"),
+        "orientation": ("portrait|landscape", "default: the profile's, normally portrait", "portrait,landscape", "default: portrait"),
+        "appearance": ("light|dark", "default: light", "light,dark", "default: light"),
+        "textSize": ("SIZE", "the user's text size (Dynamic Type): xSmall, Small, Medium, Large (default), xLarge, xxLarge, xxxLarge, "
+                        + "AX1 … AX5, in any letter case. From AX1 up the buttons stack and an iPad's card takes the whole safe-area "
+                        + "width (unless document.json's style.card.maxWidth says otherwise)",
+                     "LIST|all", "Dynamic Type sizes, or all: xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1 … AX5 "
+                        + "(default Large); a size other than Large adds -<size> to the cell's folder (portrait-light-AX3)"),
+        "boldText": ("", "iOS's Bold Text setting (alone: on): every weight one step heavier",
+                     "", "iOS's Bold Text: on, off (default) or both (folder suffix -bold); alone it means on"),
+        "increaseContrast": ("", "iOS's Increase Contrast: high-contrast system colours (and the document's "
+                                + "style.colors.lightHighContrast / darkHighContrast, if it has them)",
+                             "", "iOS's Increase Contrast: on, off (default) or both (folder suffix -contrast)"),
+        "ios": ("26|18", "the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18); refused on the consent screen",
+                "26|18|both", "the system alert's look: 26 (default), 18 or both; iOS 18 cells get the folder suffix -ios18 (the "
+                    + "consent screen is the same in both and made once); refused when --screens asks for no prompt"),
+        "language": ("TAG", "BCP 47 tag or preference list (zh-HK,en); default: the document's defaultLanguage, or its one language "
+                        + "when it has one. en-XA and ar-XB are pseudo-locales (accented and longer; mirrored) made from the "
+                        + "document's English",
+                     "LIST|all", "language tags, or all = every language file of the document (default)"),
+        "state": ("STATE", "which screen of the template (default: initial; launch-consent also has decline-confirm, the "
+                     + "confirmation shown after a decline)",
+                  "LIST|all", "the template's screens, or all (default: initial); launch-consent also has decline-confirm, "
+                     + "written as <language>-decline-confirm.png"),
+        "screen": ("consent|prompt:KIND", "consent (the document's screen, the default) or an iOS permission prompt over the dimmed "
+                      + "app: " + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
+                      + ". Its title names the app, its message is the app's purpose string from Info.plist, in the app's "
+                      + "localization for --language",
+                   "LIST|prompts|all", "consent (default), iOS permission prompts ("
+                      + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
+                      + "), prompts (every one) or all; a prompt is written as <language>-prompt-<kind>.png"),
+        "scroll": ("top|bottom|#anchor|POINTS", "the body scrolled: top (default), bottom, #anchor (the heading with that id at the "
+                      + "top of the body, as an #anchor link scrolls it; ids as GitHub makes them: lower case, spaces as hyphens, "
+                      + "punctuation dropped) or points (240)",
+                   "LIST", "body scroll positions: top (default), bottom, #anchor, points; a position other than top adds "
+                      + "-scroll-<position> to the file name (en-scroll-bottom.png, en-scroll-details.png)"),
+        "template": ("NAME", "use this template instead of the document's (document.json \"template\"):\n"
+                        + TemplateRegistry.standard.templates.map { "\($0.id): \($0.summary)" }.joined(separator: "\n"), "", ""),
+    ]
 
-    /// The options that choose one screen.
-    static let screenGroup = OptionGroup("The screen:", [device, language, orientation, appearance, template, state, textSize,
-                                                        boldText, increaseContrast, screen, ios, scroll])
+    /// render's option for one axis (`--text-size SIZE`), required for the device.
+    static func single(_ axis: VariantAxis) -> OptionSpec {
+        let words = axisWords[axis.key]
+        let value: OptionValue = axis.json == .bool ? .setting(axis: false) : .value(words?.single ?? axis.bareNoun.uppercased())
+        return OptionSpec(axis.singleOption ?? axis.key, value, required: axis.key == "device", help: words?.singleHelp ?? axis.summary)
+    }
 
-    // MARK: Axes (matrix, watch, lint)
+    /// The list option of matrix, lint and watch for one axis (`--text-sizes LIST|all`), with
+    /// render's name as its other name; `defaultText` says its default where a command differs.
+    static func list(_ axis: VariantAxis, default defaultText: String? = nil) -> OptionSpec {
+        let words = axisWords[axis.key]
+        let value: OptionValue = axis.json == .bool ? .setting(axis: true) : .value(words?.list ?? "LIST")
+        let aliases = axis.singleOption.flatMap { $0 == axis.listOption ? nil : [$0] } ?? []
+        return OptionSpec(axis.listOption ?? axis.key, value, aliases: aliases,
+                          help: defaultText.map { "default: \($0)" } ?? words?.listHelp ?? axis.summary)
+    }
+
+    /// The options that choose one screen: render's option of every axis that names a cell, and
+    /// the template.
+    static let screenGroup = OptionGroup("The screen:", RenderVariant.axes.filter { axis in
+        axis.singleOption != nil && (axis.place != .unnamed || axis.key == "template") && axis.key != "fullLength"
+    }.map(single))
+
+    /// The axes of a matrix: every axis with a list option, each a comma-separated list (with
+    /// render's singular name too).
+    static func axisGroup(orientations orientationDefault: String? = nil, appearances appearanceDefault: String? = nil) -> OptionGroup {
+        OptionGroup("Axes (each a comma-separated list; every combination is a cell):", RenderVariant.axes.compactMap { axis in
+            guard axis.listOption != nil else { return nil }
+            return list(axis, default: axis.key == "orientation" ? orientationDefault : axis.key == "appearance" ? appearanceDefault : nil)
+        })
+    }
 
     static func devices(default text: String, takesAll: Bool = true) -> OptionSpec {
         OptionSpec("devices", .value(takesAll ? "LIST|all" : "LIST"), aliases: ["device"],
                    help: "profile ids" + (takesAll ? ", or all" : "") + " (default: \(text))")
     }
-    static let languages = OptionSpec("languages", .value("LIST|all"), aliases: ["language"],
-        help: "language tags, or all = every language file of the document (default)")
-    static func orientations(default text: String) -> OptionSpec {
-        OptionSpec("orientations", .value("portrait,landscape"), aliases: ["orientation"], help: "default: \(text)")
-    }
-    static func appearances(default text: String) -> OptionSpec {
-        OptionSpec("appearances", .value("light,dark"), aliases: ["appearance"], help: "default: \(text)")
-    }
-    static let states = OptionSpec("states", .value("LIST|all"), aliases: ["state"],
-        help: "the template's screens, or all (default: initial); launch-consent also has decline-confirm, written as "
-            + "<language>-decline-confirm.png")
-    static let textSizes = OptionSpec("text-sizes", .value("LIST|all"), aliases: ["text-size"],
-        help: "Dynamic Type sizes, or all: xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1 … AX5 (default Large); "
-            + "a size other than Large adds -<size> to the cell's folder (portrait-light-AX3)")
-    static let boldTextAxis = OptionSpec("bold-text", .setting(axis: true),
-        help: "iOS's Bold Text: on, off (default) or both (folder suffix -bold); alone it means on")
-    static let increaseContrastAxis = OptionSpec("increase-contrast", .setting(axis: true),
-        help: "iOS's Increase Contrast: on, off (default) or both (folder suffix -contrast)")
-    static let screens = OptionSpec("screens", .value("LIST|prompts|all"), aliases: ["screen"],
-        help: "consent (default), iOS permission prompts ("
-            + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
-            + "), prompts (every one) or all; a prompt is written as <language>-prompt-<kind>.png")
-    static let iosAxis = OptionSpec("ios", .value("26|18|both"),
-        help: "the system alert's look: 26 (default), 18 or both; iOS 18 cells get the folder suffix -ios18 (the consent "
-            + "screen is the same in both and made once); refused when --screens asks for no prompt")
-    static let scrolls = OptionSpec("scroll", .value("LIST"),
-        help: "body scroll positions: top (default), bottom, #anchor, points; a position other than top adds -scroll-<position> "
-            + "to the file name (en-scroll-bottom.png, en-scroll-details.png)")
-
-    /// The axes of a matrix: each takes a comma-separated list, and `render`'s singular name too.
-    static func axisGroup(orientations orientationDefault: String = "portrait", appearances appearanceDefault: String = "light")
-        -> OptionGroup {
-        OptionGroup("Axes (each a comma-separated list; every combination is a cell):",
-                    [devices(default: "all"), languages, orientations(default: orientationDefault),
-                     appearances(default: appearanceDefault), states, textSizes, boldTextAxis, increaseContrastAxis, screens, iosAxis,
-                     scrolls])
-    }
+    static let languages = list(RenderVariant.axis("language")!)
+    static func orientations(default text: String) -> OptionSpec { list(RenderVariant.axis("orientation")!, default: text) }
+    static let states = list(RenderVariant.axis("state")!)
+    static let appearance = single(RenderVariant.axis("appearance")!)
 
     // MARK: System chrome
 
@@ -138,4 +141,25 @@ enum Options {
     static let frames = OptionSpec("frame", .flag,
         help: "also write <language>.framed.png per cell (the screenshot inside a drawn device, RGBA); the gallery then has a "
             + "\"Device frames\" switch")
+}
+
+/// `render-cli help axes`: the axis table (`RenderVariant.axes`) as the command line and
+/// matrix.json name it, what each adds to a cell's name (DESIGN.md's rule), and its values.
+func axisTable() -> String {
+    let rows = RenderVariant.axes.map { axis -> [String] in
+        [axis.key, axis.groupKey ?? "-", axis.singleOption.map { "--" + $0 } ?? "-", axis.listOption.map { "--" + $0 } ?? "-",
+         axis.defaultName.isEmpty ? "-" : axis.defaultName, axis.cellRule]
+    }
+    let header = ["axis (JSON key)", "matrix.json", "render", "matrix, lint, watch", "default", "in a cell's name"]
+    let widths = (0..<header.count - 1).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    let table = ([header] + rows).map { row in
+        row.enumerated().map { index, text in index < widths.count ? text.padding(toLength: widths[index], withPad: " ", startingAt: 0) : text }
+            .joined(separator: "  ")
+    }
+    let values = RenderVariant.axes.map { axis in
+        let names = axis.valueNames()
+        return "  \(axis.key): " + (names.isEmpty ? axis.summary : names.joined(separator: ", "))
+            + (axis.words.isEmpty ? "" : "; " + axis.words.map { "\($0.word) (\($0.meaning))" }.joined(separator: ", "))
+    }
+    return (table + ["", "Values:"] + values).joined(separator: "\n")
 }

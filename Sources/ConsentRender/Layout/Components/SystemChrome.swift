@@ -3,7 +3,7 @@ import Foundation
 /// What the status bar shows. Every field is optional: unset ones keep Apple's marketing
 /// defaults (9:41, full signal and Wi-Fi, a full battery, no carrier), as fastlane's
 /// `override_status_bar` sets them.
-public struct StatusBarContent: Codable, Sendable, Equatable {
+public struct StatusBarContent: Codable, Sendable, Hashable {
     /// The data network shown beside the signal bars.
     public enum Network: String, Codable, Sendable, CaseIterable {
         case wifi
