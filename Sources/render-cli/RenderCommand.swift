@@ -105,8 +105,8 @@ enum RenderCommand {
         }
         try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
                                fix: "add --screen prompt:att (or another prompt), or drop --app-info")
-        try outputs.write(page, overlay: options.flag("overlay") ? try renderer.overlay(of: page) : nil,
-                          framed: options.flag("frame") ? try renderer.framed(page, profile: profile) : nil)
+        try outputs.write(try ScreenArtifacts(page: page, renderer: renderer, profile: profile, overlay: options.flag("overlay"),
+                                              framed: options.flag("frame")))
         for warning in page.warnings {
             printError("render-cli render: warning: \(warning)")
         }
@@ -194,17 +194,11 @@ struct OutputFiles {
         }
     }
 
-    func write(_ page: RenderedPage, overlay overlayImage: Bitmap? = nil, framed framedImage: FramedScreenshot? = nil) throws {
+    func write(_ artifacts: ScreenArtifacts) throws {
         // Checked again: a file may have appeared while the screen rendered.
-        try checkSideFiles(overlay: overlayImage != nil, framed: framedImage != nil)
-        var files = [(png, try OutputFormat.png.encode(page)), (linkMap, try page.linkMap.jsonData())]
-        if let overlayImage { files.append((overlay, try overlayImage.pngData(mark: .overlay))) }
-        if let framedImage {
-            files.append((framed, try framedImage.image.pngData()))
-            files.append((framedLinkMap, try page.linkMap.framed(in: framedImage).jsonData()))
-        }
+        try checkSideFiles(overlay: artifacts.overlay != nil, framed: artifacts.framed != nil)
         try createFolder(for: png)
-        try AtomicFileWriter.write(files)
+        try AtomicFileWriter.write(artifacts.files(stem: String(png.path.dropLast(4))).map { (URL(fileURLWithPath: $0.name), $0.data) })
     }
 }
 

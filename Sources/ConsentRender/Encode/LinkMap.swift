@@ -1,3 +1,5 @@
+import Foundation
+
 /// The link-rect map written beside every PNG (`<name>.links.json`, schemaVersion 1): where every
 /// link, button, the dialog and the body are, in points and in pixels.
 public struct LinkMap: Codable, Sendable, Equatable {
@@ -187,10 +189,79 @@ public struct LinkMap: Codable, Sendable, Equatable {
         Rect(x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height))
     }
 
-    /// The map of `page`, drawn on a canvas as `composition` places it, rendered for `device`
-    /// from a request for `requestedLanguage`. Rects are in screen points; pixel rects are in the
-    /// output image's pixels.
-    public init(page: PageLayout, composition: Composition, template: String, device: String, requestedLanguage: String) {
+    /// The map of `page`, drawn on a canvas as `composition` places it, rendered for `device` as
+    /// `variant` asks: a pure function of the page and the variant, its only author. Rects are in
+    /// screen points; pixel rects are in the output image's pixels. `documentFonts` is the folder
+    /// of the document's own fonts, which `texts` names as `fonts/<file>`.
+    public init(page: PageLayout, composition: Composition, template: String, device: String, variant: RenderVariant,
+                documentFonts: String) {
+        self.init(page: page, composition: composition, template: template, device: device, requestedLanguage: variant.language)
+        state = variant.state == .initial ? nil : variant.state.rawValue
+        textSize = variant.textSize
+        boldText = variant.boldText ? true : nil
+        increaseContrast = variant.increaseContrast ? true : nil
+        texts = Self.texts(of: page, composition: composition, documentFonts: documentFonts)
+        let body = page.semantics.body
+        let maximum = page.maximumScrollOffset
+        if variant.scroll != .top {
+            self.body.scrollOffset = Self.rounded(body.scrollOffset)
+            self.body.maxScrollOffset = Self.rounded(maximum)
+        }
+        self.body.truncatedAt = body.truncatedAt.map(Self.rounded)
+        // `#anchor` links: the heading they scroll to (the title's id scrolls to the top).
+        for index in links.indices where links[index].url.hasPrefix("#") {
+            let id = String(links[index].url.dropFirst())
+            if let anchor = body.anchors.first(where: { $0.id == id }) {
+                links[index].anchor = Anchor(id: id, scrollOffset: Self.rounded(min(anchor.offset, maximum)))
+            }
+        }
+        if let prompt = page.semantics.prompt {
+            screen = variant.screen.description
+            ios = variant.systemLook.version
+            self.prompt = prompt
+        }
+        if variant.fullLength {
+            fullLength = true
+            // A capture taller than the tallest page Cairo draws stops at its end.
+            if body.contentHeight > body.viewport.height + BodySemantics.fitTolerance {
+                let stop = body.viewport.height
+                self.body.truncatedAt = Self.rounded(min(stop, body.truncatedAt ?? stop))
+            }
+        }
+    }
+
+    /// The link map's `texts`: the title, the body and each button label, with the font files that
+    /// set them (from the facts the layout recorded).
+    static func texts(of page: PageLayout, composition: Composition, documentFonts: String) -> [Text] {
+        let documentPrefix = (documentFonts as NSString).standardizingPath + "/"
+        func names(_ texts: [PlacedText]) -> [String] {
+            let files = texts.reduce(into: Set<String>()) { $0.formUnion($1.facts?.fontFiles ?? []) }
+            return files.map { file in
+                file.hasPrefix(documentPrefix) ? "fonts/" + file.dropFirst(documentPrefix.count) : (file as NSString).lastPathComponent
+            }.sorted()
+        }
+        func text(_ id: String, rect: Rect, texts: [PlacedText]) -> Text {
+            Text(id: id, rect: rounded(rect), pixelRect: composition.pixelRect(rect), size: texts.first?.block.runs.first?.fontSize ?? 0,
+                 fonts: names(texts))
+        }
+        var result = [text("title", rect: page.title.frame, texts: [page.title])]
+        let body = page.body
+        if !body.blocks.isEmpty {
+            // The body's size is its paragraphs', not a heading's or a list marker's.
+            var blocks = body.blocks
+            if let index = blocks.firstIndex(where: { $0.block.runs.first?.fontSize == page.semantics.bodyTextSize }) {
+                blocks.swapAt(0, index)
+            }
+            result.append(text("body", rect: body.viewport, texts: blocks))
+        }
+        for button in page.buttons {
+            result.append(text("button-\(button.role.rawValue)", rect: button.labelText.frame, texts: [button.labelText]))
+        }
+        return result
+    }
+
+    /// The core of the map: screen, rects, links and buttons.
+    init(page: PageLayout, composition: Composition, template: String, device: String, requestedLanguage: String) {
         let scale = page.scale
         func r(_ value: Double) -> Double { Self.rounded(value) }
         func rounded(_ rect: Rect) -> Rect { Self.rounded(rect) }

@@ -66,6 +66,9 @@ public struct PlacedText: Codable, Sendable, Equatable {
     public var origin: Point
     public var size: Size
     public var block: TextBlock
+    /// What setting the block found (lines, "…", word breaks, missing glyphs, font files),
+    /// recorded when the page is laid out; nil before.
+    public var facts: TextFacts?
 
     public init(origin: Point, size: Size, block: TextBlock) {
         self.origin = origin

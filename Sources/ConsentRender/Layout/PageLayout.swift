@@ -69,6 +69,10 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     public var homeIndicator: Rect?
     /// The Dynamic Island or notch, in this orientation's points, when the screen shows one.
     public var cutout: Rect?
+    /// A system prompt's kind and words, as its link map gives them; nil on the app's own screens.
+    public var prompt: LinkMap.Prompt?
+    /// The size in points of the body's paragraphs (not a heading's or a list marker's).
+    public var bodyTextSize: Double?
 
     public init(surfaceID: String, titleID: String, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
                 tint: Color, declaredActions: [ButtonRole]) {

@@ -186,14 +186,9 @@ public struct MatrixRender: Sendable {
             let name = (cell.path as NSString).lastPathComponent
             let png = cellFolder.appendingPathComponent(name + ".png")
             let links = cellFolder.appendingPathComponent(name + ".links.json")
-            let pngData = try page.bitmap.pngData()
-            var files = [(png, pngData), (links, try page.linkMap.jsonData())]
-            let framed = frames ? try renderer.framed(page, profile: profile) : nil
-            if let framed {
-                files.append((cellFolder.appendingPathComponent(name + ".framed.png"), try framed.image.pngData()))
-                files.append((cellFolder.appendingPathComponent(name + ".framed.links.json"), try page.linkMap.framed(in: framed).jsonData()))
-            }
-            try output.write(files)
+            let artifacts = try ScreenArtifacts(page: page, renderer: renderer, profile: profile, framed: frames)
+            try output.write(artifacts.files(stem: cellFolder.appendingPathComponent(name).path).map { (URL(fileURLWithPath: $0.name), $0.data) })
+            let (pngData, framed) = (artifacts.png, artifacts.framed)
             let map = page.linkMap
             let findings = renderer.lint(page, device: profile.id)
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The first stage of a render: what a screen shows, resolved from the request before any layout.
+/// The language (as iOS matches it), the document or the prompt's words, the strings, the style,
+/// the app screen behind, and what the render noted on the way.
+struct ResolvedScreen {
+    var template: any ScreenTemplate
+    /// The template's screen to lay out.
+    var state: ScreenState
+    /// The language the screen is set in.
+    var language: String
+    /// True when no requested language had a file and the document's default was used.
+    var usedDefaultLanguage: Bool
+    var style: StyleTokens
+    var screen: ScreenContent
+    /// The file a character without a glyph is reported against.
+    var textFile: String
+    /// The consent document and its file, for `--scroll` (a prompt does not scroll).
+    var scrollDocument: (document: ConsentDocument, file: String)?
+    /// What a prompt's link map says of it.
+    var prompt: LinkMap.Prompt?
+    var notes: [String] = []
+    var warnings: [String] = []
+}
+
+extension ConsentRenderer {
+    /// Resolves what `request` shows: its consent screen or the system prompt it asks for.
+    func resolve(_ request: RenderRequest) throws -> ResolvedScreen {
+        if let kind = request.variant.screen.prompt { return try resolvePrompt(kind, request: request) }
+        let template = try template(for: request)
+        let variant = request.variant
+        let content = request.content
+        let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
+        let style = request.style.resolved(language: language, increaseContrast: variant.increaseContrast)
+        try engine(for: style.fonts).checkFamilies(style.brandFonts,
+                                                   settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
+        // String Catalogs' device variations follow the device.
+        var app = content.app
+        app?.device = request.profile.idiom == .pad ? .ipad : .iphone
+        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app)
+        var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
+                                   assets: content.assets, source: content.source)
+        screen.app = app
+        screen.images = content.images
+        var notes: [String] = []
+        screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
+        return ResolvedScreen(template: template, state: variant.state, language: language, usedDefaultLanguage: usedDefaultLanguage,
+                              style: style, screen: screen, textFile: content.path(of: source),
+                              scrollDocument: (document, content.path(of: source)), prompt: nil, notes: notes)
+    }
+
+    /// A system prompt: iOS's words in the device language (the render's), the app's name and
+    /// purpose string from its files as iOS picks them, over the app's screen or `--over`'s.
+    private func resolvePrompt(_ kind: PromptKind, request: RenderRequest) throws -> ResolvedScreen {
+        let variant = request.variant
+        let content = request.content
+        guard let requested = try LanguageResolver.parse(variant.language).first else {
+            throw DocumentError.invalidLanguageTag(tag: variant.language)
+        }
+        let language = requested.description
+        let settingsPath = (content.source as NSString).appendingPathComponent("document.json")
+        var notes: [String] = [], warnings: [String] = []
+        guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
+        app.device = request.profile.idiom == .pad ? .ipad : .iphone
+        // The purpose string first: without it there is no prompt at all. iOS reads the key from
+        // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
+        app.reads.note()
+        if let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+        }
+        // The app's own texts follow the device's preference list as iOS matches it to the app's
+        // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
+        let preferences = variant.language
+        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
+        var appLanguage: String?
+        var usesDevelopmentRegion = false
+        let appName: String
+        if let name = content.settings.launch.appName?.text(for: language) {
+            appName = name
+        } else if let name = app.infoValue("CFBundleDisplayName", language: preferences) ?? app.infoValue("CFBundleName", language: preferences) {
+            appName = name.text
+            appLanguage = name.language
+        } else {
+            throw PromptError.noAppName(infoPlist: app.infoPlistPath)
+        }
+        let message: String
+        var messageLanguage = language
+        if let key = kind.infoPlistKey {
+            guard let purpose = app.infoValue(key, language: preferences) else {
+                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+            }
+            message = purpose.text
+            appLanguage = purpose.language
+            if purpose.language != "Base" { messageLanguage = purpose.language }
+            if purpose.isFallback {
+                usesDevelopmentRegion = true
+                warnings.append("the app has no \(key) for '\(language)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
+                                + "text from \(purpose.file); add a translation to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings")
+            }
+        } else {
+            message = strings.text("notifications.message") ?? ""
+        }
+        let template = Self.promptTemplate
+        var behind = try backdrop(for: request, template: template, language: language, notes: &notes)
+        if let over = request.over {
+            behind = try screenBehind(over, request: request, language: preferences)
+        }
+        let prompt = PromptContent(kind: kind, look: variant.systemLook, title: strings.title(of: kind, appName: appName),
+                                   message: message, messageLanguage: messageLanguage, infoPlistKey: kind.infoPlistKey,
+                                   appLanguage: appLanguage, usesDevelopmentRegion: usesDevelopmentRegion,
+                                   actions: kind.roles.map { PromptContent.Action(role: $0, label: strings.label($0, of: kind)) },
+                                   preciseLabel: kind == .location ? strings.text("location.precise") : nil, backdrop: behind)
+        // The system draws its alerts in its own look and fonts, never the app's style.
+        let style = StyleTokens.iOSDefault.resolved(language: language, increaseContrast: variant.increaseContrast)
+        var screen = ScreenContent(document: ConsentDocument(title: nil, blocks: []), language: language,
+                                   strings: ChromeStrings(accept: "", decline: "", continueLabel: "", title: ""),
+                                   settings: content.settings, assets: content.assets, source: content.source)
+        screen.prompt = prompt
+        return ResolvedScreen(template: template, state: .initial, language: language, usedDefaultLanguage: false, style: style,
+                              screen: screen, textFile: app.infoPlistPath, scrollDocument: nil,
+                              prompt: LinkMap.Prompt(kind: kind.rawValue, title: prompt.title, message: prompt.message,
+                                                     infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
+                                                     usesDevelopmentRegion: usesDevelopmentRegion ? true : nil),
+                              notes: notes, warnings: warnings)
+    }
+
+    /// The language to render, the file it comes from, the document, and whether the default was used.
+    ///
+    /// A pseudo-locale (`en-XA`, `ar-XB`) asked for first, which the document has no file for, is
+    /// made from the document's English file, or its default language.
+    static func document(for request: RenderRequest) throws
+        -> (language: String, source: String, document: ConsentDocument, usedDefault: Bool) {
+        let content = request.content
+        let resolver = LanguageResolver(available: content.languages, defaultLanguage: content.settings.defaultLanguage)
+        let preferences = try LanguageResolver.parse(request.variant.language)
+        if let first = preferences.first, let pseudo = PseudoLocale(first),
+           !content.languages.contains(where: { $0.caseInsensitiveCompare(first.description) == .orderedSame }) {
+            let source = resolver.match(LanguageTag(language: "en")) ?? content.settings.defaultLanguage ?? content.languages[0]
+            return (first.description, source, pseudo.transform(try content.document(language: source)), false)
+        }
+        let (language, usedDefault) = try resolver.resolution(of: request.variant.language, folder: content.source)
+        return (language, language, try content.document(language: language), usedDefault)
+    }
+
+    /// The app screen behind the dialog: `--backdrop`, else the document's (its `backdrop` setting
+    /// or the most specific file of its `backdrop/` folder). Decoded here, once per file, so a bad
+    /// PNG fails before anything is drawn.
+    private func backdrop(for request: RenderRequest, template: any ScreenTemplate, language: String,
+                          notes: inout [String]) throws -> BackdropImage? {
+        let backdrops = request.content.backdrops
+        guard request.backdrop != nil || !backdrops.isEmpty else { return nil }
+        guard template.showsAppBehind else {
+            throw DocumentError.backdropNotShown(template: template.id, source: request.backdrop?.path ?? request.content.source)
+        }
+        let (orientation, appearance) = (request.variant.orientation, request.variant.appearance)
+        guard let image = request.backdrop ?? backdrops.image(device: request.profile.id, orientation: orientation,
+                                                              appearance: appearance, language: language) else {
+            let looked = AppBackdrops.candidates(device: request.profile.id, orientation: orientation, appearance: appearance,
+                                                 language: language)
+                .map { "backdrop/\($0).png" }.joined(separator: ", ")
+            notes.append("\(backdrops.folderPath ?? "backdrop/") has no image for this render (looked for \(looked)); "
+                         + "the flat background is drawn")
+            return nil
+        }
+        _ = try BackdropCache.shared.decoded(image)
+        return image
+    }
+
+    /// `--over`'s document rendered as its consent screen for the same device, orientation,
+    /// appearance and language, without system chrome (the prompt's page draws that), as an image.
+    private func screenBehind(_ over: ConsentContent, request: RenderRequest, language: String) throws -> BackdropImage {
+        var variant = request.variant
+        variant.screen = .consent
+        variant.state = request.overState
+        variant.template = nil
+        variant.language = language
+        // The screen behind is the other document's own: its backdrop, no prompt over it.
+        variant.over = nil
+        variant.backdrop = nil
+        variant.statusBar = nil
+        var behind = RenderRequest(content: over, profile: request.profile, variant: variant, tint: request.tint,
+                                   allowsMissingGlyphs: request.allowsMissingGlyphs)
+        behind.showsSystemChrome = false
+        let page = try render(behind)
+        if page.usedDefaultLanguage {
+            throw PromptError.overLacksLanguage(folder: over.source, language: language, shown: page.linkMap.language.resolved,
+                                                available: over.languages)
+        }
+        return BackdropImage(png: try page.bitmap.pngData(), path: "--over \(over.source)")
+    }
+
+}
