@@ -45,6 +45,7 @@ let package = Package(
         .target(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
+            exclude: ["Resources/DeviceProfiles"],
             resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html")]
         ),
         .executableTarget(

@@ -59,7 +59,7 @@ import Testing
         let manager = FileManager.default
         try! manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let profiles = folder.appendingPathComponent("profiles")
-        try! manager.copyItem(at: repositoryRoot.appendingPathComponent("DeviceProfiles"), to: profiles)
+        try! manager.copyItem(at: repositoryRoot.appendingPathComponent("DeviceProfiles").resolvingSymlinksInPath(), to: profiles)
         for name in try! manager.contentsOfDirectory(atPath: profiles.path) where name.hasSuffix(".json") {
             let url = profiles.appendingPathComponent(name)
             let text = try! String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"#007AFF\"", with: "\"#FF2D55\"")
