@@ -28,25 +28,22 @@ let package = Package(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
-        // The render-time PNG encoder around Intel's ISA-L deflate (Debian's libisal-dev). Its
-        // pixel loop is built optimised in every configuration: debug test runs encode thousands
-        // of screens.
+        // The render-time PNG encoder around Intel's ISA-L deflate (Debian's libisal-dev). No
+        // unsafe flags, so a team can depend on a tagged version: a release build compiles C at
+        // -O2, and scripts/test passes -Xcc -O2 so debug test runs encode fast too.
         .target(
             name: "CFastPNG",
-            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("isal")]
         ),
-        // Pixel operations Cairo lacks (the blur behind a system alert), built optimised always.
+        // Pixel operations Cairo lacks (the blur behind a system alert).
         .target(
             name: "CPixels",
-            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
-            exclude: ["Resources/DeviceProfiles"],
-            resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html")]
+            resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles")]
         ),
         .executableTarget(
             name: "render-cli",
@@ -61,6 +58,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapshotTests",
+            dependencies: ["ConsentRender"]
+        ),
+        // The library as a team's tests see it: its public API only, the built-in profiles.
+        .testTarget(
+            name: "ConsumerTests",
             dependencies: ["ConsentRender"]
         ),
     ]

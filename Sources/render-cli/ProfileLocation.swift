@@ -59,6 +59,10 @@ func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
         }
         if !searched.contains(candidate.path) { searched.append(candidate.path) }
     }
+    // Last, the profiles built into the library (its resource bundle beside the binary).
+    if let builtIn = try? DeviceProfileCatalog.builtIn, FileManager.default.fileExists(atPath: builtIn.directory.path) {
+        return builtIn
+    }
     throw ProfileError.noProfilesDirectory(searched: Array(searched.prefix(3)))
 }
 

@@ -13,6 +13,22 @@ import Testing
 /// says how else to take it: `<!-- example: skip (reason) -->`, or `<!-- example: add OPTIONS
 /// (reason) -->` to run it on a reduced axis.
 @Suite struct ReadmeExampleTests {
+    /// README's library example is the consumer test's code, line for line: that test compiles and
+    /// runs it against the public API only (Tests/ConsumerTests).
+    @Test func theLibraryExampleIsTheConsumerTestsCode() throws {
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(readme.firstIndex { $0.hasPrefix("<!-- example: library") })
+        let block = Array(readme[(start + 2)...].prefix { !$0.hasPrefix("```") })
+        let test = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/ConsumerTests/ConsumerTests.swift"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        let begin = try #require(test.firstIndex { $0.contains("// example: begin") })
+        let end = try #require(test.firstIndex { $0.contains("// example: end") })
+        let lines = test[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
+        #expect(block == Array(lines))
+        #expect(lines.count <= 10, "a team renders and golden-checks a screen in at most ten lines")
+    }
+
+
     struct Example: Sendable, CustomTestStringConvertible {
         enum Kind: Sendable {
             case commands

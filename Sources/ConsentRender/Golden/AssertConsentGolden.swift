@@ -21,7 +21,8 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 /// - Parameters:
 ///   - allowFallback: whether a language without a file of its own may show the document's
 ///     default language; without it such a language is an error before anything renders.
-///   - profiles: the device profiles folder; nil uses `$CONSENT_PROFILES_DIR`, else `./DeviceProfiles`.
+///   - profiles: the device profiles folder; nil uses `$CONSENT_PROFILES_DIR`, else `./DeviceProfiles`
+///     when there is one, else the profiles built into the library.
 ///   - artifacts: where failure images and `index.html` go; nil uses `./.build/golden-failures`.
 ///   - recordMode: nil reads `CONSENT_GOLDEN` (and `CI`) as the test suite does.
 /// - Returns: the report, when every cell passed (or was recorded).
@@ -32,9 +33,10 @@ public func assertConsentGolden(
 ) throws -> GoldenReport {
     let environment = ProcessInfo.processInfo.environment
     let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let profilesFolder = profiles
+    let local = currentDirectory.appendingPathComponent("DeviceProfiles")
+    let profilesFolder = try profiles
         ?? environment["CONSENT_PROFILES_DIR"].map { URL(fileURLWithPath: $0) }
-        ?? currentDirectory.appendingPathComponent("DeviceProfiles")
+        ?? (FileManager.default.fileExists(atPath: local.path) ? local : DeviceProfileCatalog.builtIn.directory)
     let name = document.standardizedFileURL.lastPathComponent
     let matrix = GoldenMatrix(
         profiles: profilesFolder.standardizedFileURL.path,

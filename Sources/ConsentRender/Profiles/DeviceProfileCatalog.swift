@@ -47,3 +47,24 @@ public struct DeviceProfileCatalog: Sendable {
         return profile
     }
 }
+
+extension DeviceProfileCatalog {
+    /// The device profiles that ship with the library, as package resources: what a team's own
+    /// tests render with, without a copy of the profiles folder.
+    public static var builtIn: DeviceProfileCatalog {
+        get throws {
+            guard let folder = Bundle.module.url(forResource: "DeviceProfiles", withExtension: nil) else {
+                throw ProfileError.noProfilesDirectory(searched: [Bundle.module.bundlePath + "/DeviceProfiles"])
+            }
+            return DeviceProfileCatalog(directory: folder)
+        }
+    }
+}
+
+extension DeviceProfile {
+    /// A built-in profile by its id (`DeviceProfile.named("iphone-15-pro")`); an unknown id is an
+    /// error naming the nearest one.
+    public static func named(_ id: String) throws -> DeviceProfile {
+        try DeviceProfileCatalog.builtIn.profile(id: id)
+    }
+}

@@ -10,7 +10,7 @@ enum Options {
         help: "the consent document: a folder with one <language>.md per language and an optional document.json")
     static let profiles = OptionSpec("profiles", .value("DIR"),
         help: "where device profiles live (default: $CONSENT_PROFILES_DIR, else ./DeviceProfiles, else a DeviceProfiles folder "
-            + "above the render-cli binary, as in its checkout)")
+            + "above the render-cli binary, as in its checkout, else the profiles built into it)")
     static let appInfo = OptionSpec("app-info", .value("DIR"),
         help: "the app's Xcode files: DIR/Info.plist (XML or binary), DIR/<lang>.lproj/InfoPlist.strings and Localizable.strings, "
             + "DIR/*.xcstrings; over document.json's \"app\". Refused where no screen asked for reads them")
