@@ -74,6 +74,9 @@ import Testing
                 let kind: Example.Kind
                 if text.hasPrefix("skip") {
                     kind = .skipped(reason: text.dropFirst(4).trimmingCharacters(in: CharacterSet(charactersIn: " ()")))
+                } else if text.hasPrefix("library") {
+                    // Swift, not a command: theLibraryExampleIsTheConsumerTestsCode holds it to the consumer test.
+                    kind = .skipped(reason: text.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: " ()")))
                 } else if text.hasPrefix("add ") {
                     let rest = text.dropFirst(4)
                     kind = .reduced(options: String(rest.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces))
