@@ -119,14 +119,25 @@ import Testing
         try expectTintOnlyInLinks(page, cell: "long agreement")
     }
 
-    @Test func linkMapFollowsSchemaVersion1() throws {
+    @Test func linkMapFollowsSchemaVersion2() throws {
         let page = try render("iphone-15-pro", "zh-HK", .portrait, .dark)
         let data = try page.linkMap.jsonData()
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(json["schemaVersion"] as? Int == 1)
-        #expect(json["device"] as? String == "iphone-15-pro")
-        #expect(json["orientation"] as? String == "portrait")
-        #expect(json["appearance"] as? String == "dark")
+        #expect(json["schemaVersion"] as? Int == 2)
+        let variant = try #require(json["variant"] as? [String: Any])
+        #expect(variant["device"] as? String == "iphone-15-pro")
+        #expect(variant["orientation"] as? String == "portrait")
+        #expect(variant["appearance"] as? String == "dark")
+        #expect(variant["language"] as? String == "zh-HK" && variant["textSize"] as? String == "Large")
+        #expect(json["platform"] as? [String: String] == ["name": "ios"])
+        for moved in ["device", "orientation", "appearance", "state", "screen", "ios", "prompt", "textSize", "boldText", "increaseContrast"] {
+            #expect(json[moved] == nil, "\(moved) moved into variant or platform")
+        }
+        // A map an earlier version wrote (schemaVersion 1, its device at the top) is still one of the tool's.
+        let folder = TemporaryFolder()
+        let older = folder.url.appendingPathComponent("old.links.json")
+        try Data(#"{ "schemaVersion": 1, "device": "iphone-15-pro", "pixelSize": { "width": 1179, "height": 2556 } }"#.utf8).write(to: older)
+        #expect(LinkMap.isLinkMapFile(at: older.path))
         #expect(json["language"] as? [String: String] == ["requested": "zh-HK", "resolved": "zh-Hant"])
         #expect(json["scale"] as? Double == 3)
         for key in ["size", "pixelSize", "safeArea", "dialog", "body", "links", "buttons"] {

@@ -252,7 +252,8 @@ import Testing
         let temporary = TemporaryFolder()
         let page = try Self.render(try Self.appDocument(in: temporary), language: "en", screen: .consent)
         let json = String(decoding: try page.linkMap.jsonData(), as: UTF8.self)
-        #expect(!json.contains("\"ios\"") && !json.contains("\"screen\"") && !json.contains("\"prompt\""))
+        #expect(!json.contains("\"look\"") && !json.contains("\"screen\"") && !json.contains("\"prompt\""))
+        #expect(page.linkMap.platform.name == "ios" && page.linkMap.platform.look == nil && page.linkMap.platform.prompt == nil)
     }
 
     @Test func cellNamesAndAxesFollowTheNamingRule() {

@@ -186,8 +186,9 @@ extension DocumentStyle {
 
 extension StyleTokens {
     /// iOS's look with a document's `style` applied, with the document's `fonts/` files.
-    public init(document style: DocumentStyle, fontFiles: [String] = []) {
-        self = .iOSDefault
+    /// `base` (a platform's system style) with the document's `style` applied.
+    public init(document style: DocumentStyle, fontFiles: [String] = [], base: StyleTokens = .iOSDefault) {
+        self = base
         fonts = FontSet(files: fontFiles)
         if let opacity = style.declineOpacity { declineOpacity = opacity }
         if let colors = style.colors { brandColors = colors }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The link-rect map written beside every PNG (`<name>.links.json`, schemaVersion 1): where every
-/// link, button, the dialog and the body are, in points and in pixels.
+/// The link-rect map written beside every PNG (`<name>.links.json`, schemaVersion 2): where every
+/// link, button, the dialog and the body are, in points and in pixels. A platform-neutral core
+/// (screen, rects, buttons, links, texts), the render's `variant` object, and a `platform` object
+/// for what only its platform has (iOS's alert look, a prompt's Info.plist key).
 public struct LinkMap: Codable, Sendable, Equatable {
     public struct Language: Codable, Sendable, Equatable {
         public var requested: String
@@ -112,16 +114,30 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var usesDevelopmentRegion: Bool?
     }
 
+    /// What only the screen's platform has: its name, the system look a prompt is drawn in, the
+    /// prompt's words and where its message comes from.
+    public struct PlatformInfo: Codable, Sendable, Equatable {
+        /// `ios`.
+        public var name: String
+        /// The system look (`26`, `18`) of a prompt; absent on the app's own screens.
+        public var look: String?
+        /// The system prompt shown, when the screen is one.
+        public var prompt: Prompt?
+    }
+
     public var schemaVersion: Int
     public var template: String
-    /// The screen when it is not the document's consent screen (`prompt:att`); absent otherwise.
-    public var screen: String?
-    /// The iOS whose system alert a prompt is drawn as (26 or 18); absent for consent screens.
-    public var ios: Int?
+    /// The render's variant, as every JSON that holds one gives it (see README's Axes).
+    public var variant: VariantRecord
+    public var platform: PlatformInfo
+    /// The screen when it is not the document's consent screen (`prompt:att`); nil otherwise.
+    public var screen: String? { variant["screen"] }
+    /// The iOS whose system alert a prompt is drawn as (26 or 18); nil for consent screens.
+    public var ios: Int? { platform.look.flatMap { Int($0) } }
     /// The system prompt shown, when the screen is one.
-    public var prompt: Prompt?
-    /// Present (true) on a full-length capture (`--full-length`): the whole text, not a screen.
-    public var fullLength: Bool?
+    public var prompt: Prompt? { platform.prompt }
+    /// True on a full-length capture (`--full-length`): the whole text, not a screen.
+    public var fullLength: Bool? { variant["fullLength"] == "on" ? true : nil }
     /// The body's images, when it has any: the file, whether it sits in a line of text, and where
     /// it shows (no rect when it is out of view).
     public var images: [Image]?
@@ -144,11 +160,11 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var rect: Rect?
         public var pixelRect: PixelRect?
     }
-    /// The template's screen when it is not the first (`decline-confirm`); absent otherwise.
-    public var state: String?
-    public var device: String
-    public var orientation: Orientation
-    public var appearance: Appearance
+    /// The template's screen when it is not the first (`decline-confirm`); nil otherwise.
+    public var state: String? { variant["state"] }
+    public var device: String { variant["device"] ?? "" }
+    public var orientation: Orientation { variant["orientation"].flatMap(Orientation.init(rawValue:)) ?? .portrait }
+    public var appearance: Appearance { variant["appearance"].flatMap(Appearance.init(rawValue:)) ?? .light }
     public var language: Language
     public var scale: Double
     public var size: Size
@@ -163,11 +179,11 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// The home indicator, when the device has one.
     public var homeIndicator: HomeIndicator?
     /// The user's text size (Dynamic Type) the screen was laid out at.
-    public var textSize: ContentSizeCategory?
-    /// Present (true) when the screen shows Bold Text.
-    public var boldText: Bool?
-    /// Present (true) when the screen shows Increase Contrast.
-    public var increaseContrast: Bool?
+    public var textSize: ContentSizeCategory? { variant["textSize"].flatMap(ContentSizeCategory.init(rawValue:)) }
+    /// True when the screen shows Bold Text.
+    public var boldText: Bool? { variant["boldText"] == "on" ? true : nil }
+    /// True when the screen shows Increase Contrast.
+    public var increaseContrast: Bool? { variant["increaseContrast"] == "on" ? true : nil }
     /// The title, the body and each button label, with the fonts that set them.
     public var texts: [Text]?
     /// In the map of a framed image (`FILE.framed.links.json`): where the screen sits in it. Every
@@ -180,7 +196,9 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var pixelRect: PixelRect
     }
 
-    public static let currentSchemaVersion = 1
+    /// 2 since the axes moved into `variant` and iOS's own fields into `platform` (README's Link map
+    /// gives the migration from 1).
+    public static let currentSchemaVersion = 2
 
     /// Thousandths of a point: finer than any device pixel, and the JSON stays readable.
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
@@ -194,12 +212,12 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// screen points; pixel rects are in the output image's pixels. `documentFonts` is the folder
     /// of the document's own fonts, which `texts` names as `fonts/<file>`.
     public init(page: PageLayout, composition: Composition, template: String, device: String, variant: RenderVariant,
-                documentFonts: String) {
-        self.init(page: page, composition: composition, template: template, device: device, requestedLanguage: variant.language)
-        state = variant.state == .initial ? nil : variant.state.rawValue
-        textSize = variant.textSize
-        boldText = variant.boldText ? true : nil
-        increaseContrast = variant.increaseContrast ? true : nil
+                platform: Platform = .ios, documentFonts: String) {
+        var recorded = variant
+        recorded.device = device
+        self.init(page: page, composition: composition, template: template, variant: recorded,
+                  platform: PlatformInfo(name: platform.name, look: page.semantics.prompt == nil ? nil : platform.look(variant),
+                                         prompt: page.semantics.prompt))
         texts = Self.texts(of: page, composition: composition, documentFonts: documentFonts)
         let body = page.semantics.body
         let maximum = page.maximumScrollOffset
@@ -215,13 +233,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
                 links[index].anchor = Anchor(id: id, scrollOffset: Self.rounded(min(anchor.offset, maximum)))
             }
         }
-        if let prompt = page.semantics.prompt {
-            screen = variant.screen.description
-            ios = variant.systemLook.version
-            self.prompt = prompt
-        }
         if variant.fullLength {
-            fullLength = true
             // A capture taller than the tallest page Cairo draws stops at its end.
             if body.contentHeight > body.viewport.height + BodySemantics.fitTolerance {
                 let stop = body.viewport.height
@@ -261,15 +273,15 @@ public struct LinkMap: Codable, Sendable, Equatable {
     }
 
     /// The core of the map: screen, rects, links and buttons.
-    init(page: PageLayout, composition: Composition, template: String, device: String, requestedLanguage: String) {
+    init(page: PageLayout, composition: Composition, template: String, variant: RenderVariant, platform: PlatformInfo) {
+        let requestedLanguage = variant.language
         let scale = page.scale
         func r(_ value: Double) -> Double { Self.rounded(value) }
         func rounded(_ rect: Rect) -> Rect { Self.rounded(rect) }
         schemaVersion = Self.currentSchemaVersion
         self.template = template
-        self.device = device
-        orientation = page.orientation
-        appearance = page.appearance
+        self.variant = variant.record
+        self.platform = platform
         language = Language(requested: requestedLanguage, resolved: page.language)
         self.scale = scale
         size = page.screen

@@ -39,6 +39,8 @@ public enum ProfileError: Error, Equatable, Sendable {
     case wrongType(path: String, field: String, expected: String)
     case invalidValue(path: String, field: String, value: String, fix: String)
     case noProfilesDirectory(searched: [String])
+    /// A profile names a platform the renderer does not know.
+    case unknownPlatform(profile: String, platform: String, known: [String], suggestion: String?)
 }
 
 /// A consent document folder or one of its files could not be used.
@@ -188,6 +190,8 @@ public enum PromptError: Error, Equatable, Sendable {
     case titleWithoutAppName(key: String, language: String, title: String, settingsPath: String)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
+    /// The device's platform draws no system prompts.
+    case noSystemPrompts(platform: String, prompt: String)
     /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
     case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String)
     /// A `strings` entry names a key, but the document names no app files.
@@ -223,6 +227,9 @@ extension PromptError: CustomStringConvertible {
         case let .titleWithoutAppName(key, language, title, settingsPath):
             return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "
                 + "name the app; write %@ where its name goes."
+        case let .noSystemPrompts(platform, prompt):
+            return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
+                + "or a device of a platform that has them (ios)"
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
@@ -251,6 +258,10 @@ extension PromptError: CustomStringConvertible {
 extension ProfileError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case let .unknownPlatform(profile, platform, known, suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "The profile '\(profile)' is for the platform '\(platform)', which this renderer does not know.\(hint) "
+                + "Set its \"platform\" to one of: \(known.joined(separator: ", ")) (or register the platform with the renderer)."
         case let .unknownDevice(id, suggestion, directory):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             return "Unknown device '\(id)'.\(hint) Use the id of a profile in \(directory), or the path to a profile .json file."

@@ -95,6 +95,7 @@ extension KeySchema {
         "safeArea": .object(["portrait": edgeInsets, "landscape": edgeInsets]), "cornerRadius": .any, "appStoreClass": .any,
         "orientation": .any, "tint": .any, "statusBar": .object(["kind": .any, "height": .any]),
         "cutout": .object(["x": .any, "y": .any, "width": .any, "height": .any, "cornerRadius": .any]), "homeIndicator": .any,
+        "platform": .any,
     ])
 
     /// A document's `document.json`; `strings` takes the keys of the built-in tables.

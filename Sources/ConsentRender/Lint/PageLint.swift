@@ -36,10 +36,14 @@ public struct PageLint: Sendable {
     /// The title and labels whose lines break inside a word (a word wider than its box).
     public var wordBrokenText: Set<String>
 
+    /// The smallest button the platform's guidelines accept, in points on each side (iOS: 44).
+    public var minimumTapTarget: Double = 44
+
     public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
                 missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
-                textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = []) {
+                textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = [], minimumTapTarget: Double = 44) {
         self.wordBrokenText = wordBrokenText
+        self.minimumTapTarget = minimumTapTarget
         self.page = page
         self.device = device
         self.template = template
@@ -159,12 +163,15 @@ public struct PageLint: Sendable {
         }
     }
 
-    /// `target.size`: buttons 44×44 pt (Apple HIG); links on lines under 24 pt (WCAG 2.5.8) warn.
+    /// `target.size`: buttons at least the platform's minimum (44×44 pt, Apple HIG); links on
+    /// lines under 24 pt (WCAG 2.5.8) warn.
     func targetSizes() -> [LintFinding] {
+        let minimum = minimumTapTarget
         var results = page.buttons.compactMap { button -> LintFinding? in
-            guard button.rect.width < 44 || button.rect.height < 44 else { return nil }
+            guard button.rect.width < minimum || button.rect.height < minimum else { return nil }
             return finding(.targetSize, .error, "\(button.role.rawValue) button", button.rect,
-                           String(format: "is %.0f×%.0f pt; tap targets need 44×44 pt", button.rect.width, button.rect.height))
+                           String(format: "is %.0f×%.0f pt; tap targets need %.0f×%.0f pt", button.rect.width, button.rect.height,
+                                  minimum, minimum))
         }
         for link in page.links {
             guard let small = link.visibleRects.first(where: { $0.height < 24 }) else { continue }

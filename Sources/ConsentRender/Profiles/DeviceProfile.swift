@@ -102,6 +102,12 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var cutout: CutoutSpec?
     /// Whether the device has a home indicator (no home button); nil when the profile does not say.
     public var homeIndicator: Bool?
+    /// The platform the device runs (`ios` when left out): whose chrome, system style, prompts and
+    /// lint thresholds its screens get.
+    public var platform: String?
+
+    /// The platform's name: `platform`, or `ios`.
+    public var platformName: String { platform ?? "ios" }
 
     public init(id: String, name: String, idiom: DeviceIdiom, points: Size, scale: Double,
                 safeArea: SafeAreaInsets, cornerRadius: Double, appStoreClass: String?,

@@ -17,17 +17,22 @@ public struct RenderedPage: Sendable {
     public var notes: [String]
     /// The fonts the text was set in.
     public var fonts: FontSet
+    /// The platform the screen was drawn for (its lint thresholds).
+    public var platform: Platform = .ios
 }
 
 /// Renders consent screens. Holds a Pango engine per font set, so use one renderer per thread.
 public final class ConsentRenderer {
     /// The templates it lays screens out with.
     public let templates: TemplateRegistry
+    /// The platforms its device profiles may name.
+    public let platforms: PlatformRegistry
     private var engines: [FontSet: PangoTextEngine] = [:]
 
-    /// A renderer knowing `templates`; fails when the fonts cannot be set up.
-    public init(templates: TemplateRegistry = .standard) throws {
+    /// A renderer knowing `templates` and `platforms`; fails when the fonts cannot be set up.
+    public init(templates: TemplateRegistry = .standard, platforms: PlatformRegistry = .standard) throws {
         self.templates = templates
+        self.platforms = platforms
         _ = try engine(for: .noto)
     }
 
@@ -62,14 +67,20 @@ public final class ConsentRenderer {
         /// What the render passed over, for the user (a profile without a status bar).
         public var notes: [String]
         public var fonts: FontSet
+        /// The platform the screen was drawn for.
+        public var platform: Platform = .ios
     }
 
-    /// The layout of every system prompt (`--screen prompt:<kind>`), whatever the document's template.
-    public static let promptTemplate = SystemPromptTemplate()
-
-    /// The template a request asks for, and the state it shows, both checked.
+    /// The template a request asks for, and the state it shows, both checked: a system prompt's is
+    /// its platform's, whatever the document's template.
     public func template(for request: RenderRequest) throws -> any ScreenTemplate {
-        if request.variant.screen.prompt != nil { return Self.promptTemplate }
+        if let kind = request.variant.screen.prompt {
+            let platform = try platforms.platform(of: request.profile)
+            guard let template = platform.promptTemplate else {
+                throw PromptError.noSystemPrompts(platform: platform.name, prompt: kind.rawValue)
+            }
+            return template
+        }
         let template = try templates.template(of: request.content, override: request.variant.template)
         try templates.check([request.variant.state], of: template)
         return template
@@ -88,10 +99,10 @@ public final class ConsentRenderer {
         let layout = try finishLayout(laidOut, request: request, resolved: &resolved, context: context, engine: engine)
         let composition = Composition(screenOf: layout)
         let linkMap = LinkMap(page: layout, composition: composition, template: resolved.template.id, device: request.profile.id,
-                              variant: request.variant, documentFonts: Self.documentFonts(of: request))
+                              variant: request.variant, platform: resolved.platform, documentFonts: Self.documentFonts(of: request))
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: resolved.template,
                            usedDefaultLanguage: resolved.usedDefaultLanguage, warnings: resolved.warnings, notes: resolved.notes,
-                           fonts: resolved.style.fonts)
+                           fonts: resolved.style.fonts, platform: resolved.platform)
     }
 
     /// The second half of `render`: paints a laid-out page.
@@ -99,7 +110,7 @@ public final class ConsentRenderer {
         let bitmap = try paintBitmap(page.layout, composition: page.composition, engine: try engine(for: page.fonts))
         return RenderedPage(layout: page.layout, composition: page.composition, bitmap: bitmap, linkMap: page.linkMap,
                             template: page.template, usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings,
-                            notes: page.notes, fonts: page.fonts)
+                            notes: page.notes, fonts: page.fonts, platform: page.platform)
     }
 
     /// Characters of any text on the page that no installed font covers, each once (from the
@@ -115,7 +126,7 @@ extension ConsentRenderer {
     public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
         PageLint(page: page.layout, device: device, template: page.template, missingCharacters: page.layout.missingCharacters,
                  ellipsizedText: page.layout.ellipsizedTextIDs, options: options, textSize: page.linkMap.textSize ?? .large,
-                 wordBrokenText: page.layout.wordBrokenTextIDs).findings()
+                 wordBrokenText: page.layout.wordBrokenTextIDs, minimumTapTarget: page.platform.minimumTapTarget).findings()
     }
 
     /// The text size `text.dynamic-type` checks a screen at.
@@ -128,7 +139,8 @@ extension ConsentRenderer {
         large.variant.textSize = Self.dynamicTypeCheckSize
         let page = try layOut(large)
         let lint = PageLint(page: page.layout, device: device, template: page.template, ellipsizedText: page.layout.ellipsizedTextIDs,
-                            textSize: large.variant.textSize, wordBrokenText: page.layout.wordBrokenTextIDs)
+                            textSize: large.variant.textSize, wordBrokenText: page.layout.wordBrokenTextIDs,
+                            minimumTapTarget: page.platform.minimumTapTarget)
         let size = Self.dynamicTypeCheckSize.rawValue
         return (lint.truncation() + lint.buttonsVisible()).map { finding in
             var warning = finding

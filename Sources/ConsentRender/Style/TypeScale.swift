@@ -103,6 +103,11 @@ public struct TypeScale: Sendable, Equatable {
 
     public var styles: [TextRole: Style]
 
+    /// A scale of these styles (a platform's own; every role a template uses needs one).
+    public init(styles: [TextRole: Style]) {
+        self.styles = styles
+    }
+
     /// The point size of `role` at `category`.
     public func size(_ role: TextRole, at category: ContentSizeCategory = .large) -> Double {
         let style = style(role)

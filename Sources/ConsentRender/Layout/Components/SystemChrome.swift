@@ -57,6 +57,32 @@ struct SystemChrome {
     let context: LayoutContext
     let content: StatusBarContent
 
+    /// Adds iOS's status bar and home indicator as the page's system-chrome layer, above the app
+    /// and its dimming; returns notes for a profile that does not describe them.
+    static func add(to layout: inout PageLayout, in context: LayoutContext, content: StatusBarContent) -> [String] {
+        let profile = context.profile
+        let chrome = SystemChrome(context: context, content: content)
+        var items: [PlacedItem] = []
+        var notes: [String] = []
+        if let bar = chrome.statusBar() {
+            items += bar.items
+            layout.semantics.statusBar = StatusBarSemantics(rect: bar.rect, time: bar.time)
+        } else if profile.statusBar == nil {
+            notes.append("the profile '\(profile.id)' has no statusBar field, so no status bar is drawn; add "
+                + "\"statusBar\": { \"kind\": \"island\", \"height\": 54 } (see DeviceProfiles/iphone-15-pro.json)")
+        }
+        if let indicator = chrome.homeIndicator(over: layout) {
+            items.append(indicator.item)
+            layout.semantics.homeIndicator = indicator.rect
+        } else if profile.homeIndicator == nil {
+            notes.append("the profile '\(profile.id)' has no homeIndicator field, so no home indicator is drawn; add "
+                + "\"homeIndicator\": true for a device without a home button")
+        }
+        layout.addLayer(.systemChrome, items: items)
+        return notes
+    }
+
+
     private var glyph: Color {
         context.traits.appearance == .light ? Color(red: 0, green: 0, blue: 0) : Color(red: 0xFF, green: 0xFF, blue: 0xFF)
     }

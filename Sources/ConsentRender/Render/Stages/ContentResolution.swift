@@ -5,6 +5,8 @@ import Foundation
 /// the app screen behind, and what the render noted on the way.
 struct ResolvedScreen {
     var template: any ScreenTemplate
+    /// The platform the device runs: its chrome and thresholds.
+    var platform: Platform
     /// The template's screen to lay out.
     var state: ScreenState
     /// The language the screen is set in.
@@ -27,11 +29,14 @@ extension ConsentRenderer {
     /// Resolves what `request` shows: its consent screen or the system prompt it asks for.
     func resolve(_ request: RenderRequest) throws -> ResolvedScreen {
         if let kind = request.variant.screen.prompt { return try resolvePrompt(kind, request: request) }
+        let platform = try platforms.platform(of: request.profile)
         let template = try template(for: request)
         let variant = request.variant
         let content = request.content
         let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
-        let style = request.style.resolved(language: language, increaseContrast: variant.increaseContrast)
+        // The document's style over its platform's.
+        let style = StyleTokens(document: content.settings.style, fontFiles: content.fontFiles, base: platform.systemStyle)
+            .resolved(language: language, increaseContrast: variant.increaseContrast)
         try engine(for: style.fonts).checkFamilies(style.brandFonts,
                                                    settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         // String Catalogs' device variations follow the device.
@@ -44,7 +49,8 @@ extension ConsentRenderer {
         screen.images = content.images
         var notes: [String] = []
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
-        return ResolvedScreen(template: template, state: variant.state, language: language, usedDefaultLanguage: usedDefaultLanguage,
+        return ResolvedScreen(template: template, platform: platform, state: variant.state, language: language,
+                              usedDefaultLanguage: usedDefaultLanguage,
                               style: style, screen: screen, textFile: content.path(of: source),
                               scrollDocument: (document, content.path(of: source)), prompt: nil, notes: notes)
     }
@@ -100,7 +106,8 @@ extension ConsentRenderer {
         } else {
             message = strings.text("notifications.message") ?? ""
         }
-        let template = Self.promptTemplate
+        let platform = try platforms.platform(of: request.profile)
+        let template = try template(for: request)
         var behind = try backdrop(for: request, template: template, language: language, notes: &notes)
         if let over = request.over {
             behind = try screenBehind(over, request: request, language: preferences)
@@ -111,12 +118,13 @@ extension ConsentRenderer {
                                    actions: kind.roles.map { PromptContent.Action(role: $0, label: strings.label($0, of: kind)) },
                                    preciseLabel: kind == .location ? strings.text("location.precise") : nil, backdrop: behind)
         // The system draws its alerts in its own look and fonts, never the app's style.
-        let style = StyleTokens.iOSDefault.resolved(language: language, increaseContrast: variant.increaseContrast)
+        let style = platform.systemStyle.resolved(language: language, increaseContrast: variant.increaseContrast)
         var screen = ScreenContent(document: ConsentDocument(title: nil, blocks: []), language: language,
                                    strings: ChromeStrings(accept: "", decline: "", continueLabel: "", title: ""),
                                    settings: content.settings, assets: content.assets, source: content.source)
         screen.prompt = prompt
-        return ResolvedScreen(template: template, state: .initial, language: language, usedDefaultLanguage: false, style: style,
+        return ResolvedScreen(template: template, platform: platform, state: .initial, language: language, usedDefaultLanguage: false,
+                              style: style,
                               screen: screen, textFile: app.infoPlistPath, scrollDocument: nil,
                               prompt: LinkMap.Prompt(kind: kind.rawValue, title: prompt.title, message: prompt.message,
                                                      infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,

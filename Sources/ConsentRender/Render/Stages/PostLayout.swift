@@ -29,8 +29,8 @@ extension ConsentRenderer {
         layout.semantics.cutout = request.profile.cutout.map { Self.cutoutRect($0.rect, profile: request.profile,
                                                                                orientation: request.variant.orientation) }
         if request.showsSystemChrome {
-            resolved.notes += addSystemChrome(to: &layout, in: context,
-                                              content: (request.content.settings.statusBar ?? StatusBarContent()).overridden(by: request.statusBar))
+            resolved.notes += resolved.platform.chrome(&layout, context,
+                                                       (request.content.settings.statusBar ?? StatusBarContent()).overridden(by: request.statusBar))
         }
         layout.semantics.prompt = resolved.prompt
         layout.semantics.bodyTextSize = context.fontSize(.body)
@@ -85,31 +85,6 @@ extension ConsentRenderer {
         }
     }
 
-    /// Adds iOS's status bar and home indicator as the page's system-chrome layer, above the app
-    /// and its dimming; returns notes for a profile that does not describe them.
-    func addSystemChrome(to layout: inout PageLayout, in context: LayoutContext, content: StatusBarContent) -> [String] {
-        let profile = context.profile
-        let chrome = SystemChrome(context: context, content: content)
-        var items: [PlacedItem] = []
-        var notes: [String] = []
-        if let bar = chrome.statusBar() {
-            items += bar.items
-            layout.semantics.statusBar = StatusBarSemantics(rect: bar.rect, time: bar.time)
-        } else if profile.statusBar == nil {
-            notes.append("the profile '\(profile.id)' has no statusBar field, so no status bar is drawn; add "
-                + "\"statusBar\": { \"kind\": \"island\", \"height\": 54 } (see DeviceProfiles/iphone-15-pro.json)")
-        }
-        if let indicator = chrome.homeIndicator(over: layout) {
-            items.append(indicator.item)
-            layout.semantics.homeIndicator = indicator.rect
-        } else if profile.homeIndicator == nil {
-            notes.append("the profile '\(profile.id)' has no homeIndicator field, so no home indicator is drawn; add "
-                + "\"homeIndicator\": true for a device without a home button")
-        }
-        layout.addLayer(.systemChrome, items: items)
-        return notes
-    }
-
     /// The cut-out in the screen's coordinates: profiles give it in portrait; in landscape the device
     /// is turned with its top to the left (home indicator on the right), so the cut-out sits on the left edge.
     static func cutoutRect(_ portrait: Rect, profile: DeviceProfile, orientation: Orientation) -> Rect {
@@ -160,7 +135,7 @@ extension ConsentRenderer {
     private func mapped(_ page: LaidOutPage, as request: RenderRequest) -> LaidOutPage {
         var page = page
         page.linkMap = LinkMap(page: page.layout, composition: page.composition, template: page.template.id, device: request.profile.id,
-                               variant: request.variant, documentFonts: Self.documentFonts(of: request))
+                               variant: request.variant, platform: page.platform, documentFonts: Self.documentFonts(of: request))
         return page
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a device's operating system brings to a screen: the style a document's own style starts
+/// from (type scale, metrics, colour roles), the chrome it draws over every app (iOS's status bar
+/// and home indicator), its system prompts and their template, and the thresholds of lint rules
+/// that are platform words (iOS's 44 pt tap targets). A device profile names its platform
+/// (`"platform": "ios"`, the default); the renderer's `PlatformRegistry` knows them by name. iOS is
+/// the one that ships; `Tests/ConsentRenderTests/FlatPlatform.swift` defines a second with the
+/// public API only, which renders, lints and writes link maps.
+public struct Platform: Sendable {
+    /// The name profiles and link maps use (`ios`).
+    public let name: String
+    /// The style a document's `style` starts from, and the one system prompts are drawn in.
+    public let systemStyle: StyleTokens
+    /// Adds the platform's chrome to a laid-out page (its own layer, its semantics) and returns
+    /// notes for a profile that does not describe it.
+    public let chrome: @Sendable (_ page: inout PageLayout, _ context: LayoutContext, _ content: StatusBarContent) -> [String]
+    /// The template of its system permission prompts, or nil when it draws none.
+    public let promptTemplate: (any ScreenTemplate)?
+    /// The smallest button `target.size` accepts, in points on each side.
+    public let minimumTapTarget: Double
+    /// The system look a link map names (`26`), or nil where the variant's look does not apply.
+    public let look: @Sendable (RenderVariant) -> String?
+
+    public init(name: String, systemStyle: StyleTokens,
+                chrome: @escaping @Sendable (_ page: inout PageLayout, _ context: LayoutContext, _ content: StatusBarContent) -> [String],
+                promptTemplate: (any ScreenTemplate)?, minimumTapTarget: Double,
+                look: @escaping @Sendable (RenderVariant) -> String? = { _ in nil }) {
+        self.name = name
+        self.systemStyle = systemStyle
+        self.chrome = chrome
+        self.promptTemplate = promptTemplate
+        self.minimumTapTarget = minimumTapTarget
+        self.look = look
+    }
+
+    /// iOS: Apple's type scale, metrics and system colours; the status bar and home indicator;
+    /// the permission alerts of iOS 26 and 18; 44 pt tap targets (Apple's HIG).
+    public static let ios = Platform(
+        name: "ios", systemStyle: .iOSDefault, chrome: { page, context, content in
+            SystemChrome.add(to: &page, in: context, content: content)
+        },
+        promptTemplate: SystemPromptTemplate(), minimumTapTarget: 44,
+        look: { $0.screen.prompt == nil ? nil : $0.systemLook.rawValue })
+}
+
+/// The platforms a renderer knows, by name.
+public struct PlatformRegistry: Sendable {
+    public private(set) var platforms: [Platform]
+
+    /// iOS.
+    public static let standard = PlatformRegistry(platforms: [.ios])
+
+    public init(platforms: [Platform]) {
+        self.platforms = platforms
+    }
+
+    /// Adds `platform`, or replaces the one of its name.
+    public mutating func register(_ platform: Platform) {
+        platforms.removeAll { $0.name == platform.name }
+        platforms.append(platform)
+    }
+
+    /// The platform a profile names; an unknown name is an error listing the known ones.
+    public func platform(of profile: DeviceProfile) throws -> Platform {
+        let name = profile.platformName
+        guard let platform = platforms.first(where: { $0.name == name }) else {
+            let names = platforms.map(\.name)
+            throw ProfileError.unknownPlatform(profile: profile.id, platform: name, known: names,
+                                               suggestion: closestMatch(to: name, among: names))
+        }
+        return platform
+    }
+}
