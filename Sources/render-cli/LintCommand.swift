@@ -11,7 +11,7 @@ enum LintCommand {
             + "(not accept only, not a text link), no pre-ticked box, the safe area and rounded corners, truncation, link schemes "
             + "and a privacy-policy link that leads somewhere, text size and density, missing glyphs, mixed languages, consent "
             + "implied by use and refusals said to block the app, and the ATT explainer's wording; plus the document's languages "
-            + "against each other (links.parity). README lists every rule and its source. Screens are checked at the Large text "
+            + "against each other (links.parity). docs/lint.md lists every rule and its source. Screens are checked at the Large text "
             + "size unless --text-sizes says otherwise (the content rules judge Large; other sizes get the layout rules), and "
             + "text.dynamic-type lays each one out at AX3 too and warns when that cuts text or hides a button.\n\n"
             + "With app files (document.json \"app\" or --app-info), the purpose strings are checked in every language of the "

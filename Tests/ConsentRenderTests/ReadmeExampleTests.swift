@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import ConsentRender
 
-/// Issue 28, point 13: README's examples are run, so README cannot drift from what the tool does.
+/// Issue 28, point 13, and issue 29, point 9: the documentation's examples (README.md and every
+/// page of docs/) are run, so the documentation cannot drift from what the tool does.
 ///
 /// Every fenced block with a line starting `render-cli` (or `$ render-cli`) is run by `/bin/sh` in a
 /// scratch folder that holds the checkout's `Samples` and `DeviceProfiles`, with `render-cli` on the
@@ -16,7 +17,8 @@ import Testing
     /// README's library example is the consumer test's code, line for line: that test compiles and
     /// runs it against the public API only (Tests/ConsumerTests).
     @Test func theLibraryExampleIsTheConsumerTestsCode() throws {
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+        let pages = try Self.documents.map { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
+        let readme = try #require(pages.first { $0.contains { $0.hasPrefix("<!-- example: library") } })
         let start = try #require(readme.firstIndex { $0.hasPrefix("<!-- example: library") })
         let block = Array(readme[(start + 2)...].prefix { !$0.hasPrefix("```") })
         let test = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/ConsumerTests/ConsumerTests.swift"), encoding: .utf8)
@@ -37,18 +39,30 @@ import Testing
             case file(path: String, command: String)
         }
 
+        /// The page, relative to the checkout (`README.md`, `docs/lint.md`).
+        var file: String
         var line: Int
         var kind: Kind
         var text: [String]
 
-        var testDescription: String { "README.md line \(line)" }
+        var testDescription: String { "\(file) line \(line)" }
     }
 
-    static let readme = repositoryRoot.appendingPathComponent("README.md")
+    /// README and every page of `docs/`: the documentation whose examples are run.
+    static let documents: [URL] = {
+        let docs = repositoryRoot.appendingPathComponent("docs")
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        return [repositoryRoot.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) }
+    }()
 
-    /// The blocks of README that are examples, with the comment before each.
-    static let examples: [Example] = {
-        let lines = (try? String(contentsOf: readme, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+    /// The blocks of the documentation that are examples, with the comment before each.
+    static let examples: [Example] = documents.flatMap { url in
+        examples(in: (try? String(contentsOf: url, encoding: .utf8))?.components(separatedBy: "\n") ?? [],
+                 file: url.path.replacingOccurrences(of: repositoryRoot.path + "/", with: ""))
+    }
+
+    /// The example blocks of one page.
+    static func examples(in lines: [String], file: String) -> [Example] {
         var examples: [Example] = []
         var marker: (line: Int, text: String)?
         var index = 0
@@ -86,15 +100,15 @@ import Testing
                 } else {
                     kind = .skipped(reason: "")
                 }
-                examples.append(Example(line: start, kind: kind, text: block))
+                examples.append(Example(file: file, line: start, kind: kind, text: block))
             } else if runsTheTool {
-                examples.append(Example(line: start, kind: .commands, text: block))
+                examples.append(Example(file: file, line: start, kind: .commands, text: block))
             }
             marker = nil
             index = end + 1
         }
         return examples
-    }()
+    }
 
     /// A command of a block: its shell text, the output README shows under it, and a claimed cell count.
     struct Command {

@@ -173,7 +173,7 @@ extension FlowError: CustomStringConvertible {
                 + problems.map { "  - \($0)." }.joined(separator: "\n")
         case let .missing(path):
             return "\(path) does not exist; a review follows the document's flow.json (steps and where each button leads), "
-                + "or the file --flow names (Samples/launch-consent has one). See README, section \"Consent flows: flow.json and review\"."
+                + "or the file --flow names (Samples/launch-consent has one). See docs/review-pack.md."
         }
     }
 }
@@ -395,7 +395,7 @@ extension GoldenError: CustomStringConvertible {
             return "CONSENT_GOLDEN='\(value)' is not a record mode. Use missing (record goldens that do not exist), "
                 + "failed (re-record those that fail), all (re-record everything) or never."
         case let .unreadableMatrix(path, reason):
-            return "\(path): cannot read the golden matrix (\(reason)). Create it; README shows the format."
+            return "\(path): cannot read the golden matrix (\(reason)). Create it; docs/goldens.md shows the format."
         case let .malformedMatrix(path, detail):
             return "\(path): not a valid golden matrix (\(detail)). Golden/matrix.json is a complete example."
         case let .invalidMatrix(path, field, fix):

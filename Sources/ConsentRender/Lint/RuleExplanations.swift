@@ -105,11 +105,11 @@ extension LintRule {
                             why: "Apple's guidance on asking permission to track; App Review Guideline 5.1.1(iv): the explainer may not pre-empt or bypass the system prompt.",
                             fix: "Remove \"secondaryAction\" from document.json; the system prompt gives the user both choices.")
         case .attNoAllowWording:
-            RuleExplanation(checks: "The explainer's button does not ask to allow: allow, authorise/authorize, enable, turn on, accept, agree, 允许, 开启, 授权, 同意, erlauben, autoriser, permitir, 許可, 허용 and the other words README lists.",
+            RuleExplanation(checks: "The explainer's button does not ask to allow: allow, authorise/authorize, enable, turn on, accept, agree, 允许, 开启, 授权, 同意, erlauben, autoriser, permitir, 許可, 허용 and the other words docs/lint.md lists.",
                             why: "The button leads to the system prompt, which asks the question; wording that answers it for the user is rejected. App Review Guideline 5.1.1(iv).",
                             fix: "Label it \"Continue\" (继续, Weiter, …): the built-in continue string.")
         case .attNoIncentive:
-            RuleExplanation(checks: "The explainer offers nothing in return for allowing tracking: rewards, coins, points, discounts, keeping the app free, supporting the developer, in every language with built-in strings (README lists the words).",
+            RuleExplanation(checks: "The explainer offers nothing in return for allowing tracking: rewards, coins, points, discounts, keeping the app free, supporting the developer, in every language with built-in strings (docs/lint.md lists the words).",
                             why: "Apple rejects apps that offer incentives for allowing tracking. App Review Guidelines 3.2.2(vi) and 5.1.1(iv).",
                             fix: "Explain what tracking is used for and what changes without it; promise nothing in return.")
         case .anchorExists:
