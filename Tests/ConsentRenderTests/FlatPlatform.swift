@@ -126,3 +126,18 @@ struct FlatSheet: ScreenTemplate {
         #expect(error?.description.contains("Did you mean 'flat'?") == true, "\(String(describing: error))")
     }
 }
+
+/// Issue 29, point 7: an error states its own cause, so a library user's error is bad input
+/// (exit 2) when it says so, not a failure of the machine (exit 3).
+@Suite struct ErrorCauseTests {
+    struct SheetTooSmall: CausedError {
+        var cause: ErrorCause { .input }
+    }
+
+    @Test func anErrorStatesItsCauseAndAnUnknownOneIsTheMachines() {
+        #expect(ErrorCause(of: SheetTooSmall()) == .input)
+        #expect(ErrorCause(of: ProfileError.noProfilesDirectory(searched: [])) == .input)
+        #expect(ErrorCause(of: RenderError.cairo(operation: "paint", status: "no memory")) == .environment)
+        #expect(ErrorCause(of: CocoaError(.fileNoSuchFile)) == .environment)
+    }
+}

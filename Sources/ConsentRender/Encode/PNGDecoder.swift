@@ -2,7 +2,8 @@ internal import CPNG
 import Foundation
 
 /// Why a PNG file could not be read.
-public struct PNGDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PNGDecodingError: CausedError, Equatable, Sendable, CustomStringConvertible {
+    public var cause: ErrorCause { .input }
     public let path: String
     public let reason: String
 

@@ -7,25 +7,44 @@ public enum ErrorCause: Sendable, Equatable {
     case input
     case environment
 
-    /// The cause of any error ConsentRender throws; an error it does not know (Foundation's own
+    /// The cause an error states (`CausedError`); an error that states none (Foundation's own
     /// file errors, say) is taken as the environment's.
     public init(of error: Error) {
-        switch error {
-        case is ProfileError, is DocumentError, is GoldenError, is OutputError, is PNGDecodingError, is TemplateError, is JSONFileError,
-             is AppFileError, is PromptError, is FlowError, is ReviewError:
-            self = .input
-        case let error as RenderError:
-            switch error {
-            case .missingGlyphs: self = .input
-            case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: self = .environment
-            }
-        case let error as AppStoreError:
-            switch error {
-            case .noAppStoreLocale, .pseudoLocale, .languageNotInDocument, .noDeviceForClass: self = .input
-            case .unacceptedSize, .hasAlpha: self = .environment
-            }
-        default:
-            self = .environment
+        self = (error as? CausedError)?.cause ?? .environment
+    }
+}
+
+/// An error that states its own cause, next to the stage that throws it: every error type of
+/// ConsentRender conforms, and a library user's own error (a template's, a platform's) may, so
+/// that render-cli and `ErrorCause(of:)` file it as bad input rather than as a failure.
+public protocol CausedError: Error {
+    var cause: ErrorCause { get }
+}
+
+extension ProfileError: CausedError { public var cause: ErrorCause { .input } }
+extension DocumentError: CausedError { public var cause: ErrorCause { .input } }
+extension GoldenError: CausedError { public var cause: ErrorCause { .input } }
+extension OutputError: CausedError { public var cause: ErrorCause { .input } }
+extension TemplateError: CausedError { public var cause: ErrorCause { .input } }
+extension JSONFileError: CausedError { public var cause: ErrorCause { .input } }
+extension AppFileError: CausedError { public var cause: ErrorCause { .input } }
+extension PromptError: CausedError { public var cause: ErrorCause { .input } }
+extension FlowError: CausedError { public var cause: ErrorCause { .input } }
+
+extension RenderError: CausedError {
+    public var cause: ErrorCause {
+        switch self {
+        case .missingGlyphs: .input
+        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: .environment
+        }
+    }
+}
+
+extension AppStoreError: CausedError {
+    public var cause: ErrorCause {
+        switch self {
+        case .noAppStoreLocale, .pseudoLocale, .languageNotInDocument, .noDeviceForClass: .input
+        case .unacceptedSize, .hasAlpha: .environment
         }
     }
 }

@@ -161,7 +161,8 @@ public struct AxisContext: Sendable {
 }
 
 /// A value an axis does not have, as read from text.
-public struct AxisValueError: Error, Sendable, CustomStringConvertible {
+public struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
+    public var cause: ErrorCause { .input }
     public enum Problem: Sendable, Equatable {
         case unknown(hint: String?, names: [String], words: [String])
         case emptyItem

@@ -291,7 +291,8 @@ final class ReviewResults: @unchecked Sendable {
 }
 
 /// Screens of the review that cannot be drawn as asked, all of them; nothing is written.
-public struct ReviewError: Error, CustomStringConvertible {
+public struct ReviewError: CausedError, CustomStringConvertible {
+    public var cause: ErrorCause { .input }
     public var problems: [String]
 
     public var description: String {
