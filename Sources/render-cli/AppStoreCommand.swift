@@ -19,7 +19,8 @@ enum AppStoreCommand {
             + "new screenshot stops the export before anything is written. There is no --frame: App Store Connect takes the "
             + "exact screen size without alpha.",
         groups: [
-            OptionGroup(nil, [Options.document, Options.languages.required,
+            OptionGroup(nil, [Options.document, Options.languages.required.with(
+                                  help: "language tags, or all = every language file of the document (required)"),
                               Options.out("DIR", help: "the folder to write: new, empty or an earlier export's"), Options.profiles,
                               OptionSpec("all-classes", .flag, help: "also the 6.5\" and 5.5\" iPhone classes")]),
             OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.states, Options.appearance]),

@@ -23,8 +23,10 @@ enum GoldenCommand {
         notes: "DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden is replaced only "
             + "when listed and unchanged, or kept as it is when its pixels already match; any other file at a golden's path is "
             + "not recorded (exit 2).",
-        exitStatus: "0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input, or a golden not recorded "
-            + "because render-cli did not write the file in its place; 3 an internal or I/O failure (disk full, Cairo error).")
+        exitStatus: "0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input (a cell that cannot be drawn "
+            + "from its input too, such as a prompt without its purpose string; the other cells are still checked), or a golden "
+            + "not recorded because render-cli did not write the file in its place; 3 an internal or I/O failure (disk full, "
+            + "Cairo error).")
 
     enum Action: String, CaseIterable {
         case verify
@@ -57,6 +59,6 @@ enum GoldenCommand {
                                     recordMode: mode, only: options.value("only"))
         let report = try suite.run()
         print(report.description)
-        return report.refusedOverwrite ? 2 : report.passed ? 0 : 1
+        return report.refusedOverwrite || report.hasBadInput ? 2 : report.passed ? 0 : 1
     }
 }

@@ -30,8 +30,8 @@ enum LintCommand {
                 Options.appInfo,
                 OptionSpec("tcf", .flag, help: "button labels need 5:1 contrast (IAB TCF v2.2)"),
                 Options.allowMissingGlyphs.with(help: "report characters no font covers as a warning instead of an error"),
-                Options.format("json prints the findings as JSON: {rule, severity, message, element, rect, language, device, "
-                    + "orientation, appearance, textSize, boldText and increaseContrast (when on), state (for a later screen)}"),
+                Options.format("json prints the findings as JSON: {rule, severity, message, element, rect, language, variant}, "
+                    + "variant being the screen's variant object (render-cli help axes; none on a finding about the document)"),
             ]),
         ],
         exitStatus: "0 no errors (warnings allowed); 1 an error; 2 bad usage or input; 3 an internal or I/O failure (disk full, "
@@ -92,7 +92,12 @@ enum LintCommand {
             if let flowSteps = report.flowSteps, report.flowPasses {
                 print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
             }
-            let without = chrome.shows ? "" : " without iOS's status bar and home indicator"
+            var without = chrome.shows ? "" : " without iOS's status bar and home indicator"
+            // Which alert look the prompts were checked in, when not only iOS 26's.
+            let looks = SystemLook.allCases.filter { look in plan.cells.contains { $0.screen != .consent && $0.systemLook == look } }
+            if !looks.isEmpty, looks != [.ios26] {
+                without += ", prompts as iOS " + looks.map(\.rawValue).joined(separator: " and ")
+            }
             print("\(report.screens) \(report.screens == 1 ? "screen" : "screens") of \(folder.name) linted\(without): "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")")
         }

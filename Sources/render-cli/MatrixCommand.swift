@@ -38,7 +38,7 @@ enum MatrixCommand {
             let failed = results.filter { $0.error != nil }.count
             let part = render.shard.map { shard in " (shard \(shard) of a \(render.wholeMatrixCells ?? 0)-cell matrix)" } ?? ""
             print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells")\(part) in \(render.outputDirectory.path)"
-                + (failed > 0 ? " (\(failed) of \(results.count) failed, listed below)" : "") + "; gallery: "
+                + (failed > 0 ? " (\(failed) of \(results.count) failed, each named on stderr)" : "") + "; gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
         }
         printFallbackNotes(results, folder: render.folder, command: "matrix")

@@ -15,6 +15,11 @@ enum ProfilesCommand {
         let format = try options.choice("format", as: TextOrJSON.self, default: .text)
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let profiles = try catalog.allProfiles()
+        // Where they come from: a folder found by the search order, or the ones built in.
+        let builtIn = (try? DeviceProfileCatalog.builtIn)?.directory.standardizedFileURL.path
+        printError("render-cli profiles: note: " + (catalog.directory.standardizedFileURL.path == builtIn
+            ? "the profiles built into render-cli (no DeviceProfiles folder was found; --profiles DIR names one)"
+            : "the profiles in \(catalog.directory.path)"))
         switch format {
         case .json:
             print(String(decoding: try canonicalJSONData(profiles), as: UTF8.self), terminator: "")
@@ -31,7 +36,9 @@ enum ProfilesCommand {
                     profile.cutout.map { cutout in
                         "\(profile.statusBar?.kind == .island ? "island" : "notch") \(number(cutout.width))×\(number(cutout.height))"
                     } ?? "none",
-                    profile.homeIndicator.map { $0 ? "yes" : "no" } ?? "not given",
+                    (profile.homeIndicator.map { $0 ? "yes" : "no" } ?? "not given")
+                        + (PlatformRegistry.standard.platforms.contains { $0.name == profile.platformName.lowercased() } ? ""
+                           : "  (platform '\(profile.platformName)': render-cli does not draw it)"),
                 ])
             }
             let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }

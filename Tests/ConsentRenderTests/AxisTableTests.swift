@@ -73,7 +73,7 @@ import Testing
         #expect(cells.map(\.variant.path) == ["iphone-se-3/portrait-light/en", "iphone-se-3/portrait-light-ios18/en-prompt-att",
                                               "iphone-se-3/portrait-light-bold/en", "iphone-se-3/portrait-light-bold-ios18/en-prompt-att"])
         #expect(cells.allSatisfy { $0.variant.tint == Color(hex: "#FF2D55") })
-        try Data(#"{ "profiles": "p", "documents": { "d": "d" }, "groups": [ { "document": "d", "devices": ["x"], "languages": ["en"], "ios": [17] } ] }"#.utf8)
+        try Data(#"{ "documents": { "d": "d" }, "groups": [ { "document": "d", "devices": ["x"], "languages": ["en"], "ios": [17] } ] }"#.utf8)
             .write(to: matrix)
         #expect {
             try GoldenMatrix.load(from: matrix).cells(relativeTo: folder.url, source: matrix.path)

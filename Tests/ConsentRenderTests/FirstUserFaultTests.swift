@@ -261,3 +261,43 @@ import Testing
         #expect(language.status == 0 && language.stderr.contains("Did you mean 'en'?"), "\(language.stderr)")
     }
 }
+
+/// Found by the first-user trial of issue 29's reshape.
+@Suite struct ReshapeTrialTests {
+    let temporary = TemporaryFolder()
+    var root: URL { temporary.url }
+
+    @Test func aVariantNamingAnotherDeviceThanItsProfileIsRefused() throws {
+        let content = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement")).content
+        #expect(throws: RenderError.deviceMismatch(variant: "iphone-se-3", profile: "iphone-15-pro")) {
+            try ConsentRenderer().render(RenderRequest(content: content, profile: try DeviceProfile.named("iphone-15-pro"),
+                                                       variant: RenderVariant(device: "iphone-se-3", language: "en")))
+        }
+        #expect(ErrorCause(of: RenderError.deviceMismatch(variant: "a", profile: "b")) == .input)
+    }
+
+    @Test func aGoldenPromptWithoutItsPurposeStringIsBadInputAndTheBuiltInProfilesNeedNoFolder() throws {
+        let golden = root.appendingPathComponent("g")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        // No "profiles": the built-in ones. The sample's app has no camera purpose string.
+        try Data(#"{ "documents": { "d": "\#(repositoryRoot.path)/Samples/privacy-agreement" }, "groups": [ { "document": "d", "devices": "iphone-se-3", "languages": ["en"], "screens": ["consent", "prompt:camera"] } ] }"#.utf8)
+            .write(to: golden.appendingPathComponent("matrix.json"))
+        let run = try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("art").path])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("NSCameraUsageDescription"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("d/iphone-se-3/portrait-light/en.png").path),
+                "the other cells are still recorded")
+    }
+
+    @Test func matrixCountsTheDynamicTypeWarningsLintGivesTheSameScreen() throws {
+        let out = root.appendingPathComponent("m")
+        let matrix = try runRenderCLI(["matrix", "--document", "Samples/world-agreement", "--devices", "iphone-se-3", "--languages", "de",
+                                       "--orientations", "landscape", "--out", out.path])
+        #expect(matrix.status == 0, "\(matrix.stderr)")
+        let manifest = try JSONDecoder().decode(MatrixManifest.self, from: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        let lint = try runRenderCLI(["lint", "--document", "Samples/world-agreement", "--devices", "iphone-se-3", "--languages", "de",
+                                     "--orientations", "landscape", "--appearances", "light", "--format", "json"])
+        let findings = try JSONDecoder().decode([LintFinding].self, from: Data(lint.stdout.utf8)).filter { $0.variant != nil }
+        #expect(manifest.cells.first?.lint.warnings == findings.filter { $0.severity == .warning }.count, "\(findings.map(\.rule))")
+    }
+}

@@ -34,7 +34,7 @@ extension FlowError: CausedError { public var cause: ErrorCause { .input } }
 extension RenderError: CausedError {
     public var cause: ErrorCause {
         switch self {
-        case .missingGlyphs: .input
+        case .missingGlyphs, .deviceMismatch: .input
         case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: .environment
         }
     }
@@ -100,6 +100,8 @@ public enum RenderError: Error, Equatable, Sendable {
     case pngEncoding(detail: String)
     case writeFailed(path: String, reason: String)
     case missingGlyphs(characters: [String], language: String, file: String)
+    /// A request's variant names another device than its profile.
+    case deviceMismatch(variant: String, profile: String)
 }
 
 /// A golden matrix or record mode could not be used.
@@ -279,8 +281,9 @@ extension ProfileError: CustomStringConvertible {
         switch self {
         case let .unknownPlatform(profile, platform, known, suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "The profile '\(profile)' is for the platform '\(platform)', which this renderer does not know.\(hint) "
-                + "Set its \"platform\" to one of: \(known.joined(separator: ", ")) (or register the platform with the renderer)."
+            return "The device profile '\(profile)' names the platform '\(platform)' in its \"platform\" field, which this renderer "
+                + "does not know.\(hint) Set it to one of: \(known.joined(separator: ", ")), or leave it out for ios (a library user "
+                + "can register other platforms with the renderer)."
         case let .unknownDevice(id, suggestion, directory):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             return "Unknown device '\(id)'.\(hint) Use the id of a profile in \(directory), or the path to a profile .json file."
@@ -399,6 +402,9 @@ extension RenderError: CustomStringConvertible {
             return "PNG encoding failed: \(detail)."
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
+        case let .deviceMismatch(variant, profile):
+            return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "
+                + "to the profile's id (or leave it empty)"
         case let .missingGlyphs(characters, language, file):
             return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
                 + "they would show as boxes. Replace them, install a Noto font that covers them, "

@@ -5,8 +5,8 @@ import Foundation
 /// Each group is the product of its devices, orientations, appearances and languages for one
 /// document. Paths are relative to the matrix file's folder.
 public struct GoldenMatrix: Codable, Sendable, Equatable {
-    /// The device profiles folder.
-    public var profiles: String
+    /// The device profiles folder; omitted, the profiles built into ConsentRender.
+    public var profiles: String?
     /// Document names (the first folder of a golden's path) → their folders.
     public var documents: [String: String]
     public var groups: [Group]
@@ -122,7 +122,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
 
     }
 
-    public init(profiles: String, documents: [String: String], groups: [Group], diff: DiffSettings? = nil) {
+    public init(profiles: String?, documents: [String: String], groups: [Group], diff: DiffSettings? = nil) {
         self.profiles = profiles
         self.documents = documents
         self.groups = groups
@@ -168,6 +168,24 @@ extension GoldenMatrix {
         }
     }
 
+    /// The profiles folder the matrix names (relative to `base`), which must exist, or the built-in
+    /// profiles when it names none.
+    func profilesDirectory(relativeTo base: URL, source: String) throws -> URL {
+        guard let profiles else { return try DeviceProfileCatalog.builtIn.directory }
+        guard !profiles.isEmpty else {
+            throw GoldenError.invalidMatrix(path: source, field: "profiles",
+                                            fix: "give the device profiles folder, or leave the field out for the built-in profiles")
+        }
+        let folder = resolve(profiles, against: base)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw GoldenError.invalidMatrix(path: source, field: "profiles",
+                                            fix: "'\(profiles)' (\(folder.path)) is not a folder; give the device profiles folder, "
+                                                + "or leave the field out for the built-in profiles")
+        }
+        return folder
+    }
+
     /// The diff options the matrix asks for.
     public var diffOptions: DiffOptions {
         var options = DiffOptions()
@@ -196,7 +214,7 @@ extension GoldenMatrix {
                 throw GoldenError.invalidMatrix(path: source, field: "diff.maxDiffPixels", fix: "use 0 or more")
             }
         }
-        let catalog = DeviceProfileCatalog(directory: resolve(profiles, against: base))
+        let catalog = DeviceProfileCatalog(directory: try profilesDirectory(relativeTo: base, source: source))
         var cells: [GoldenCell] = []
         var seen: [String: GoldenCell] = [:]
         for (index, group) in groups.enumerated() {
@@ -223,7 +241,9 @@ extension GoldenMatrix {
             for axis in RenderVariant.axes {
                 guard let groupKey = axis.groupKey, let names = group.axes[axis.key] else { continue }
                 guard !names.isEmpty else {
-                    throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)", fix: "list at least one (or leave it out)")
+                    let required = axis.key == "device" || axis.key == "language"
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)",
+                                                    fix: required ? "list at least one" : "list at least one (or leave it out)")
                 }
                 do {
                     let values = try names.count == 1 ? axis.values(from: names[0], in: context)

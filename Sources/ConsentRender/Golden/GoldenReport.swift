@@ -13,6 +13,9 @@ public struct GoldenFailure: Sendable, Equatable, CustomStringConvertible {
     /// True when the cell was not recorded because its golden is a file golden record did not
     /// write (a usage problem, exit 2, rather than a mismatch).
     public var refusedOverwrite = false
+    /// True when the cell could not be drawn from its input (a prompt without its purpose string):
+    /// bad input, exit 2, as `matrix` gives it, rather than a mismatch.
+    public var badInput = false
 
     public var description: String {
         var text = "\(cell): " + reasons.joined(separator: "; ")
@@ -50,6 +53,9 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
 
     /// Whether a golden was left unrecorded because it is a file the tool did not write.
     public var refusedOverwrite: Bool { failures.contains { $0.refusedOverwrite } }
+
+    /// Whether a cell could not be drawn from its input.
+    public var hasBadInput: Bool { failures.contains { $0.badInput } }
 
     public var failures: [GoldenFailure] {
         outcomes.compactMap { if case let .failed(failure) = $0.outcome { failure } else { nil } }

@@ -76,7 +76,7 @@ public struct GoldenSuite: Sendable {
         let keptArtifacts = clearsArtifacts
             ? try artifacts.folder.clear()
             : try cells.flatMap { try artifacts.folder.removeOwned($0.path) }
-        let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
+        let catalog = DeviceProfileCatalog(directory: try matrix.profilesDirectory(relativeTo: goldenDirectory, source: matrixSource))
         let options = diffOptions
 
         let results = renderInParallel(count: cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
@@ -129,7 +129,7 @@ public struct GoldenSuite: Sendable {
     /// of its own (or the group allows the fallback), and its states are its template's.
     func checkGroups() throws {
         var folders: [String: DocumentFolder] = [:]
-        let catalog = DeviceProfileCatalog(directory: resolve(matrix.profiles, against: goldenDirectory))
+        let catalog = DeviceProfileCatalog(directory: try matrix.profilesDirectory(relativeTo: goldenDirectory, source: matrixSource))
         for (index, group) in matrix.groups.enumerated() {
             guard let path = matrix.documents[group.document] else { continue }
             let field = "groups[\(index)]"
@@ -171,7 +171,7 @@ public struct GoldenSuite: Sendable {
     func claimArtifactsFolder() throws -> OwnedFolder {
         var protected: [OwnedFolder.Protected] = [
             .init(url: goldenDirectory, role: "the golden folder"),
-            .init(url: resolve(matrix.profiles, against: goldenDirectory), role: "the device profiles folder"),
+            .init(url: try matrix.profilesDirectory(relativeTo: goldenDirectory, source: matrixSource), role: "the device profiles folder"),
             .currentDirectory,
         ]
         for (name, path) in matrix.documents.sorted(by: { $0.key < $1.key }) {
@@ -229,7 +229,12 @@ private struct CellChecker {
         do {
             return try compare(using: try renderer.get())
         } catch {
-            return failed(["could not render: \(error)"], fontFiles: [], artifacts: nil)
+            var entry = failed(["could not render: \(error)"], fontFiles: [], artifacts: nil)
+            if ErrorCause(of: error) == .input, case var .failed(failure) = entry.outcome {
+                failure.badInput = true
+                entry.outcome = .failed(failure)
+            }
+            return entry
         }
     }
 

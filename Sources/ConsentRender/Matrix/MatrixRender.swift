@@ -190,7 +190,9 @@ public struct MatrixRender: Sendable {
             try output.write(artifacts.files(stem: cellFolder.appendingPathComponent(name).path).map { (URL(fileURLWithPath: $0.name), $0.data) })
             let (pngData, framed) = (artifacts.png, artifacts.framed)
             let map = page.linkMap
+            // The counts lint gives the same screen: text.dynamic-type too, at the Large size.
             let findings = renderer.lint(page, device: profile.id)
+                + (cell.textSize == .large ? try renderer.dynamicTypeFindings(for: request, device: profile.id) : [])
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             var entry = MatrixManifest.Cell(
                 variant: request.variant.record, deviceName: profile.name, language: map.language, tint: page.layout.semantics.tint.hex,

@@ -64,7 +64,7 @@ public struct PlatformRegistry: Sendable {
     /// The platform a profile names; an unknown name is an error listing the known ones.
     public func platform(of profile: DeviceProfile) throws -> Platform {
         let name = profile.platformName
-        guard let platform = platforms.first(where: { $0.name == name }) else {
+        guard let platform = platforms.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
             let names = platforms.map(\.name)
             throw ProfileError.unknownPlatform(profile: profile.id, platform: name, known: names,
                                                suggestion: closestMatch(to: name, among: names))

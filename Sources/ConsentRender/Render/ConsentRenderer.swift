@@ -90,6 +90,10 @@ public final class ConsentRenderer {
     /// a prompt's words), the template's layout, the platform's post-layout (scroll, cut-out,
     /// system chrome, text facts, glyph check), then the link map from the page and the variant.
     public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
+        // The variant names the device by its profile's id (empty: the profile's).
+        guard request.variant.device.isEmpty || request.variant.device == request.profile.id else {
+            throw RenderError.deviceMismatch(variant: request.variant.device, profile: request.profile.id)
+        }
         if request.variant.fullLength, request.variant.screen == .consent { return try layOutFullLength(request) }
         var resolved = try resolve(request)
         let engine = try engine(for: resolved.style.fonts)
@@ -123,8 +127,8 @@ public final class ConsentRenderer {
 extension ConsentRenderer {
     /// The lint findings of a rendered screen: the common rules its template keeps and the
     /// template's own (see `PageLint`).
-    public func lint(_ page: RenderedPage, device: String, options: LintOptions = LintOptions()) -> [LintFinding] {
-        PageLint(page: page.layout, device: device, template: page.template, missingCharacters: page.layout.missingCharacters,
+    public func lint(_ page: RenderedPage, device: String? = nil, options: LintOptions = LintOptions()) -> [LintFinding] {
+        PageLint(page: page.layout, device: device ?? page.linkMap.device, template: page.template, missingCharacters: page.layout.missingCharacters,
                  ellipsizedText: page.layout.ellipsizedTextIDs, options: options, textSize: page.linkMap.textSize ?? .large,
                  wordBrokenText: page.layout.wordBrokenTextIDs, minimumTapTarget: page.platform.minimumTapTarget).findings()
     }
@@ -134,7 +138,9 @@ extension ConsentRenderer {
 
     /// `text.dynamic-type`: the screen of `request` laid out again at AX3, warning when that cuts
     /// text short or leaves a button out of sight (the bug snapshot teams test text sizes for).
+    /// iOS's own alerts are left out: their layout is Apple's, which no document can change.
     public func dynamicTypeFindings(for request: RenderRequest, device: String) throws -> [LintFinding] {
+        guard request.variant.screen == .consent else { return [] }
         var large = request
         large.variant.textSize = Self.dynamicTypeCheckSize
         let page = try layOut(large)

@@ -124,7 +124,8 @@ public struct VariantAxis: Sendable {
             guard !item.isEmpty else { throw AxisValueError(axis: self, given: text, problem: .emptyItem) }
             guard let value = value(named: item) else {
                 throw AxisValueError(axis: self, given: item, problem: .unknown(hint: hint(item, context), names: names(context),
-                                                                                  words: single ? [] : words.map(\.word)))
+                                                                                  words: single ? [] : words.map(\.word)),
+                                     form: summary)
             }
             if !values.contains(value) { values.append(value) }
         }
@@ -174,11 +175,15 @@ public struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
     public let given: String
     public let problem: Problem
 
-    init(axis: VariantAxis, given: String, problem: Problem) {
+    /// What a value looks like, for an axis without a closed set of values.
+    public let form: String?
+
+    init(axis: VariantAxis, given: String, problem: Problem, form: String? = nil) {
         key = axis.key
         noun = axis.noun
         self.given = given
         self.problem = problem
+        self.form = form
     }
 
     /// What one value is, without its article: `text size`.
@@ -196,7 +201,8 @@ public struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
             return "'\(given)' names more than one; give one \(bareNoun)"
         case let .unknown(hint, names, words):
             let suggestion = hint.map { " Did you mean \($0)?" } ?? ""
-            let choices = names.isEmpty ? "" : " Use one of: " + names.joined(separator: ", ") + (words.isEmpty ? "" : ", or " + words.joined(separator: " or "))
+            let choices = names.isEmpty ? form.map { " Give \($0)" } ?? ""
+                : " Use one of: " + names.joined(separator: ", ") + (words.isEmpty ? "" : ", or " + words.joined(separator: " or "))
             return "'\(given)' is not \(noun).\(suggestion)\(choices)"
         }
     }

@@ -150,7 +150,7 @@ func axisTable() -> String {
         [axis.key, axis.groupKey ?? "-", axis.singleOption.map { "--" + $0 } ?? "-", axis.listOption.map { "--" + $0 } ?? "-",
          axis.defaultName.isEmpty ? "-" : axis.defaultName, axis.cellRule]
     }
-    let header = ["axis (JSON key)", "matrix.json", "render", "matrix, lint, watch", "default", "in a cell's name"]
+    let header = ["axis (JSON key)", "matrix.json", "option", "list option", "default", "in a cell's name"]
     let widths = (0..<header.count - 1).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
     let table = ([header] + rows).map { row in
         row.enumerated().map { index, text in index < widths.count ? text.padding(toLength: widths[index], withPad: " ", startingAt: 0) : text }
