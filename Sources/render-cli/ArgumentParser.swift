@@ -38,6 +38,8 @@ struct ParsedArguments {
     private var flags: Set<String>
     /// Arguments that are not options, in order.
     private(set) var operands: [String]
+    /// How each given option was spelled (`text-size` for `text-sizes`), so a message names what the user typed.
+    private var spelledAs: [String: String] = [:]
     /// The options a command looked at, so an option it accepts but never reads is caught.
     private let reads = OptionReads()
     /// The option values, each look-up recorded.
@@ -125,6 +127,7 @@ struct ParsedArguments {
         if operands.count < operandNames.count {
             throw UsageError(message: "missing \(operandNames[operands.count])")
         }
+        spelledAs = spelled
         reads.given(Set(self.given.keys).union(flags))
     }
 
@@ -217,8 +220,10 @@ struct ParsedArguments {
     /// watch (`--text-sizes`, with the axis's words such as all and both), or, where `single`,
     /// render's (`--text-size`); nil when the option is absent.
     func axisValues(_ key: String, single: Bool = false, context: AxisContext = AxisContext()) throws -> [AxisValue]? {
-        guard let axis = RenderVariant.axis(key), let name = single ? axis.singleOption : axis.listOption,
-              let text = values[name] else { return nil }
+        guard let axis = RenderVariant.axis(key), let option = single ? axis.singleOption : axis.listOption,
+              let text = values[option] else { return nil }
+        // The name the user typed (render's singular name works for a list option too).
+        let name = spelledAs[option] ?? option
         if single, let list = axis.listOption, axis.words.contains(where: { $0.word == text.lowercased() }) {
             throw UsageError(message: "--\(name) takes one \(axis.bareNoun), not '\(text)'; render-cli matrix and lint take \(text) in --\(list)")
         }

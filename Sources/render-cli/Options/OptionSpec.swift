@@ -123,7 +123,7 @@ struct CommandSpec {
     /// The usage lines: each usage starts `render-cli <name>` (the first after `leading`, the others
     /// under it) and wraps to `width` with its options aligned after the command's name, required
     /// options first and the others in brackets.
-    func usageLines(leading: String = "", width: Int = 110) -> [String] {
+    func usageLines(leading: String = "", width: Int = 100) -> [String] {
         let head = "render-cli \(name) "
         let margin = String(repeating: " ", count: leading.count)
         // An option with a usage line of its own (`--explain RULE|all`) is left out of the main one,
