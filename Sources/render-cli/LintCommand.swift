@@ -67,7 +67,11 @@ enum LintCommand {
         }
         let options = try ParsedArguments(arguments, spec: spec)
         if let rule = options.value("explain") {
-            guard options.givenNames.count == 1 else { throw UsageError(message: "--explain takes a rule and nothing else") }
+            let others = options.givenNames.subtracting(["explain"]).sorted().map { "--" + $0 }
+            guard others.isEmpty else {
+                throw UsageError(message: "--explain takes a rule and nothing else; drop \(others.joined(separator: ", ")), or lint "
+                    + "without --explain")
+            }
             print(try explain(rule))
             return 0
         }

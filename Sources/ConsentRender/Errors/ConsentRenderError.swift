@@ -459,7 +459,9 @@ extension TemplateError: CustomStringConvertible {
             }
             return "\(place)\(hint) Use one of: \(known.joined(separator: ", "))."
         case let .unknownState(state, template, states):
-            let hint = closestMatch(to: state, among: states).map { " Did you mean '\($0)'?" } ?? ""
+            // A close spelling, or the state the word begins (decline → decline-confirm).
+            let begun = state.count >= 3 ? states.first { $0.lowercased().hasPrefix(state.lowercased()) } : nil
+            let hint = (closestMatch(to: state, among: states) ?? begun).map { " Did you mean '\($0)'?" } ?? ""
             return "The \(template) template has no state '\(state)'.\(hint) Its states are: \(states.joined(separator: ", "))."
         }
     }

@@ -53,8 +53,8 @@ enum Options {
                      + "written as <language>-decline-confirm.png"),
         "screen": ("consent|prompt:KIND", "consent (the document's screen, the default) or an iOS permission prompt over the dimmed "
                       + "app: " + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
-                      + ". Its title names the app, its message is the app's purpose string from Info.plist, in the app's "
-                      + "localization for --language",
+                      + " (the kind alone, att, is short for prompt:att). Its title names the app, its message is the app's "
+                      + "purpose string from Info.plist, in the app's localization for --language",
                    "LIST|prompts|all", "consent (default), iOS permission prompts ("
                       + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
                       + "), prompts (every one) or all; a prompt is written as <language>-prompt-<kind>.png"),
