@@ -276,7 +276,7 @@ struct ParsedArguments {
         guard !path.isEmpty else {
             throw UsageError(message: "--over needs a document folder, for example --over Samples/att-explainer")
         }
-        return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path)).content }
+        return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path), appFiles: XcodeAppFiles()).content }
     }
 
     func flag(_ name: String) -> Bool {

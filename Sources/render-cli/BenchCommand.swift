@@ -73,8 +73,8 @@ enum BenchCommand {
         let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
-        let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"))
-        let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"))
+        let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
+        let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"), appFiles: XcodeAppFiles())
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -109,7 +109,7 @@ enum BenchCommand {
 
         let peak = try peakMemoryOfMatrix(cells: 100, catalog: catalog, world: world.url, scratch: scratch)
         let walkthrough = try measureWalkthrough(renderer: renderer, catalog: catalog,
-                                                 document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent")),
+                                                 document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: XcodeAppFiles()),
                                                  scratch: scratch)
         let figures = Figures(stages: stages, walkthrough: walkthrough, matrix: matrix, diffIdenticalMs: identicalMs, diffDifferingMs: differingMs,
                               peakMemoryMBFor100Cells: peak, cores: cores)

@@ -55,8 +55,9 @@ enum GoldenCommand {
         }
         let golden = URL(fileURLWithPath: options.value("golden") ?? "Golden")
         let artifacts = URL(fileURLWithPath: options.value("artifacts") ?? ".build/golden-failures")
-        let suite = try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
+        var suite = try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
                                     recordMode: mode, only: options.value("only"))
+        suite.appFiles = XcodeAppFiles()
         let report = try suite.run()
         print(report.description)
         return report.refusedOverwrite || report.hasBadInput ? 2 : report.passed ? 0 : 1

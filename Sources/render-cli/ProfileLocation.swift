@@ -6,7 +6,7 @@ import Foundation
 
 /// Opens `--document` and prints the folder's notes (files it ignored) on stderr.
 func openDocument(_ options: ParsedArguments, command: String, example: String = "Samples/privacy-agreement") throws -> DocumentFolder {
-    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: example)))
+    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: example)), appFiles: XcodeAppFiles())
     // `--app-info DIR` stands in for document.json's "app".
     if let app = try options.appInfo() { folder.content.app = app }
     for note in folder.notes {

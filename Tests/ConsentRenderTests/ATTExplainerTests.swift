@@ -14,7 +14,7 @@ import Testing
     func render(_ documents: URL, _ language: String, device: String = "iphone-15-pro", _ orientation: Orientation = .portrait,
                 appearance: Appearance = .light, tint: Color? = nil) throws -> RenderedPage {
         try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: documents), profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
+            folder: try DocumentFolder(url: documents, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
             orientation: orientation, appearance: appearance, tint: tint))
     }
 

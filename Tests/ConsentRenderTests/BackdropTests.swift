@@ -33,7 +33,7 @@ import Testing
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: file)
         }
-        return try DocumentFolder(url: url)
+        return try DocumentFolder(url: url, appFiles: XcodeAppFiles())
     }
 
     func request(_ folder: DocumentFolder, device: String = "iphone-se-3", language: String = "en",
@@ -130,17 +130,17 @@ import Testing
         try Data("not a png".utf8).write(to: url.appendingPathComponent("home.png"))
         try Data(#"{ "backdrop": "home.png" }"#.utf8).write(to: url.appendingPathComponent("document.json"))
         #expect {
-            try DocumentFolder(url: url)
+            try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         } throws: { error in
             "\(error)".contains("field 'backdrop' is 'home.png'") && "\(error)".contains("PNG signature")
         }
         try Data(#"{ "backdrop": "missing.png" }"#.utf8).write(to: url.appendingPathComponent("document.json"))
-        #expect { try DocumentFolder(url: url) } throws: { "\($0)".contains("missing.png") }
+        #expect { try DocumentFolder(url: url, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("missing.png") }
 
         let jpeg = folder.folder("jpeg", files: testAgreement)
         try FileManager.default.createDirectory(at: jpeg.appendingPathComponent("backdrop"), withIntermediateDirectories: true)
         try Data([0xFF, 0xD8]).write(to: jpeg.appendingPathComponent("backdrop/iphone-se-3.jpg"))
-        #expect { try DocumentFolder(url: jpeg) } throws: { "\($0)".contains("backdrop/iphone-se-3.jpg: backdrops are PNG files") }
+        #expect { try DocumentFolder(url: jpeg, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("backdrop/iphone-se-3.jpg: backdrops are PNG files") }
 
         // A PNG whose header is fine but whose pixels are cut short fails when it is first used, named.
         var truncated = try Self.stripes(width: 300, height: 300)
@@ -177,7 +177,7 @@ import Testing
         try Self.stripes(width: 10, height: 10).write(to: folder.url.appendingPathComponent("shared.png"))
         for name in ["../shared.png", folder.url.appendingPathComponent("shared.png").path, ""] {
             try Data(#"{ "backdrop": "\#(name)" }"#.utf8).write(to: outside.appendingPathComponent("document.json"))
-            #expect { try DocumentFolder(url: outside) } throws: { error in
+            #expect { try DocumentFolder(url: outside, appFiles: XcodeAppFiles()) } throws: { error in
                 "\(error)".contains("field 'backdrop'") && ("\(error)".contains("inside the document folder")
                                                           || "\(error)".contains("name a PNG file"))
             }

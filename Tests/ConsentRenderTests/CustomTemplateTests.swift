@@ -13,7 +13,7 @@ import Testing
         let documents = try DocumentFolder(url: folder.folder("notice", files: [
             "document.json": #"{ "template": "three-choice-notice" }"#,
             "en.md": "# Cookies on this site\n\nWe use cookies.\n",
-        ]))
+        ]), appFiles: XcodeAppFiles())
         let page = try renderer.render(RenderRequest(folder: documents, profile: try shippedProfiles.profile(id: device),
                                                      requestedLanguage: "en", orientation: .portrait, appearance: .light,
                                                      state: state))
@@ -51,7 +51,7 @@ import Testing
 
     @Test func anUnknownTemplateIsAnErrorNeverADefault() throws {
         let documents = try DocumentFolder(url: folder.folder("unknown", files: [
-            "document.json": #"{ "template": "three-choice-notice" }"#, "en.md": "# T\n\nB\n"]))
+            "document.json": #"{ "template": "three-choice-notice" }"#, "en.md": "# T\n\nB\n"]), appFiles: XcodeAppFiles())
         let error = #expect(throws: TemplateError.self) {
             try ConsentRenderer().render(RenderRequest(folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"),
                                                        requestedLanguage: "en", orientation: .portrait, appearance: .light))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DetectionTests {
     static func render(_ markdown: String, settings: String = #"{ "defaultLanguage": "en" }"#) throws -> RenderedPage {
         let temporary = TemporaryFolder()
-        let folder = try DocumentFolder(url: temporary.folder("doc", files: ["document.json": settings, "en.md": markdown]))
+        let folder = try DocumentFolder(url: temporary.folder("doc", files: ["document.json": settings, "en.md": markdown]), appFiles: XcodeAppFiles())
         let request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
                                     requestedLanguage: "en", orientation: .portrait, appearance: .light)
         return try ConsentRenderer().render(request)
@@ -89,7 +89,7 @@ import Testing
         let folder = temporary.folder("doc", files: ["document.json": #"{ "defaultLanguage": "en" }"#,
             "en.md": "# Seal\n\nCertified ![seal](badge@3x.png) by the programme.\n\n![A banner](banner.png)\n"])
         for (name, data) in try Self.pngFiles() { try data.write(to: folder.appendingPathComponent(name)) }
-        let request = RenderRequest(folder: try DocumentFolder(url: folder), profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
+        let request = RenderRequest(folder: try DocumentFolder(url: folder, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
                                     requestedLanguage: "en", orientation: .portrait, appearance: .light)
         let page = try ConsentRenderer().render(request)
         let images = try #require(page.linkMap.images)

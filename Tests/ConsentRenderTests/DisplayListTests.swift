@@ -16,7 +16,7 @@ import CCairo
     func render(_ sample: String, language: String = "en", device: String = "iphone-15-pro",
                 state: ScreenState = .initial) throws -> RenderedPage {
         try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)")),
+            folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)"), appFiles: XcodeAppFiles()),
             profile: try shippedProfiles.profile(id: device), requestedLanguage: language, orientation: .portrait,
             appearance: .light, state: state))
     }
@@ -109,7 +109,7 @@ extension DisplayListTests {
         try FileManager.default.createDirectory(at: documents.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         let brand = documents.appendingPathComponent("fonts/Brand-Regular.ttf")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: brand)
-        let branded = try DocumentFolder(url: documents)
+        let branded = try DocumentFolder(url: documents, appFiles: XcodeAppFiles())
         #expect(branded.content.fontFiles == [brand.standardizedFileURL.path])
         let page = try renderer.render(RenderRequest(folder: branded, profile: try shippedProfiles.profile(id: "iphone-se-3"),
                                                      requestedLanguage: "en", orientation: .portrait, appearance: .light))

@@ -16,7 +16,7 @@ import Testing
 
             <b>not html</b>
             """])
-        let document = try DocumentFolder(url: url).document(language: "en")
+        let document = try DocumentFolder(url: url, appFiles: XcodeAppFiles()).document(language: "en")
         #expect(document.title == [.text("Hello "), .emphasis([.text("there")])])
         #expect(document.blocks.count == 3)
         #expect(document.blocks[0] == .paragraph([
@@ -57,7 +57,7 @@ import Testing
     @Test func missingLanguageFileListsTheAvailableOnes() throws {
         let folder = TemporaryFolder()
         let url = folder.folder("doc", files: ["en.md": "# T\n\nBody", "zh-Hans.md": "# 标题\n\n正文"])
-        let documents = try DocumentFolder(url: url)
+        let documents = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         let resolver = LanguageResolver(available: documents.languages, defaultLanguage: nil)
         let error = #expect(throws: DocumentError.self) { try resolver.resolve("fr", folder: url.path) }
         #expect(error == .missingLanguage(requested: "fr", folder: url.path, available: ["en", "zh-Hans"]))
@@ -81,14 +81,14 @@ import Testing
     func badLanguageFileIsAnErrorNamingTheFile(_ bad: BadDocumentCase) throws {
         let folder = TemporaryFolder()
         let url = folder.folder("doc", files: bad.files)
-        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url).document(language: "en") }
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url, appFiles: XcodeAppFiles()).document(language: "en") }
         #expect(error == bad.expected(url.path))
     }
 
     @Test func documentWithoutATitleUsesTheBuiltInOne() throws {
         let folder = TemporaryFolder()
         let url = folder.folder("doc", files: ["de.md": "Bitte lesen Sie unsere [Datenschutzerklärung](https://example.com)."])
-        let documents = try DocumentFolder(url: url)
+        let documents = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         #expect(try documents.document(language: "de").title == nil)
         let page = try ConsentRenderer().render(RenderRequest(
             folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "de",
@@ -101,18 +101,18 @@ import Testing
         let folder = TemporaryFolder()
         let url = folder.folder("doc", files: [:])
         try Data([0x23, 0x20, 0xC3, 0x28, 0xFF, 0xFE]).write(to: url.appendingPathComponent("en.md"))
-        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url).document(language: "en") }
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url, appFiles: XcodeAppFiles()).document(language: "en") }
         #expect(error == .notUTF8(path: url.path + "/en.md"))
     }
 
     @Test func folderErrors() throws {
         let folder = TemporaryFolder()
         let missing = folder.url.appendingPathComponent("nope")
-        #expect(throws: DocumentError.missingFolder(path: missing.path)) { try DocumentFolder(url: missing) }
+        #expect(throws: DocumentError.missingFolder(path: missing.path)) { try DocumentFolder(url: missing, appFiles: XcodeAppFiles()) }
         let empty = folder.folder("empty", files: ["notes.txt": "x"])
-        #expect(throws: DocumentError.noLanguageFiles(folder: empty.path)) { try DocumentFolder(url: empty) }
+        #expect(throws: DocumentError.noLanguageFiles(folder: empty.path)) { try DocumentFolder(url: empty, appFiles: XcodeAppFiles()) }
         let badJSON = folder.folder("bad-json", files: ["en.md": "# T\n\nB", "document.json": "{ \"template\": "])
-        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: badJSON) }
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: badJSON, appFiles: XcodeAppFiles()) }
         guard case .malformedSettings(let path, _) = error else {
             Issue.record("expected malformedSettings, got \(String(describing: error))")
             return
@@ -120,7 +120,7 @@ import Testing
         #expect(path == badJSON.path + "/document.json")
         let badTemplate = folder.folder("bad-template", files: ["en.md": "# T\n\nB", "document.json": #"{ "template": "carousel" }"#])
         // Templates can be added by a library user, so the name is checked against the renderer's registry.
-        let carousel = try DocumentFolder(url: badTemplate)
+        let carousel = try DocumentFolder(url: badTemplate, appFiles: XcodeAppFiles())
         let templateError = #expect(throws: TemplateError.self) {
             try ConsentRenderer().render(RenderRequest(folder: carousel, profile: try shippedProfiles.profile(id: "iphone-se-3"),
                                                        requestedLanguage: "en", orientation: .portrait, appearance: .light))

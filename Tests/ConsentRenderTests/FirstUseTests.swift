@@ -15,7 +15,7 @@ import CZlib
 
     func render(_ files: [String: String], name: String, language: String = "en", device: String = "iphone-15-pro",
                 state: ScreenState = .initial) throws -> RenderedPage {
-        try renderer.render(RenderRequest(folder: try DocumentFolder(url: folder.folder(name, files: files)),
+        try renderer.render(RenderRequest(folder: try DocumentFolder(url: folder.folder(name, files: files), appFiles: XcodeAppFiles()),
                                           profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
                                           orientation: .portrait, appearance: .light, allowsMissingGlyphs: true, state: state))
     }
@@ -135,7 +135,7 @@ import CZlib
 
     @Test(arguments: ["en", "zh-Hans", "zh-Hant"])
     func theExplainerSampleFitsACurrentPhoneAndItsFoldNeverHalvesALine(language: String) throws {
-        let sample = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"))
+        let sample = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"), appFiles: XcodeAppFiles())
         for device in ["iphone-13-mini", "iphone-15-pro", "iphone-16-pro-max"] {
             let page = try renderer.render(RenderRequest(folder: sample, profile: try shippedProfiles.profile(id: device),
                                                          requestedLanguage: language, orientation: .portrait, appearance: .light))
@@ -164,7 +164,7 @@ import CZlib
     }
 
     @Test func theLaunchScreenShowsEachLanguagesAppName() throws {
-        let sample = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"))
+        let sample = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"), appFiles: XcodeAppFiles())
         for (language, name) in [("zh-Hans", "云帆出行"), ("zh-Hant", "雲帆出行"), ("en", "Yunfan Rides")] {
             let page = try renderer.render(RenderRequest(folder: sample, profile: try shippedProfiles.profile(id: "iphone-15-pro"),
                                                          requestedLanguage: language, orientation: .portrait, appearance: .light))
@@ -194,14 +194,14 @@ import CZlib
     func aFolderErrorNamesTheFileThatIsWrong(_ testCase: ErrorCase) throws {
         let url = folder.folder(testCase.name.replacingOccurrences(of: " ", with: "-"), files: testCase.files)
         let error = #expect(throws: DocumentError.self) {
-            let documents = try DocumentFolder(url: url)
+            let documents = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
             _ = try documents.document(language: documents.languages[0])
         }
         #expect(error?.description.contains(testCase.message) == true, "\(String(describing: error))")
     }
 
     @Test func aReadmeIsLeftOutWithANote() throws {
-        let documents = try DocumentFolder(url: folder.folder("with-readme", files: testAgreement.merging(["README.md": "# Notes"]) { $1 }))
+        let documents = try DocumentFolder(url: folder.folder("with-readme", files: testAgreement.merging(["README.md": "# Notes"]) { $1 }), appFiles: XcodeAppFiles())
         #expect(!documents.languages.contains("README"))
         #expect(documents.notes.first?.contains("README.md is not a language file") == true)
     }
@@ -271,7 +271,7 @@ import CZlib
 
     @Test(arguments: Appearance.allCases)
     func theOverlaysCornerOutlineShowsOnLightAndDark(appearance: Appearance) throws {
-        let page = try renderer.render(RenderRequest(folder: try DocumentFolder(url: folder.folder("corner", files: testAgreement)),
+        let page = try renderer.render(RenderRequest(folder: try DocumentFolder(url: folder.folder("corner", files: testAgreement), appFiles: XcodeAppFiles()),
                                                      profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en",
                                                      orientation: .portrait, appearance: appearance))
         let overlay = try renderer.overlay(of: page)
@@ -285,7 +285,7 @@ import CZlib
     @Test func secondTrialFindings() throws {
         // Two files for one language are an error, not a silent pick.
         let twins = folder.folder("twins", files: ["en.md": "# T\n\nB", "EN.md": "x"])
-        let duplicate = #expect(throws: DocumentError.self) { try DocumentFolder(url: twins) }
+        let duplicate = #expect(throws: DocumentError.self) { try DocumentFolder(url: twins, appFiles: XcodeAppFiles()) }
         #expect(duplicate?.description.contains("are two files for one language") == true)
         // The explainer warns when its policy link is below the fold.
         let att = try runRenderCLI(["lint", "--document", repositoryRoot.appendingPathComponent("Samples/att-explainer").path,

@@ -54,7 +54,7 @@ import Testing
         ("iphone-se-3", "ar-XB", "9:41", "9:41\u{202F}AM"),
     ])
     func everyStatusBarKindShowsTheLanguagesClock(_ device: String, _ language: String, _ time: String, _ shown: String) throws {
-        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"))
+        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"), appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
                                     orientation: .portrait, appearance: .light)
         request.statusBar = StatusBarContent(time: time)
@@ -207,9 +207,9 @@ import Testing
             "en.md": "# Privacy\n\nSee [your rights](#2-your-rights) and [data](#1-data).\n\n## 1. Data\n\nText.\n\n## 2. Your rights\n\nText.\n",
             "zh-Hans.md": "# 隐私\n\n见[您的权利](#二您的权利)和[数据](#二您的权利)。\n\n## 一、数据\n\n文字。\n\n## 二、您的权利\n\n文字。\n",
         ])
-        let lint = try DocumentLint(folder: DocumentFolder(url: document)).findings().filter { $0.rule == "links.parity" }
+        let lint = try DocumentLint(folder: DocumentFolder(url: document, appFiles: XcodeAppFiles())).findings().filter { $0.rule == "links.parity" }
         #expect(lint.map(\.message) == ["link 2 goes to #二您的权利 but in en.md to #1-data"], "\(lint.map(\.message))")
-        let sample = try DocumentLint(folder: DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/long-agreement"))).findings()
+        let sample = try DocumentLint(folder: DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/long-agreement"), appFiles: XcodeAppFiles())).findings()
         #expect(!sample.contains { $0.rule == "links.parity" && $0.message.contains("#") }, "\(sample.map(\.message))")
     }
 
@@ -268,7 +268,7 @@ import Testing
     var root: URL { temporary.url }
 
     @Test func aVariantNamingAnotherDeviceThanItsProfileIsRefused() throws {
-        let content = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement")).content
+        let content = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"), appFiles: XcodeAppFiles()).content
         #expect(throws: RenderError.deviceMismatch(variant: "iphone-se-3", profile: "iphone-15-pro")) {
             try ConsentRenderer().render(RenderRequest(content: content, profile: try DeviceProfile.named("iphone-15-pro"),
                                                        variant: RenderVariant(device: "iphone-se-3", language: "en")))

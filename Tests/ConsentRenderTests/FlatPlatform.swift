@@ -86,7 +86,7 @@ struct FlatSheet: ScreenTemplate {
 
     @Test func aFlatPlatformRendersLintsAndMapsItsScreen() throws {
         let renderer = try Self.renderer()
-        let content = try DocumentFolder(url: Self.document).content
+        let content = try DocumentFolder(url: Self.document, appFiles: XcodeAppFiles()).content
         let variant = RenderVariant(device: "flat-phone", language: "en", template: "flat-sheet")
         let page = try renderer.render(RenderRequest(content: content, profile: try Self.profile(), variant: variant))
         // Its chrome, not iOS's: one flat bar, no clock, no home indicator.
@@ -113,7 +113,7 @@ struct FlatSheet: ScreenTemplate {
 
     @Test func aPlatformWithoutPromptsOrUnknownToTheRendererIsAClearError() throws {
         let renderer = try Self.renderer()
-        let content = try DocumentFolder(url: Self.document).content
+        let content = try DocumentFolder(url: Self.document, appFiles: XcodeAppFiles()).content
         #expect(throws: PromptError.noSystemPrompts(platform: "flat", prompt: "att")) {
             try renderer.render(RenderRequest(content: content, profile: try Self.profile(),
                                               variant: RenderVariant(device: "flat-phone", language: "en", screen: .prompt(.att))))

@@ -24,7 +24,7 @@ import Testing
         let url = temporary.url.appendingPathComponent("flow.json")
         try Data(json.utf8).write(to: url)
         let flow = try Flow.load(url)
-        let own = try DocumentFolder(url: URL(fileURLWithPath: samples).appendingPathComponent("privacy-agreement"))
+        let own = try DocumentFolder(url: URL(fileURLWithPath: samples).appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
         let screens = try FlowScreens(flow: flow, ownDocument: own)
         return FlowCheck(flow: flow, screens: try screens.screens(renderer: ConsentRenderer(),
                                                                   profile: try shippedProfiles.profile(reference: "iphone-15-pro"), language: "en"))
@@ -112,7 +112,7 @@ import Testing
         let url = temporary.url.appendingPathComponent("flow.json")
         try Data(Self.good.utf8).write(to: url)
         let flow = try Flow.load(url)
-        let own = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent("privacy-agreement"))
+        let own = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
         let screens = try FlowScreens(flow: flow, ownDocument: own)
         let renderer = try ConsentRenderer()
         let profile = try shippedProfiles.profile(reference: "iphone-15-pro")
@@ -137,7 +137,7 @@ import Testing
 
     @Test func theSamplesFlowsPass() throws {
         for sample in ["launch-consent", "att-explainer"] {
-            let folder = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent(sample))
+            let folder = try DocumentFolder(url: URL(fileURLWithPath: Self.samples).appendingPathComponent(sample), appFiles: XcodeAppFiles())
             let flow = try Flow.load(folder.url.appendingPathComponent("flow.json"))
             let screens = try FlowScreens(flow: flow, ownDocument: folder)
             let check = FlowCheck(flow: flow, screens: try screens.screens(renderer: ConsentRenderer(),

@@ -14,7 +14,7 @@ import Testing
     func render(_ device: String, orientation: Orientation = .portrait) throws -> (RenderedPage, DeviceProfile) {
         let profile = try shippedProfiles.profile(id: device)
         let page = try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: folder.folder("doc", files: testAgreement)), profile: profile, requestedLanguage: "en",
+            folder: try DocumentFolder(url: folder.folder("doc", files: testAgreement), appFiles: XcodeAppFiles()), profile: profile, requestedLanguage: "en",
             orientation: orientation, appearance: .light))
         return (page, profile)
     }

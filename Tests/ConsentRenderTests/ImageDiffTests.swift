@@ -81,7 +81,7 @@ import Testing
 
     @Test func onePointShiftOfARenderFails() throws {
         let folder = TemporaryFolder()
-        let documents = try DocumentFolder(url: folder.folder("doc", files: testAgreement))
+        let documents = try DocumentFolder(url: folder.folder("doc", files: testAgreement), appFiles: XcodeAppFiles())
         var request = RenderRequest(
             folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "en",
             orientation: .portrait, appearance: .light)

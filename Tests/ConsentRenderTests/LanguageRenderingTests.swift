@@ -41,7 +41,7 @@ let worldDocuments: [String: String] = [
           ["ar", "he", "th", "hi", "ja", "ko", "ru", "el", "vi", "de"])
     func renderHasExactLinkRectsAndButtonsInTheSafeArea(cell: String, language: String) throws {
         let parts = cell.split(separator: " ").map(String.init)
-        let documents = try DocumentFolder(url: folder.folder("world", files: worldDocuments))
+        let documents = try DocumentFolder(url: folder.folder("world", files: worldDocuments), appFiles: XcodeAppFiles())
         let profile = try shippedProfiles.profile(id: parts[0])
         let page = try renderer.render(RenderRequest(
             folder: documents, profile: profile, requestedLanguage: language,
@@ -77,7 +77,7 @@ let worldDocuments: [String: String] = [
     func shortDocumentRendersInEveryAppStoreLocalizationWithoutMissingGlyphs(tag: String) throws {
         let strings = try ChromeStrings.resolve(language: tag, settings: DocumentSettings(), folder: "doc")
         let markdown = "# \(strings.title)\n\n\(strings.decline): [\(strings.title)](https://example.com/\(tag)). \(strings.continueLabel).\n"
-        let documents = try DocumentFolder(url: folder.folder("one-\(tag)", files: ["\(tag).md": markdown]))
+        let documents = try DocumentFolder(url: folder.folder("one-\(tag)", files: ["\(tag).md": markdown]), appFiles: XcodeAppFiles())
         let page = try renderer.render(RenderRequest(
             folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: tag,
             orientation: .portrait, appearance: .light))
@@ -87,7 +87,7 @@ let worldDocuments: [String: String] = [
     }
 
     @Test func characterNoFontCoversFailsTheRenderNamingItUnlessAllowed() throws {
-        let documents = try DocumentFolder(url: folder.folder("pua", files: ["ja.md": "# 注意\n\n記号 \u{E000} は表示できません。"]))
+        let documents = try DocumentFolder(url: folder.folder("pua", files: ["ja.md": "# 注意\n\n記号 \u{E000} は表示できません。"]), appFiles: XcodeAppFiles())
         func request(allowing: Bool) throws -> RenderRequest {
             RenderRequest(folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "ja",
                           orientation: .portrait, appearance: .light, allowsMissingGlyphs: allowing)

@@ -14,7 +14,7 @@ import Testing
     func render(_ documents: URL, _ language: String, device: String = "iphone-15-pro", _ orientation: Orientation = .portrait,
                 state: ScreenState = .initial) throws -> RenderedPage {
         try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: documents), profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
+            folder: try DocumentFolder(url: documents, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device), requestedLanguage: language,
             orientation: orientation, appearance: .light, state: state))
     }
 
@@ -70,12 +70,12 @@ import Testing
     @Test func badLaunchSettingsAreErrorsNamingTheField() throws {
         let badColour = folder.folder("bad-colour", files: ["en.md": "# T\n\nB",
             "document.json": #"{ "template": "launch-consent", "launch": { "background": "blue" } }"#])
-        #expect(throws: DocumentError.self) { try DocumentFolder(url: badColour) }
+        #expect(throws: DocumentError.self) { try DocumentFolder(url: badColour, appFiles: XcodeAppFiles()) }
         let missingLogo = folder.folder("no-logo", files: ["en.md": "# T\n\nB",
             "document.json": #"{ "template": "launch-consent", "launch": { "logo": "missing.png" } }"#])
-        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: missingLogo) }
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: missingLogo, appFiles: XcodeAppFiles()) }
         #expect(error?.description.contains("field 'launch.logo'") == true)
-        let agreement = try DocumentFolder(url: folder.folder("agreement", files: testAgreement))
+        let agreement = try DocumentFolder(url: folder.folder("agreement", files: testAgreement), appFiles: XcodeAppFiles())
         let stateError = #expect(throws: TemplateError.self) {
             try renderer.render(RenderRequest(folder: agreement, profile: try shippedProfiles.profile(id: "iphone-se-3"),
                                               requestedLanguage: "en", orientation: .portrait, appearance: .light,

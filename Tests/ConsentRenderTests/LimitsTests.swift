@@ -13,7 +13,7 @@ import Testing
 
     func render(_ markdown: String, name: String) throws -> RenderedPage {
         try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: folder.folder(name, files: ["en.md": markdown])),
+            folder: try DocumentFolder(url: folder.folder(name, files: ["en.md": markdown]), appFiles: XcodeAppFiles()),
             profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en",
             orientation: .portrait, appearance: .light))
     }

@@ -17,7 +17,7 @@ import Testing
                        language: String = "en", device: String = "iphone-15-pro", tint: Color? = nil,
                        orientation: Orientation = .portrait) throws -> RenderedPage {
         try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: folder.folder(name, files: files)), profile: try shippedProfiles.profile(id: device),
+            folder: try DocumentFolder(url: folder.folder(name, files: files), appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device),
             requestedLanguage: language, orientation: orientation, appearance: .light, tint: tint, allowsMissingGlyphs: true))
     }
 
@@ -169,14 +169,14 @@ import Testing
             "en.md": "# Privacy\n\nRead the [policy](https://example.com/en/privacy) and [terms](https://example.com/en/terms).\n\nSecond paragraph.",
             "de.md": "# Datenschutz\n\nLesen Sie die [Erklärung](https://example.com/de/privacy).",
             "fr.md": "# Confidentialité\n\nLisez la [politique](https://example.com/fr/privacy) et les [conditions](https://other.example/fr/cgu).\n\nDeuxième paragraphe.",
-        ]))
+        ]), appFiles: XcodeAppFiles())
         let found = try DocumentLint(folder: mismatched).findings()
         let german = found.filter { $0.element == "de.md" && $0.severity == .error }.map(\.message)
         #expect(german.contains("has 1 link but en.md has 2 links; every language must say the same"))
         #expect(german.contains("has 1 paragraph but en.md has 2 paragraphs; every language must say the same"))
         let french = found.filter { $0.element == "fr.md" }
         #expect(french.count == 1 && french[0].severity == .warning && french[0].message.contains("link 2 goes to https://other.example/fr/cgu"))
-        let matching = try DocumentLint(folder: DocumentFolder(url: folder.folder("good-parity", files: testAgreement))).findings()
+        let matching = try DocumentLint(folder: DocumentFolder(url: folder.folder("good-parity", files: testAgreement), appFiles: XcodeAppFiles())).findings()
         #expect(matching.filter { $0.severity == .error }.isEmpty)
     }
 
@@ -217,7 +217,7 @@ import Testing
         #expect(bar.first?.message.contains("lies under the status bar") == true)
         // With the status bar left out, the Dynamic Island still takes taps.
         var request = RenderRequest(
-            folder: try DocumentFolder(url: folder.folder("nochrome", files: testAgreement)),
+            folder: try DocumentFolder(url: folder.folder("nochrome", files: testAgreement), appFiles: XcodeAppFiles()),
             profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en", orientation: .portrait,
             appearance: .light)
         request.showsSystemChrome = false
@@ -230,7 +230,7 @@ import Testing
 
     @Test func dynamicTypeWarnsWhenAX3CutsTheTitleAndPassesTheGoodScreen() throws {
         func request(_ files: [String: String], name: String) throws -> RenderRequest {
-            RenderRequest(folder: try DocumentFolder(url: folder.folder(name, files: files)),
+            RenderRequest(folder: try DocumentFolder(url: folder.folder(name, files: files), appFiles: XcodeAppFiles()),
                           profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "en", orientation: .landscape,
                           appearance: .light)
         }

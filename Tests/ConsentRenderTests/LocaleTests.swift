@@ -110,7 +110,7 @@ import Testing
 
     @Test func pseudoLocalesRenderFromTheEnglishFile() throws {
         let folder = TemporaryFolder()
-        let documents = try DocumentFolder(url: folder.folder("doc", files: testAgreement))
+        let documents = try DocumentFolder(url: folder.folder("doc", files: testAgreement), appFiles: XcodeAppFiles())
         let renderer = try ConsentRenderer()
         for (tag, direction) in [("en-XA", false), ("ar-XB", true)] {
             let page = try renderer.render(RenderRequest(

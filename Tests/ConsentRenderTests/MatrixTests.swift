@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct MatrixTests {
     let folder = TemporaryFolder()
-    let sample = try! DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"))
+    let sample = try! DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"), appFiles: XcodeAppFiles())
 
     func render(_ plan: MatrixPlan, into name: String, jobs: Int, shard: MatrixShard? = nil) throws -> (URL, MatrixManifest) {
         let out = folder.url.appendingPathComponent(name)

@@ -55,7 +55,7 @@ import Testing
                                                             ("ipad-pro-13", .landscape, "ja", .light), ("iphone-se-3", .portrait, "de", .light),
                                                             ("iphone-15-pro", .landscape, "th", .light)] {
             let page = try renderer.render(RenderRequest(
-                folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement")),
+                folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"), appFiles: XcodeAppFiles()),
                 profile: try shippedProfiles.profile(id: device), requestedLanguage: language, orientation: orientation,
                 appearance: appearance))
             let fast = try page.bitmap.pngData(compression: .fast)
@@ -76,7 +76,7 @@ import Testing
     /// the project's own.
     @Test func concurrentEncodesAtShiftingAddressesGiveTheSameBytes() throws {
         let page = try ConsentRenderer().render(RenderRequest(
-            folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement")),
+            folder: try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"), appFiles: XcodeAppFiles()),
             profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "ja", orientation: .portrait,
             appearance: .light))
         let reference = try page.bitmap.pngData(compression: .fast)

@@ -40,7 +40,7 @@ import Testing
         for index in 0..<60 {
             let language = languages[index % languages.count]
             let markdown = Self.randomDocument(&generator)
-            guard let documents = try? DocumentFolder(url: folder.folder("doc\(index)", files: ["\(language).md": markdown])) else { continue }
+            guard let documents = try? DocumentFolder(url: folder.folder("doc\(index)", files: ["\(language).md": markdown]), appFiles: XcodeAppFiles()) else { continue }
             let profile = try shippedProfiles.profile(id: devices[index % devices.count])
             let orientation: Orientation = generator.next() % 2 == 0 ? .portrait : .landscape
             guard let page = try? renderer.render(RenderRequest(
@@ -72,7 +72,7 @@ import Testing
     @Test func aVeryLongTitleIsCutToThreeLinesAndTheButtonsStayOnScreen() throws {
         let folder = TemporaryFolder()
         let title = "# " + String(repeating: "Your privacy at Yunfan Rides [link](https://example.com/p) ", count: 40)
-        let documents = try DocumentFolder(url: folder.folder("title", files: ["en.md": title + "\n\nBody."]))
+        let documents = try DocumentFolder(url: folder.folder("title", files: ["en.md": title + "\n\nBody."]), appFiles: XcodeAppFiles())
         for orientation in Orientation.allCases {
             let page = try ConsentRenderer().render(RenderRequest(
                 folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "en",

@@ -120,7 +120,7 @@ import Testing
                               language: "zh-Hans")
         #expect(forced.contains { $0.rule == LintRule.forcedConsent.rawValue && $0.severity == .warning && $0.message.contains("定位") })
         // The launch-consent sample's decline confirmation ("若不同意本隐私政策，很遗憾我们将无法为您提供服务") lints clean.
-        let launch = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"))
+        let launch = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"), appFiles: XcodeAppFiles())
         for state in [ScreenState.initial, .declineConfirm] {
             let page = try renderer.render(RenderRequest(folder: launch, profile: try shippedProfiles.profile(id: "iphone-15-pro"),
                                                          requestedLanguage: "zh-Hans", orientation: .portrait, appearance: .light, state: state))

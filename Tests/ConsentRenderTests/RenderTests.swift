@@ -9,7 +9,7 @@ import Testing
     let renderer: ConsentRenderer
 
     init() throws {
-        documents = try DocumentFolder(url: folder.folder("morning-reads", files: testAgreement))
+        documents = try DocumentFolder(url: folder.folder("morning-reads", files: testAgreement), appFiles: XcodeAppFiles())
         renderer = try ConsentRenderer()
     }
 
@@ -103,7 +103,7 @@ import Testing
         for index in 1...40 {
             english += "Section \(index): we process data only as described in [clause \(index)](https://example.com/clause/\(index)).\n\n"
         }
-        let long = try DocumentFolder(url: folder.folder("long", files: ["en.md": english]))
+        let long = try DocumentFolder(url: folder.folder("long", files: ["en.md": english]), appFiles: XcodeAppFiles())
         let page = try render("iphone-se-3", "en", .landscape, documents: long)
         let map = page.linkMap
         #expect(map.body.scrollable)
@@ -153,7 +153,7 @@ import Testing
 
     @Test func emojiAreDrawnInColourAtTextSize() throws {
         let files = ["en.md": "# Privacy 🔒\n\nWe keep your data safe 👍🏽 and never sell it."]
-        let emoji = try DocumentFolder(url: folder.folder("emoji", files: files))
+        let emoji = try DocumentFolder(url: folder.folder("emoji", files: files), appFiles: XcodeAppFiles())
         let page = try render("iphone-se-3", "en", .portrait, documents: emoji)
         let title = page.layout.title.frame.pixelRect(scale: page.layout.scale)
         var yellow = 0
@@ -172,7 +172,7 @@ import Testing
     @Test func chineseVariantsUseTheirOwnGlyphForms() throws {
         // 骨 is drawn differently in Simplified and Traditional Chinese fonts.
         let files = ["zh-Hans.md": "# 骨\n\n骨骨骨", "zh-Hant.md": "# 骨\n\n骨骨骨"]
-        let variants = try DocumentFolder(url: folder.folder("glyphs", files: files))
+        let variants = try DocumentFolder(url: folder.folder("glyphs", files: files), appFiles: XcodeAppFiles())
         let simplified = try render("iphone-se-3", "zh-Hans", .portrait, documents: variants)
         let traditional = try render("iphone-se-3", "zh-Hant", .portrait, documents: variants)
         #expect(simplified.linkMap.dialog == traditional.linkMap.dialog)

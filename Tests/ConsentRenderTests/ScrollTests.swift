@@ -17,7 +17,7 @@ import Testing
     }()
 
     static func render(_ scroll: ScrollPosition, files: [String: String] = document, in temporary: TemporaryFolder) throws -> RenderedPage {
-        let folder = try DocumentFolder(url: temporary.folder("doc", files: files))
+        let folder = try DocumentFolder(url: temporary.folder("doc", files: files), appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
                                     requestedLanguage: "en", orientation: .portrait, appearance: .light)
         request.variant.scroll = scroll
@@ -99,11 +99,11 @@ import Testing
         var files = Self.document
         files["en.md"] = files["en.md"]!.replacingOccurrences(of: "](#details)", with: "](#detail)")
         let temporary = TemporaryFolder(), other = TemporaryFolder()
-        let folder = try DocumentFolder(url: temporary.folder("doc", files: files))
+        let folder = try DocumentFolder(url: temporary.folder("doc", files: files), appFiles: XcodeAppFiles())
         let findings = try DocumentLint(folder: folder).findings()
         let finding = try #require(findings.first { $0.rule == "links.anchor-exists" })
         #expect(finding.severity == .error && finding.message.contains("#detail") && finding.message.contains("did you mean #details"))
-        let clean = try DocumentLint(folder: DocumentFolder(url: other.folder("doc", files: Self.document))).findings()
+        let clean = try DocumentLint(folder: DocumentFolder(url: other.folder("doc", files: Self.document), appFiles: XcodeAppFiles())).findings()
         #expect(!clean.contains { $0.rule == "links.anchor-exists" })
     }
 
@@ -121,7 +121,7 @@ import Testing
 
     @Test func aFullLengthCaptureShowsTheWholeTextOnATallerPage() throws {
         let temporary = TemporaryFolder()
-        let folder = try DocumentFolder(url: temporary.folder("doc", files: Self.document))
+        let folder = try DocumentFolder(url: temporary.folder("doc", files: Self.document), appFiles: XcodeAppFiles())
         let profile = try shippedProfiles.profile(reference: "iphone-15-pro")
         var request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait, appearance: .light)
         request.variant.fullLength = true
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func theExplainersSectionsAreAnchorsToo() throws {
-        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"))
+        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"), appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: folder, profile: try shippedProfiles.profile(reference: "iphone-se-3"), requestedLanguage: "en",
                                     orientation: .portrait, appearance: .light)
         request.variant.scroll = .anchor("you-stay-in-control")

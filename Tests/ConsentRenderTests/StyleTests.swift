@@ -25,7 +25,7 @@ import Testing
                                                  to: fonts.appendingPathComponent(file))
             }
         }
-        return try DocumentFolder(url: url)
+        return try DocumentFolder(url: url, appFiles: XcodeAppFiles())
     }
 
     func render(_ folder: DocumentFolder, language: String = "en", device: String = "iphone-15-pro",
@@ -201,7 +201,7 @@ import Testing
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/brand-agreement/fonts/Lato-Regular.ttf"),
                                          to: fonts.appendingPathComponent("Lato-Regular.ttf"))
         try Data("wOF2".utf8).write(to: fonts.appendingPathComponent("Brand.woff2"))
-        let opened = try DocumentFolder(url: url)
+        let opened = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         #expect(opened.notes.contains { $0.contains("Brand.woff2 is a web or legacy font format") })
         // A renamed copy of Fuzz's Lato subset whose family is spelt in capitals.
         var subset = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/corpus/font-lato-subset")).dropFirst()
@@ -210,7 +210,7 @@ import Testing
         try upper.write(to: fonts.appendingPathComponent("Shout.ttf"))
         #expect(try FontFile.families(at: fonts.appendingPathComponent("Shout.ttf").path).contains("LATO"))
         #expect {
-            _ = try DocumentFolder(url: url)
+            _ = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         } throws: { "\($0)".contains("differ only in letter case") && "\($0)".contains("'LATO' (Shout.ttf)") }
     }
 
@@ -280,7 +280,7 @@ import Testing
         files["document.json"] = ##"{ "style": \##(json) }"##
         let url = folder.folder("bad-\(abs(json.hashValue))", files: files)
         #expect {
-            _ = try DocumentFolder(url: url)
+            _ = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         } throws: { error in
             let text = "\(error)"
             return text.contains("document.json") && text.contains(field) && text.contains(fix)
@@ -325,7 +325,7 @@ import Testing
         try FileManager.default.createDirectory(at: url.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try Data("not a font".utf8).write(to: url.appendingPathComponent("fonts/Brand.ttf"))
         #expect {
-            _ = try DocumentFolder(url: url)
+            _ = try DocumentFolder(url: url, appFiles: XcodeAppFiles())
         } throws: { "\($0)".contains("fonts/Brand.ttf: not a font fontconfig can load") }
         let truncated = try Data(contentsOf: URL(fileURLWithPath: lato)).prefix(4000)
         let cut = folder.url.appendingPathComponent("cut.ttf")

@@ -5,7 +5,7 @@ import Testing
 /// iOS's status bar and home indicator over every screen, as Apple's marketing screenshots show them.
 @Suite struct SystemChromeTests {
     let renderer: ConsentRenderer
-    let sample = try! DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"))
+    let sample = try! DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/privacy-agreement"), appFiles: XcodeAppFiles())
 
     init() throws {
         renderer = try ConsentRenderer()
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func timeAndDateFollowTheLanguageAndRightToLeftMirrorsTheBar() throws {
-        let world = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"))
+        let world = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"), appFiles: XcodeAppFiles())
         let arabic = try render("iphone-15-pro", language: "ar", folder: world)
         #expect(arabic.linkMap.statusBar?.time == "٩:٤١")
         let time = try #require(arabic.layout.text("status-bar-time"))
@@ -91,7 +91,7 @@ import Testing
         let folder = TemporaryFolder()
         var files = testAgreement
         files["document.json"] = #"{ "defaultLanguage": "en", "statusBar": { "time": "10:30", "battery": 50, "network": "5g", "cellularBars": 2 } }"#
-        let documents = try DocumentFolder(url: folder.folder("bar", files: files))
+        let documents = try DocumentFolder(url: folder.folder("bar", files: files), appFiles: XcodeAppFiles())
         let page = try render("iphone-se-3", folder: documents)
         #expect(page.linkMap.statusBar?.time.hasPrefix("10:30") == true)
         #expect(page.layout.text("status-bar-battery-percent")?.block.text == "50%")
@@ -100,10 +100,10 @@ import Testing
         let overridden = try render("iphone-15-pro", statusBar: StatusBarContent(time: "8:00"), folder: documents)
         #expect(overridden.linkMap.statusBar?.time == "8:00")
         files["document.json"] = #"{ "statusBar": { "battery": 120 } }"#
-        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: folder.folder("bad-bar", files: files)) }
+        let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: folder.folder("bad-bar", files: files), appFiles: XcodeAppFiles()) }
         #expect(error?.description.contains("field 'statusBar.battery' is 120; use a whole number from 0 to 100") == true)
         files["document.json"] = #"{ "statusBar": { "time": "abc" } }"#
-        #expect { try DocumentFolder(url: folder.folder("bad-time", files: files)) } throws: {
+        #expect { try DocumentFolder(url: folder.folder("bad-time", files: files), appFiles: XcodeAppFiles()) } throws: {
             "\($0)".contains("field 'statusBar.time' is 'abc'; write it as H:MM on a 24-hour clock")
         }
     }
@@ -129,7 +129,7 @@ import Testing
         let ipad = try render("ipad-pro-13", statusBar: StatusBarContent(network: .lte))
         #expect(ipad.layout.item("status-bar-signal-0") != nil && ipad.layout.text("status-bar-network")?.block.text == "LTE")
         #expect(try render("ipad-pro-13").layout.item("status-bar-signal-0") == nil, "a Wi-Fi iPad has no bars")
-        let world = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"))
+        let world = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/world-agreement"), appFiles: XcodeAppFiles())
         #expect(try render("ipad-pro-13", language: "ar", folder: world).layout.text("status-bar-battery-percent")?.block.text
                 == "١٠٠\u{066A}")
     }

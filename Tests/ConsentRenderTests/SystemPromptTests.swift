@@ -56,7 +56,7 @@ import Testing
 
     static func render(_ folder: URL, language: String, screen: Screen = .prompt(.att), look: SystemLook = .ios26,
                        device: String = "iphone-15-pro", orientation: Orientation = .portrait) throws -> RenderedPage {
-        let document = try DocumentFolder(url: folder)
+        let document = try DocumentFolder(url: folder, appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: document, profile: try shippedProfiles.profile(reference: device), requestedLanguage: language,
                                     orientation: orientation, appearance: .light)
         request.variant.screen = screen
@@ -230,8 +230,8 @@ import Testing
     @Test func aPromptCanBeDrawnOverAnotherDocumentsScreen() throws {
         let temporary = TemporaryFolder()
         let folder = try Self.appDocument(in: temporary)
-        let document = try DocumentFolder(url: folder)
-        let explainer = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"))
+        let document = try DocumentFolder(url: folder, appFiles: XcodeAppFiles())
+        let explainer = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"), appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: document, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
                                     requestedLanguage: "en", orientation: .portrait, appearance: .light)
         request.variant.screen = .prompt(.att)
@@ -274,7 +274,7 @@ import Testing
 
     @Test func purposeStringsAreLintedForEveryLanguageOfTheDocument() throws {
         let temporary = TemporaryFolder()
-        let document = try DocumentFolder(url: try Self.appDocument(in: temporary))
+        let document = try DocumentFolder(url: try Self.appDocument(in: temporary), appFiles: XcodeAppFiles())
         let app = try #require(document.content.app)
         let findings = PromptLint(app: app, languages: document.languages, prompts: [.att, .camera]).findings()
         // No camera purpose string: an error.
@@ -342,7 +342,7 @@ import Testing
     func anAlertTallerThanTheScreenKeepsItsButtonsAndScrollsItsHeader(device: String, orientation: Orientation,
                                                                        size: ContentSizeCategory, look: SystemLook) throws {
         let temporary = TemporaryFolder()
-        let document = try DocumentFolder(url: try Self.appDocument(in: temporary))
+        let document = try DocumentFolder(url: try Self.appDocument(in: temporary), appFiles: XcodeAppFiles())
         let profile = try shippedProfiles.profile(reference: device)
         var request = RenderRequest(folder: document, profile: profile, requestedLanguage: "ja", orientation: orientation, appearance: .light)
         request.variant.screen = .prompt(.location)
@@ -381,11 +381,11 @@ import Testing
 
     @Test func overADocumentWithoutTheLanguageIsRefused() throws {
         let temporary = TemporaryFolder()
-        let document = try DocumentFolder(url: try Self.appDocument(in: temporary))
+        let document = try DocumentFolder(url: try Self.appDocument(in: temporary), appFiles: XcodeAppFiles())
         var request = RenderRequest(folder: document, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
                                     requestedLanguage: "ko", orientation: .portrait, appearance: .light)
         request.variant.screen = .prompt(.att)
-        request.over = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer")).content
+        request.over = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/att-explainer"), appFiles: XcodeAppFiles()).content
         #expect {
             try ConsentRenderer().render(request)
         } throws: { error in
@@ -427,7 +427,7 @@ import Testing
         try text.replacingOccurrences(of: "<string>Your location is used to find bookshops near you that have your saved books in stock.</string>",
                                       with: "<string>  </string>").write(to: plist, atomically: true, encoding: .utf8)
         #expect(throws: PromptError.self) { try Self.render(folder, language: "en", screen: .prompt(.location)) }
-        let app = try #require(try DocumentFolder(url: folder).content.app)
+        let app = try #require(try DocumentFolder(url: folder, appFiles: XcodeAppFiles()).content.app)
         let findings = PromptLint(app: app, languages: ["en"], prompts: [.location]).findings()
         #expect(findings.contains { $0.rule == "prompt.purpose-present" })
     }

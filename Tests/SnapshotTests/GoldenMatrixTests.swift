@@ -12,10 +12,11 @@ import ConsentRender
         .deletingLastPathComponent()
 
     @Test func everyGoldenCellMatches() throws {
-        let suite = try GoldenSuite(
+        var suite = try GoldenSuite(
             matrixFile: Self.root.appendingPathComponent("Golden/matrix.json"),
             artifactsDirectory: Self.root.appendingPathComponent(".build/golden-failures"),
             recordMode: try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment))
+        suite.appFiles = XcodeAppFiles()
         let report = try suite.run()
         print(report.description)
         for failure in report.failures {

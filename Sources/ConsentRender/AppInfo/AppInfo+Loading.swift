@@ -106,3 +106,14 @@ extension AppInfo {
         "Polish": "pl", "Chinese": "zh-Hans",
     ]
 }
+
+/// The reader of an iOS app's files for `document.json`'s `app`: its Info.plist, `.lproj`
+/// folders and String Catalogs. Open a document folder with it:
+/// `DocumentFolder(url: folder, appFiles: XcodeAppFiles())`.
+public struct XcodeAppFiles: AppFilesReader {
+    public init() {}
+
+    public func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings {
+        try AppInfo.load(settings: settings, documentFolder: documentFolder, settingsPath: settingsPath)
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 /// purpose strings, development region), `<lang>.lproj/InfoPlist.strings` or `InfoPlist.xcstrings`
 /// for their translations, and `<lang>.lproj/Localizable.strings` or `Localizable.xcstrings` for the
 /// dialog's own strings. Looked up per language as iOS looks them up.
-public struct AppInfo: Sendable, Equatable {
+public struct AppInfo: AppStrings, Equatable {
     /// One `.strings` file's entries, with its path for messages.
     public struct Table: Sendable, Equatable {
         public var path: String
@@ -28,16 +28,7 @@ public struct AppInfo: Sendable, Equatable {
     }
 
     /// A text and where it came from.
-    public struct Lookup: Sendable, Equatable {
-        public var text: String
-        /// The app localization it is in (`ja`, `Base`, or the development region).
-        public var language: String
-        /// The file it was read from.
-        public var file: String
-        /// True when the app has no localization for the language asked for, or that
-        /// localization lacks the key, so iOS shows the development region's text.
-        public var isFallback: Bool
-    }
+    public typealias Lookup = AppStringLookup
 
     public var infoPlistPath: String
     /// The Info.plist's top-level string values.
@@ -52,7 +43,7 @@ public struct AppInfo: Sendable, Equatable {
     public var localizableCatalog: Catalog?
     /// Whether a screen looked anything up in these files (shared by every copy of this value), so
     /// a command can tell that `--app-info` would change nothing.
-    public let reads = AppInfoReads()
+    public let reads = AppStringReads()
 
     public init(infoPlistPath: String, infoPlist: [String: String], developmentRegion: String, lprojLanguages: [String: String] = [:],
                 infoPlistStrings: [String: Table] = [:], infoPlistCatalog: Catalog? = nil,
@@ -125,13 +116,6 @@ public struct AppInfo: Sendable, Equatable {
         localizableStrings.values.map(\.path).sorted() + (localizableCatalog.map { [$0.path] } ?? [])
     }
 
-    /// The languages of the document (`documentLanguages`) that have no translation of
-    /// Info.plist key `key`: iOS shows them the development region's text.
-    public func languagesLacking(_ key: String, among documentLanguages: [String]) -> [String] {
-        documentLanguages.filter { language in infoValue(key, language: language)?.isFallback ?? true }
-            .filter { !Self.sameLanguage($0, developmentRegion) }
-    }
-
     private func lookUp(_ key: String, in localization: String, tables: [String: Table], catalog: Catalog?)
         -> (text: String, file: String)? {
         if let table = tables[localization] ?? tables.first(where: { Self.sameLanguage($0.key, localization) })?.value,
@@ -150,35 +134,19 @@ public struct AppInfo: Sendable, Equatable {
 
     /// The device kind String Catalog device variations are chosen for.
     public var device: StringCatalog.Device = .iphone
-
-    /// Whether two tags name the same language (`zh_CN` and `zh-Hans` are not compared here; the
-    /// loader turns folder names into tags first).
-    static func sameLanguage(_ a: String, _ b: String) -> Bool {
-        if a.caseInsensitiveCompare(b) == .orderedSame { return true }
-        guard let x = LanguageTag(a), let y = LanguageTag(b) else { return false }
-        return x.description.caseInsensitiveCompare(y.description) == .orderedSame
-    }
 }
 
-/// Whether anything read an `AppInfo`; it takes no part in comparing two of them.
-public final class AppInfoReads: @unchecked Sendable, Equatable {
-    private let lock = NSLock()
-    private var read = false
+extension AppInfo {
+    public var settingsFile: String { infoPlistPath }
 
-    public init() {}
+    public func setting(_ key: String) -> String? { infoPlist[key] }
 
-    func note() {
-        lock.lock()
-        read = true
-        lock.unlock()
+    public func seen(on idiom: DeviceIdiom) -> any AppStrings {
+        var app = self
+        app.device = idiom == .pad ? .ipad : .iphone
+        return app
     }
 
-    /// Whether a lookup has been made.
-    public var happened: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return read
-    }
-
-    public static func == (lhs: AppInfoReads, rhs: AppInfoReads) -> Bool { true }
+    /// Whether two tags name the same language.
+    static func sameLanguage(_ a: String, _ b: String) -> Bool { LanguageTag.same(a, b) }
 }

@@ -19,7 +19,7 @@ public struct ConsentContent: Sendable {
     /// The app screens drawn behind its dialog (`document.json`'s `backdrop`, or `backdrop/`).
     public var backdrops: AppBackdrops
     /// The app's Info.plist and localization files (`document.json`'s `app`, or `--app-info`).
-    public var app: AppInfo?
+    public var app: (any AppStrings)?
     /// The PNG files its Markdown shows, by their source.
     public var images: [String: DocumentImage] = [:]
 

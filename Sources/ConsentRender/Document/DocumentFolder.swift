@@ -8,6 +8,9 @@ public struct DocumentFolder: Sendable {
     public var content: ConsentContent
     /// What opening the folder passed over (a README.md that is not a language file), for the user.
     public let notes: [String]
+    /// The reader of the app files `document.json`'s `app` names, kept for the folders this one
+    /// leads to (a flow's other documents).
+    public let appFiles: (any AppFilesReader)?
 
     public var settings: DocumentSettings { content.settings }
     /// Language tags with a Markdown file, sorted.
@@ -15,8 +18,10 @@ public struct DocumentFolder: Sendable {
     /// The folder's name, used to name golden images and reports.
     public var name: String { content.name }
 
-    /// Opens the folder and reads its files.
-    public init(url: URL) throws {
+    /// Opens the folder and reads its files. `appFiles` reads the app files `document.json`'s
+    /// `app` names (`XcodeAppFiles()` from the XcodeFiles module, for an iOS app); a document that
+    /// names them cannot be opened without one.
+    public init(url: URL, appFiles: (any AppFilesReader)? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw DocumentError.missingFolder(path: url.path)
@@ -25,6 +30,7 @@ public struct DocumentFolder: Sendable {
             throw DocumentError.notAFolder(path: url.path)
         }
         self.url = url
+        self.appFiles = appFiles
         let settingsURL = url.appendingPathComponent("document.json")
         let settings = FileManager.default.fileExists(atPath: settingsURL.path) ? try Self.readSettings(at: settingsURL) : DocumentSettings()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
@@ -89,7 +95,8 @@ public struct DocumentFolder: Sendable {
         var content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
                                      assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
         if let app = settings.app {
-            content.app = try AppInfo.load(settings: app, documentFolder: url, settingsPath: settingsURL.path)
+            guard let appFiles else { throw DocumentError.noAppFilesReader(path: settingsURL.path) }
+            content.app = try appFiles.read(app, documentFolder: url, settingsPath: settingsURL.path)
         }
         // The images the language files show are read now, so a missing one fails by name before
         // any render. (A file that does not parse fails when it is rendered, as before.)

@@ -65,6 +65,8 @@ public enum ProfileError: Error, Equatable, Sendable {
 /// A consent document folder or one of its files could not be used.
 public enum DocumentError: Error, Equatable, Sendable {
     case missingFolder(path: String)
+    /// `document.json` names app files, and the folder was opened without a reader for them.
+    case noAppFilesReader(path: String)
     case notAFolder(path: String)
     case fileNameNotALanguageTag(path: String, suggestion: String?)
     case duplicateLanguageFiles(first: String, second: String)
@@ -317,6 +319,9 @@ extension DocumentError {
 extension DocumentError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case let .noAppFilesReader(path):
+            return "\(path): \"app\" names the app's files, and this folder was opened without a reader for them. "
+                + "Open it with DocumentFolder(url:appFiles: XcodeAppFiles()) (import XcodeFiles), or remove \"app\"."
         case let .missingFolder(path):
             return "'\(path)' does not exist. A document is a folder holding one <language>.md file per language, "
                 + "for example Samples/privacy-agreement."

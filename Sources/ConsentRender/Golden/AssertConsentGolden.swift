@@ -25,11 +25,13 @@ public struct GoldenMismatch: Error, CustomStringConvertible {
 ///     when there is one, else the profiles built into the library.
 ///   - artifacts: where failure images and `index.html` go; nil uses `./.build/golden-failures`.
 ///   - recordMode: nil reads `CONSENT_GOLDEN` (and `CI`) as the test suite does.
+///   - appFiles: reads the app files the document's `app` names (`XcodeAppFiles()`, from XcodeFiles).
 /// - Returns: the report, when every cell passed (or was recorded).
 @discardableResult
 public func assertConsentGolden(
     document: URL, axes: VariantAxes, allowFallback: Bool = false, profiles: URL? = nil, golden: URL,
-    artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil
+    artifacts: URL? = nil, options: DiffOptions = DiffOptions(), recordMode: GoldenRecordMode? = nil,
+    appFiles: (any AppFilesReader)? = nil
 ) throws -> GoldenReport {
     let environment = ProcessInfo.processInfo.environment
     let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -48,6 +50,7 @@ public func assertConsentGolden(
         recordMode: try recordMode ?? GoldenRecordMode.current(environment: environment),
         reportsOrphans: false, clearsArtifacts: false)
     suite.diffOptions = options
+    suite.appFiles = appFiles
     let report = try suite.run()
     guard report.passed else { throw GoldenMismatch(report: report) }
     return report

@@ -202,7 +202,8 @@ extension GoldenMatrix {
     /// - Parameters:
     ///   - base: the folder relative paths start from.
     ///   - source: the matrix file's path, for error messages.
-    func cells(relativeTo base: URL, source: String) throws -> [GoldenCell] {
+    ///   - appFiles: reads the app files a document names.
+    func cells(relativeTo base: URL, source: String, appFiles: (any AppFilesReader)? = nil) throws -> [GoldenCell] {
         if let diff {
             if let threshold = diff.threshold, !(0...1).contains(threshold) {
                 throw GoldenError.invalidMatrix(path: source, field: "diff.threshold", fix: "use a number from 0 to 1")
@@ -233,7 +234,7 @@ extension GoldenMatrix {
                 }
             }
             // What `all` stands for: the profiles, the document's languages, its template's states.
-            let content = group.axes.values.contains(["all"]) ? try? DocumentFolder(url: documentFolder).content : nil
+            let content = group.axes.values.contains(["all"]) ? try? DocumentFolder(url: documentFolder, appFiles: appFiles).content : nil
             let context = AxisContext(devices: (group.devices == ["all"] ? try catalog.ids() : []),
                                       languages: content?.languages ?? [],
                                       states: (content.flatMap { try? TemplateRegistry.standard.template(of: $0).states } ?? [.initial]).map(\.rawValue))

@@ -21,6 +21,8 @@ public struct GoldenSuite: Sendable {
     public var clearsArtifacts: Bool
     /// How images are compared; starts as the matrix's `diff` settings.
     public var diffOptions: DiffOptions
+    /// Reads the app files a document names (`XcodeAppFiles()` for an iOS app's).
+    public var appFiles: (any AppFilesReader)?
 
     /// A suite for `matrix.json`, whose folder holds the goldens.
     public init(matrixFile: URL, artifactsDirectory: URL, recordMode: GoldenRecordMode, only: String? = nil) throws {
@@ -44,7 +46,7 @@ public struct GoldenSuite: Sendable {
 
     /// The cells this run covers, after `only`.
     func cells() throws -> [GoldenCell] {
-        let all = try matrix.cells(relativeTo: goldenDirectory, source: matrixSource)
+        let all = try matrix.cells(relativeTo: goldenDirectory, source: matrixSource, appFiles: appFiles)
         let selected = only.map { pattern in all.filter { fnmatch(pattern, $0.path, 0) == 0 } } ?? all
         guard !selected.isEmpty else { throw GoldenError.noCells(path: matrixSource, only: only) }
         return selected
@@ -81,7 +83,7 @@ public struct GoldenSuite: Sendable {
 
         let results = renderInParallel(count: cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
             CellChecker(cell: cells[index], catalog: catalog, goldens: goldens, artifacts: artifacts,
-                        recordMode: recordMode, options: options).check(with: renderer)
+                        recordMode: recordMode, options: options, appFiles: appFiles).check(with: renderer)
         }
         var outcomes = results.map { (cell: $0.cell, outcome: $0.outcome) }
         let fontFiles = results.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
@@ -140,7 +142,7 @@ public struct GoldenSuite: Sendable {
                     throw GoldenError.invalidMatrix(path: matrixSource, field: "\(field).devices", fix: "\(error)")
                 }
             }
-            let folder = try folders[group.document] ?? DocumentFolder(url: resolve(path, against: goldenDirectory))
+            let folder = try folders[group.document] ?? DocumentFolder(url: resolve(path, against: goldenDirectory), appFiles: appFiles)
             folders[group.document] = folder
             let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
             for language in group.languages where group.allowFallback != true {
@@ -224,6 +226,7 @@ private struct CellChecker {
     let artifacts: FailureArtifacts
     let recordMode: GoldenRecordMode
     let options: DiffOptions
+    let appFiles: (any AppFilesReader)?
 
     func check(with renderer: Result<ConsentRenderer, Error>) -> CellEntry {
         do {
@@ -245,7 +248,7 @@ private struct CellChecker {
 
     private func compare(using renderer: ConsentRenderer) throws -> CellEntry {
         let page = try renderer.render(RenderRequest(
-            content: try DocumentFolder(url: cell.documentFolder).content, profile: try catalog.profile(id: cell.variant.device),
+            content: try DocumentFolder(url: cell.documentFolder, appFiles: appFiles).content, profile: try catalog.profile(id: cell.variant.device),
             variant: cell.variant))
         let fontFiles = renderer.fontFiles(in: page.layout, fonts: page.fonts)
         let actualLinks = try page.linkMap.jsonData()

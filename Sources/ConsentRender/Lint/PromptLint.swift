@@ -12,14 +12,14 @@ import Foundation
 ///   Chinese or Japanese), or one that only says the app "needs" it or that it "improves the
 ///   experience", without saying what it is used for.
 public struct PromptLint: Sendable {
-    public var app: AppInfo
+    public var app: any AppStrings
     /// The document's languages to check.
     public var languages: [String]
     /// The prompts asked for (`--screens`); `purpose-present` checks these. The other rules check
     /// these and every prompt whose key the Info.plist has.
     public var prompts: [PromptKind]
 
-    public init(app: AppInfo, languages: [String], prompts: [PromptKind]) {
+    public init(app: any AppStrings, languages: [String], prompts: [PromptKind]) {
         self.app = app
         self.languages = languages
         self.prompts = prompts
@@ -28,23 +28,23 @@ public struct PromptLint: Sendable {
     public func findings() -> [LintFinding] {
         var results: [LintFinding] = []
         app.reads.note()
-        let present = PromptKind.allCases.filter { kind in kind.infoPlistKey.map { app.infoPlist[$0] != nil } ?? false }
+        let present = PromptKind.allCases.filter { kind in kind.infoPlistKey.map { app.setting($0) != nil } ?? false }
         for kind in prompts {
-            guard let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            guard let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             else { continue }
             results.append(LintFinding(
                 rule: LintRule.promptPurposePresent.rawValue, severity: .error,
                 message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
                     + "\(kind.subject) without it. Add it, saying what the app uses \(kind.subject) for",
-                element: (app.infoPlistPath as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
+                element: (app.settingsFile as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
         }
         var reported = Set<String>()
         for kind in PromptKind.allCases where present.contains(kind) {
             guard let key = kind.infoPlistKey else { continue }
             for language in languages {
                 guard let lookup = app.infoValue(key, language: language) else { continue }
-                if lookup.isFallback && !AppInfo.sameLanguage(lookup.language, language)
-                    && app.localization(for: language).map({ !AppInfo.sameLanguage($0, app.developmentRegion) }) ?? true {
+                if lookup.isFallback && !LanguageTag.same(lookup.language, language)
+                    && app.localization(for: language).map({ !LanguageTag.same($0, app.developmentRegion) }) ?? true {
                     results.append(LintFinding(
                         rule: LintRule.promptPurposeLocalized.rawValue, severity: .warning,
                         message: "the app has no \(key) in '\(language)', so iOS shows its '\(lookup.language)' text in the "

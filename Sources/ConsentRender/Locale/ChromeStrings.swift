@@ -16,7 +16,7 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The label of an action that only some screens show (`settings`, `notNow`), in `language`:
     /// the document's override, else the built-in; missing from both is an error naming the key.
     public static func actionLabel(_ key: String, language: String, settings: DocumentSettings, folder: String,
-                                   app: AppInfo? = nil) throws -> String {
+                                   app: (any AppStrings)? = nil) throws -> String {
         try lookup([key], language: language, settings: settings, folder: folder, table: builtIn, app: app)[0]
     }
 
@@ -30,7 +30,7 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The strings for `language` (a document's resolved tag): the document's overrides first,
     /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
     /// A string missing from both is an error, never another language's text.
-    public static func resolve(language: String, settings: DocumentSettings, folder: String, app: AppInfo? = nil) throws -> ChromeStrings {
+    public static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil) throws -> ChromeStrings {
         let values = try lookup(["accept", "decline", "continue", "title"], language: language, settings: settings, folder: folder,
                                 table: builtIn, app: app)
         return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: values[3])
@@ -39,7 +39,7 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The strings for `keys` in `language`; every key missing from both the document and
     /// `table` is named in one error.
     static func lookup(_ keys: [String], language: String, settings: DocumentSettings, folder: String,
-                       table: [String: [String: String]], app: AppInfo? = nil) throws -> [String] {
+                       table: [String: [String: String]], app: (any AppStrings)? = nil) throws -> [String] {
         let find = try lookupFunction(language: language, settings: settings, folder: folder, table: table)
         var values: [String] = [], missing: [String] = []
         let settingsPath = (folder as NSString).appendingPathComponent("document.json")
@@ -49,7 +49,7 @@ public struct ChromeStrings: Sendable, Equatable {
                 guard let app else { throw PromptError.localizableWithoutAppFiles(field: key, key: appKey, settingsPath: settingsPath) }
                 // Another language's text beside this language's document would mix the two.
                 guard let hit = app.localizedString(appKey, language: language),
-                      !hit.isFallback || AppInfo.sameLanguage(hit.language, language) else {
+                      !hit.isFallback || LanguageTag.same(hit.language, language) else {
                     throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
                                                             settingsPath: settingsPath)
                 }

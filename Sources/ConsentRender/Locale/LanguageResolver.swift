@@ -7,7 +7,7 @@ import Foundation
 /// → zh-HK → zh-Hant; en-AU → en-GB → en; es-MX → es-419 → es; …), then against any file of the
 /// same language and script (de → de-DE). When no requested language has a file, the document's
 /// `defaultLanguage` is used.
-struct LanguageResolver: Sendable {
+package struct LanguageResolver: Sendable {
     public let available: [String]
     public let defaultLanguage: String?
 

@@ -1,5 +1,5 @@
 /// A parsed BCP 47 language tag: language, optional script and region, and anything after them.
-struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Lower case, 2–3 letters (`zh`, `en`, `yue`).
     public var language: String
     /// Title case, 4 letters (`Hans`, `Hant`, `Latn`).
@@ -8,6 +8,14 @@ struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var region: String?
     /// Variants, extensions and private use, lower case, in order.
     public var rest: [String]
+
+    /// Whether two tags name the same language, in any letter case (`zh_CN` and `zh-Hans` are not
+    /// compared here; readers turn folder names into tags first).
+    package static func same(_ a: String, _ b: String) -> Bool {
+        if a.caseInsensitiveCompare(b) == .orderedSame { return true }
+        guard let x = LanguageTag(a), let y = LanguageTag(b) else { return false }
+        return x.description.caseInsensitiveCompare(y.description) == .orderedSame
+    }
 
     /// Parses `text`; nil when it is not a well-formed tag.
     public init?(_ text: String) {

@@ -26,7 +26,7 @@ public struct FlowScreens: Sendable {
                 continue
             }
             do {
-                let folder = try DocumentFolder(url: url)
+                let folder = try DocumentFolder(url: url, appFiles: ownDocument.appFiles)
                 opened[url.path] = folder
                 documents[step.name] = folder
             } catch let error as DocumentError {

@@ -47,7 +47,7 @@ public struct ScreenContent: Sendable {
     /// A system prompt's words and the screen behind it (`--screen prompt:<kind>`).
     public var prompt: PromptContent?
     /// The app's Xcode files, for strings that name a key of its Localizable strings.
-    public var app: AppInfo?
+    public var app: (any AppStrings)?
     /// The PNG files the document's Markdown shows, by their source.
     public var images: [String: DocumentImage] = [:]
 

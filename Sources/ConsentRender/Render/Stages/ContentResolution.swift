@@ -40,8 +40,7 @@ extension ConsentRenderer {
         try engine(for: style.fonts).checkFamilies(style.brandFonts,
                                                    settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         // String Catalogs' device variations follow the device.
-        var app = content.app
-        app?.device = request.profile.idiom == .pad ? .ipad : .iphone
+        let app = content.app?.seen(on: request.profile.idiom)
         let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
@@ -66,13 +65,14 @@ extension ConsentRenderer {
         let language = requested.description
         let settingsPath = (content.source as NSString).appendingPathComponent("document.json")
         var notes: [String] = [], warnings: [String] = []
-        guard var app = content.app else { throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath) }
-        app.device = request.profile.idiom == .pad ? .ipad : .iphone
+        guard let app = content.app?.seen(on: request.profile.idiom) else {
+            throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath)
+        }
         // The purpose string first: without it there is no prompt at all. iOS reads the key from
         // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
         app.reads.note()
-        if let key = kind.infoPlistKey, (app.infoPlist[key] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+        if let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
         }
         // The app's own texts follow the device's preference list as iOS matches it to the app's
         // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
@@ -87,13 +87,13 @@ extension ConsentRenderer {
             appName = name.text
             appLanguage = name.language
         } else {
-            throw PromptError.noAppName(infoPlist: app.infoPlistPath)
+            throw PromptError.noAppName(infoPlist: app.settingsFile)
         }
         let message: String
         var messageLanguage = language
         if let key = kind.infoPlistKey {
             guard let purpose = app.infoValue(key, language: preferences) else {
-                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.infoPlistPath)
+                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
             }
             message = purpose.text
             appLanguage = purpose.language
@@ -125,7 +125,7 @@ extension ConsentRenderer {
         screen.prompt = prompt
         return ResolvedScreen(template: template, platform: platform, state: .initial, language: language, usedDefaultLanguage: false,
                               style: style,
-                              screen: screen, textFile: app.infoPlistPath, scrollDocument: nil,
+                              screen: screen, textFile: app.settingsFile, scrollDocument: nil,
                               prompt: LinkMap.Prompt(kind: kind.rawValue, title: prompt.title, message: prompt.message,
                                                      infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
                                                      usesDevelopmentRegion: usesDevelopmentRegion ? true : nil),

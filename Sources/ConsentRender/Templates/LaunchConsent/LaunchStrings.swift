@@ -20,7 +20,7 @@ struct LaunchStrings: Sendable, Equatable {
 
     /// The document's overrides (same keys in `document.json`'s `strings`), then the built-in
     /// table (zh-Hans, zh-Hant, en); a missing one is an error naming the key.
-    static func resolve(language: String, settings: DocumentSettings, folder: String, app: AppInfo? = nil) throws -> LaunchStrings {
+    static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil) throws -> LaunchStrings {
         let values = try ChromeStrings.lookup(keys, language: language, settings: settings, folder: folder, table: builtIn, app: app)
         return LaunchStrings(declineAndExit: values[0], confirmTitle: values[1], confirmMessage: values[2], confirmReview: values[3],
                              confirmExit: values[4])

@@ -1,0 +1,89 @@
+import Foundation
+
+/// An app's own words as a render needs them: its name, its purpose strings and its Localizable
+/// strings, looked up per language as the device looks them up. The rendering target only asks;
+/// a reader target reads the files (`XcodeFiles` reads an iOS app's Info.plist, `.strings` and
+/// String Catalogs) and hands a value of this protocol to `DocumentFolder` or `--app-info`.
+public protocol AppStrings: Sendable {
+    /// The file the app's settings come from (an iOS app's Info.plist), for messages.
+    var settingsFile: String { get }
+    /// The localization the app falls back to (`CFBundleDevelopmentRegion`).
+    var developmentRegion: String { get }
+    /// The files a `localizedString` lookup reads, for messages.
+    var localizableFiles: [String] { get }
+    /// Whether a screen looked anything up (shared by every copy of the value).
+    var reads: AppStringReads { get }
+
+    /// A setting's own value in the settings file, untranslated (an Info.plist key's string); nil
+    /// when the file does not have it.
+    func setting(_ key: String) -> String?
+    /// The localization the device picks for `language`, the device's language or its preference
+    /// list (`ko,ja`); nil when the app has none of them.
+    func localization(for language: String) -> String?
+    /// A setting in `language` (the app's name, a purpose string): its translation, else the
+    /// development region's, else the settings file's own value; nil when none has it.
+    func infoValue(_ key: String, language: String) -> AppStringLookup?
+    /// A Localizable string in `language`; nil when no localization has it.
+    func localizedString(_ key: String, language: String) -> AppStringLookup?
+    /// The same strings as a device of `idiom` reads them (String Catalogs vary by device).
+    func seen(on idiom: DeviceIdiom) -> any AppStrings
+}
+
+extension AppStrings {
+    /// The languages of the document (`documentLanguages`) that have no translation of setting
+    /// `key`: the device shows them the development region's text.
+    public func languagesLacking(_ key: String, among documentLanguages: [String]) -> [String] {
+        documentLanguages.filter { language in infoValue(key, language: language)?.isFallback ?? true }
+            .filter { !LanguageTag.same($0, developmentRegion) }
+    }
+}
+
+/// A text of the app's and where it came from.
+public struct AppStringLookup: Sendable, Equatable {
+    public var text: String
+    /// The app localization it is in (`ja`, `Base`, or the development region).
+    public var language: String
+    /// The file it was read from.
+    public var file: String
+    /// True when the app has no localization for the language asked for, or that
+    /// localization lacks the key, so the device shows the development region's text.
+    public var isFallback: Bool
+
+    public init(text: String, language: String, file: String, isFallback: Bool) {
+        self.text = text
+        self.language = language
+        self.file = file
+        self.isFallback = isFallback
+    }
+}
+
+/// Whether anything read an app's strings; it takes no part in comparing two of them.
+public final class AppStringReads: @unchecked Sendable, Equatable {
+    private let lock = NSLock()
+    private var read = false
+
+    public init() {}
+
+    /// Records a lookup.
+    public func note() {
+        lock.lock()
+        read = true
+        lock.unlock()
+    }
+
+    /// Whether a lookup has been made.
+    public var happened: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return read
+    }
+
+    public static func == (lhs: AppStringReads, rhs: AppStringReads) -> Bool { true }
+}
+
+/// Reads the app files `document.json`'s `app` names (`XcodeAppFiles` for an iOS app). A document
+/// folder that names app files is opened with one: `DocumentFolder(url:appFiles:)`.
+public protocol AppFilesReader: Sendable {
+    /// `settings` is `document.json`'s `app`; its paths are relative to `documentFolder`.
+    func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings
+}
