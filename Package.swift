@@ -5,7 +5,9 @@ import PackageDescription
 let package = Package(
     name: "ConsentRender",
     products: [
-        .library(name: "ConsentRender", targets: ["ConsentRender"]),
+        // One product, two modules: ConsentRender renders, lints and golden-checks; XcodeFiles reads
+        // an iOS app's Info.plist, .strings and String Catalogs for it.
+        .library(name: "ConsentRender", targets: ["ConsentRender", "XcodeFiles"]),
         .executable(name: "render-cli", targets: ["render-cli"]),
     ],
     targets: [
@@ -45,25 +47,31 @@ let package = Package(
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
             resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles")]
         ),
+        // The Apple file readers. The rendering target does not know them: it asks for an app's
+        // words through its AppStrings protocol, and DocumentFolder takes an AppFilesReader.
+        .target(
+            name: "XcodeFiles",
+            dependencies: ["ConsentRender"]
+        ),
         .executableTarget(
             name: "render-cli",
-            dependencies: ["ConsentRender"]
+            dependencies: ["ConsentRender", "XcodeFiles"]
         ),
         .testTarget(
             name: "ConsentRenderTests",
             // render-cli is a dependency so the CLI tests can run the built binary.
-            dependencies: ["ConsentRender", "render-cli"],
+            dependencies: ["ConsentRender", "XcodeFiles", "render-cli"],
             // The app files AppFileParsingTests reads from the source tree (found from #filePath).
             exclude: ["Fixtures/AppFiles"]
         ),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["ConsentRender"]
+            dependencies: ["ConsentRender", "XcodeFiles"]
         ),
         // The library as a team's tests see it: its public API only, the built-in profiles.
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["ConsentRender"]
+            dependencies: ["ConsentRender", "XcodeFiles"]
         ),
     ]
 )
@@ -72,7 +80,7 @@ let package = Package(
 // main, so it cannot link in an ordinary build.
 if ProcessInfo.processInfo.environment["CONSENT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
-        name: "ConsentFuzz", dependencies: ["ConsentRender"], path: "Fuzz/ConsentFuzz",
+        name: "ConsentFuzz", dependencies: ["ConsentRender", "XcodeFiles"], path: "Fuzz/ConsentFuzz",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
     package.products.append(.executable(name: "ConsentFuzz", targets: ["ConsentFuzz"]))
 }

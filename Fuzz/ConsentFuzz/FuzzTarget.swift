@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// libFuzzer's driver, which runs `fuzz` on generated inputs (from libclang_rt.fuzzer).

@@ -1,5 +1,6 @@
 import Foundation
 import ConsentRender
+import XcodeFiles
 
 /// A command-line mistake: shown as one line on stderr with exit status 2.
 struct UsageError: Error {

@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// `render-cli bench`: how fast rendering, encoding, matrices and diffs are on this machine.

@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// `render-cli golden verify|record`: run a golden folder's matrix, from any CI.

@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// `render-cli matrix`: one document on many devices, languages, orientations and appearances.

@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// Finds the DeviceProfiles folder: `--profiles`, then `$CONSENT_PROFILES_DIR` (either must exist),

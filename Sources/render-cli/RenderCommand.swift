@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// `render-cli render`: one document, one device, one language → PNG + link map.

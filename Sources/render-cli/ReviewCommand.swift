@@ -1,4 +1,5 @@
 import ConsentRender
+import XcodeFiles
 import Foundation
 
 /// `render-cli review`: every screen of a document's consent flow, per device and language, with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// The app files of Tests/ConsentRenderTests/Fixtures/AppFiles (make-fixtures.py writes the
 /// binary property lists and .strings files with Python's plistlib and codecs).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// The app's own screen behind the dialog: which file a render takes, how it is drawn, and what
 /// is refused.

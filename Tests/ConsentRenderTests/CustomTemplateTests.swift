@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// A template from outside the library (`ThreeChoiceNotice`, public API only) renders and lints.
 @Suite struct CustomTemplateTests {

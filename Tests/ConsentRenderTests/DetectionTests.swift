@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// iOS's data detectors (web addresses, e-mail addresses and phone numbers in plain text become
 /// links) and images in the body (`NSTextAttachment`).

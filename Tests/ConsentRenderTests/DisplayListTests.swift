@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 import CCairo
 
 /// The page as layers of placed items, painted by one painter on any canvas, with the link map

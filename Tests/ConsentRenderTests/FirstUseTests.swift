@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 import CZlib
 
 /// What a first-time user tripped over, each as a regression test: silent wrong output, errors

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Issue 28, points 4–13: what a first-time user found wrong, each case as the user ran it.
 @Suite struct FirstUserFaultTests {
@@ -274,6 +275,37 @@ import Testing
                                                        variant: RenderVariant(device: "iphone-se-3", language: "en")))
         }
         #expect(ErrorCause(of: RenderError.deviceMismatch(variant: "a", profile: "b")) == .input)
+    }
+
+    @Test func aDocumentNamingAppFilesNeedsAReaderAndTheRendererReadsThemOnlyThroughAppStrings() throws {
+        let sample = repositoryRoot.appendingPathComponent("Samples/privacy-agreement")
+        #expect { try DocumentFolder(url: sample) } throws: { error in
+            "\(error)".contains("privacy-agreement/document.json") && "\(error)".contains("XcodeAppFiles()")
+                && ErrorCause(of: error) == .input
+        }
+        // Any AppStrings will do: the renderer knows the protocol, not the Xcode reader.
+        struct Words: AppStrings {
+            var settingsFile = "Words.plist"
+            var developmentRegion = "en"
+            var localizableFiles: [String] = []
+            let reads = AppStringReads()
+            func setting(_ key: String) -> String? { key == "NSUserTrackingUsageDescription" ? "Ads you may like." : nil }
+            func localization(for language: String) -> String? { "en" }
+            func infoValue(_ key: String, language: String) -> AppStringLookup? {
+                let text = key == "CFBundleDisplayName" ? "Words App" : setting(key)
+                return text.map { AppStringLookup(text: $0, language: "en", file: settingsFile, isFallback: false) }
+            }
+            func localizedString(_ key: String, language: String) -> AppStringLookup? { nil }
+            func seen(on idiom: DeviceIdiom) -> any AppStrings { self }
+        }
+        var content = try DocumentFolder(url: sample, appFiles: XcodeAppFiles()).content
+        content.app = Words()
+        var variant = RenderVariant(device: "iphone-se-3", language: "en")
+        variant.screen = .prompt(.att)
+        let page = try ConsentRenderer().render(RenderRequest(content: content, profile: try DeviceProfile.named("iphone-se-3"), variant: variant))
+        let prompt = try #require(page.linkMap.prompt)
+        #expect(prompt.title.contains("Words App") && prompt.message == "Ads you may like.", "\(prompt)")
+        #expect(content.app?.reads.happened == true)
     }
 
     @Test func aGoldenPromptWithoutItsPurposeStringIsBadInputAndTheBuiltInProfilesNeedNoFolder() throws {

@@ -1,6 +1,7 @@
 import Foundation
 // Only the public API: a library user adds a platform the same way.
 import ConsentRender
+import XcodeFiles
 import Testing
 
 extension Platform {

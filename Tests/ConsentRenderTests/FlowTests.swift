@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Consent flows (`flow.json`): reading, fitting the steps together, the flow rules, and `review`.
 @Suite struct FlowTests {

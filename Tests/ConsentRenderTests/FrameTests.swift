@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// `--frame`: the screenshot inside a drawn device, on a transparent background.
 @Suite struct FrameTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Short consent texts in languages the project does not ship, each with two links.
 let worldDocuments: [String: String] = [

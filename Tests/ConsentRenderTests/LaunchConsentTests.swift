@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 @Suite struct LaunchConsentTests {
     let folder = TemporaryFolder()

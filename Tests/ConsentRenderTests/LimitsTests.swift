@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Documents far beyond any real consent text render, scroll and list their links.
 @Suite struct LimitsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Every lint rule fails on a crafted bad screen or document and passes on a good one.
 @Suite struct LintTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Language tags, resolution, built-in strings, pseudo-locales and right-to-left layout.
 @Suite struct LocaleTests {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// The project's own encoder writes PNGs that libpng, Python's zlib and Chromium all decode to
 /// exactly the rendered pixels, for every shape of image, with bytes that depend only on the pixels.

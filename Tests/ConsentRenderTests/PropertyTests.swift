@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Random documents (from a fixed seed, so every run is the same) never crash the renderer, and
 /// every render keeps its invariants. Regression cases from the fuzzer (scripts/fuzz) live here too.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// The lint on screens as other people write them: the faults regulators cite are caught, and
 /// compliant texts the rules were not written from lint without errors.

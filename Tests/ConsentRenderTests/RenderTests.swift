@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// End-to-end renders of a document the project does not ship: pixels, PNG bytes and link maps.
 @Suite struct RenderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// Scrolled bodies (`--scroll`), heading anchors and `links.anchor-exists`.
 @Suite struct ScrollTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// `document.json`'s `style`: every token reaches the render, bad values are refused with the key
 /// and the fix, and brand fonts come from the document's own `fonts/` folder.

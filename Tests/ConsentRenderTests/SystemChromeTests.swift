@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// iOS's status bar and home indicator over every screen, as Apple's marketing screenshots show them.
 @Suite struct SystemChromeTests {

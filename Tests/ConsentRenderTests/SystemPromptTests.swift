@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// iOS's permission prompts, drawn from the app's own Info.plist, `.strings` files and String
 /// Catalogs, in the device language.

@@ -2,6 +2,7 @@
 // device profiles. README's "Use it as a library" shows the lines between the markers, and
 // ReadmeExampleTests checks that it does, word for word.
 import ConsentRender
+import XcodeFiles
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ConsentRender
+import XcodeFiles
 
 /// Renders every cell of `Golden/matrix.json` and compares it with its golden PNG and link map.
 ///

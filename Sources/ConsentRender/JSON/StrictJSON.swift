@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value with the place of every object key, from a strict RFC 8259 reader: no trailing
 /// commas, no comments, no single quotes, nothing after the value.
-indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     /// Members in the order they stand, each with the line and column of its key.
     case object([JSONMember])
     case array([JSONValue])
@@ -46,25 +46,25 @@ extension JSONValue {
 }
 
 /// One member of a JSON object.
-struct JSONMember: Equatable, Sendable {
-    var key: String
-    var value: JSONValue
-    var line: Int
-    var column: Int
+package struct JSONMember: Equatable, Sendable {
+    package var key: String
+    package var value: JSONValue
+    package var line: Int
+    package var column: Int
 }
 
 /// Where JSON text breaks the grammar, and how.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var column: Int
-    var message: String
+package struct JSONSyntaxError: Error, Equatable {
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// Reads JSON strictly. Foundation's readers accept trailing commas and do not say where an
 /// error is; this one refuses them and gives the line and column of every problem.
-struct StrictJSONReader {
+package struct StrictJSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -77,7 +77,7 @@ struct StrictJSONReader {
     }
 
     /// The value `data` holds.
-    static func parse(_ data: Data) throws -> JSONValue {
+    package static func parse(_ data: Data) throws -> JSONValue {
         var reader = StrictJSONReader(data)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.index = 3

@@ -35,7 +35,7 @@ package struct LanguageResolver: Sendable {
     }
 
     /// The available tag for one requested tag, or nil.
-    func match(_ tag: LanguageTag) -> String? {
+    package func match(_ tag: LanguageTag) -> String? {
         let parsedAvailable = available.map { (name: $0, tag: LanguageTag($0)) }
         if let hit = fallbackMatch(tag) { return hit }
         // For a file, a more specific one of the same language and script (de → de-DE) is better
@@ -61,7 +61,7 @@ package struct LanguageResolver: Sendable {
     }
 
     /// The tags of a comma-separated preference list; an error names the first malformed one.
-    static func parse(_ requested: String) throws -> [LanguageTag] {
+    package static func parse(_ requested: String) throws -> [LanguageTag] {
         let texts = requested.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !texts.isEmpty else { throw DocumentError.invalidLanguageTag(tag: requested) }
         return try texts.map { text in

@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 extension AppInfo {

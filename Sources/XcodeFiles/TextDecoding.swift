@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// Decodes the text of an app's files, saying on which line an encoding error lies.

@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// One value of a property list (an `Info.plist`, say), as Apple's formats define them.

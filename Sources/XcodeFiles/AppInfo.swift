@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// An app's own words, from the files its iOS team already has: the Info.plist (display name,

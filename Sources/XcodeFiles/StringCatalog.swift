@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// A String Catalog (`Localizable.xcstrings`, `InfoPlist.xcstrings`), the JSON file Xcode 15 and

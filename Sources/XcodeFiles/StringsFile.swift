@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// Reads `.strings` files (`InfoPlist.strings`, `Localizable.strings`): `"key" = "value";` entries

@@ -1,3 +1,4 @@
+import ConsentRender
 import Foundation
 
 /// Reads the binary property list format (`bplist00`): a header, the objects, a table of their
