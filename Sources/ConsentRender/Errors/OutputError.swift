@@ -1,0 +1,68 @@
+/// An output folder is not the tool's to write into or clear.
+public enum OutputError: Error, Equatable, Sendable {
+    case wouldReplaceInput(folder: String, path: String, effect: String, role: String, rolePath: String, isSame: Bool)
+    case insideInput(folder: String, path: String, role: String, rolePath: String)
+    case notAFolder(folder: String, path: String, file: String)
+    case notOwned(folder: String, path: String, effect: String, marker: String, sample: [String])
+    case symbolicLink(folder: String, path: String, link: String)
+    case unreadableFolder(folder: String, path: String, reason: String)
+    case unreadableManifest(path: String, detail: String)
+    /// Files of the user's (not in the folder's ledger, or changed since the tool wrote them) sit
+    /// where a run would write; `olderMarker` when the folder's marker is an older version's, which kept no list.
+    case notOurFiles(folder: String, path: String, files: [String], olderMarker: Bool)
+    /// The marker, which holds the folder's list of the tool's files, is a folder or a link.
+    case markerNotAFile(folder: String, path: String, marker: String, what: String)
+    /// A single output file's side file (`.links.json`, `.overlay.png`…) exists and the tool did not write it.
+    case notOurSideFile(path: String, what: String, output: String)
+    /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
+    case diffOutputInUse(path: String, reason: String)
+}
+
+extension OutputError: CausedError { public var cause: ErrorCause { .input } }
+
+extension OutputError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .wouldReplaceInput(folder, path, effect, role, rolePath, isSame):
+            return "\(folder) '\(path)' \(isSame ? "is" : "contains") \(role) (\(rolePath)), and \(effect); nothing was "
+                + "touched. Choose a folder of its own: a new or empty one."
+        case let .insideInput(folder, path, role, rolePath):
+            return "\(folder) '\(path)' lies inside \(role) (\(rolePath)), where its files would mix with what the run reads; "
+                + "nothing was touched. Choose a folder outside it."
+        case let .notAFolder(folder, path, file):
+            let what = file == path ? "is a file" : "cannot be made: '\(file)' is a file"
+            return "\(folder) '\(path)' \(what); nothing was touched. Give the path of a folder."
+        case let .notOwned(folder, path, effect, marker, sample):
+            let listing = sample.isEmpty ? "" : " (\(sample.joined(separator: ", "))…)"
+            return "\(folder) '\(path)' already holds files ConsentRender did not write\(listing), and \(effect); nothing was "
+                + "touched. Choose a new or empty folder (a folder the tool made carries the file \(marker))."
+        case let .symbolicLink(folder, path, link):
+            return "\(folder) '\(path)' holds a symbolic link at '\(link)', which could lead into a folder of yours; the tool "
+                + "writes only into folders it made, so nothing was written through it. Remove the link."
+        case let .unreadableFolder(folder, path, reason):
+            return "\(folder) '\(path)' cannot be read (\(reason)); nothing was touched."
+        case let .notOurFiles(folder, path, files, olderMarker):
+            let listing = files.prefix(8).map { "  - \($0)" }.joined(separator: "\n")
+                + (files.count > 8 ? "\n  - and \(files.count - 8) more" : "")
+            let why = olderMarker
+                ? "An earlier version of render-cli wrote into this folder without listing the files it wrote, so every file "
+                    + "already in it counts as yours. If these are old renders, delete them; otherwise move them away"
+                : "Move them away (or delete them if they are old renders you no longer need)"
+            return "\(folder) '\(path)' holds \(files.count == 1 ? "a file" : "\(files.count) files") that render-cli did not write "
+                + "(or that changed since it wrote them), where this run would write:\n\(listing)\nNothing was written. "
+                + "\(why), or choose another folder."
+        case let .markerNotAFile(folder, path, marker, what):
+            return "\(folder) '\(path)': its marker \(marker) is \(what); the marker is the plain file that lists what the tool "
+                + "wrote there, so nothing was touched. Remove it (every file in the folder then counts as yours) or choose another folder."
+        case let .notOurSideFile(path, what, output):
+            return "\(path) exists and is not \(what) render-cli wrote, and writing \(output) would replace it; nothing was "
+                + "written. Move it away, or give --out another name."
+        case let .diffOutputInUse(path, reason):
+            return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
+        case let .unreadableManifest(path, detail):
+            return "\(path): not a list of exported screenshots that can be read (\(detail)); nothing was touched. It says which "
+                + "screenshots an earlier export wrote, so the tool will not delete or overwrite any without it: restore it, or "
+                + "move the screenshots folder's files away yourself and delete it."
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// A system permission prompt cannot be drawn from what the document and the app's files give.
+public enum PromptError: Error, Equatable, Sendable {
+    /// A prompt was asked for, but neither `document.json`'s `app` nor `--app-info` names the app's files.
+    case noAppFiles(prompt: String, settingsPath: String)
+    /// The Info.plist lacks the prompt's purpose string.
+    case missingPurposeString(prompt: String, key: String, infoPlist: String)
+    /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`.
+    case missingSystemStrings(prompt: String, language: String, keys: [String], builtIn: [String], settingsPath: String)
+    /// A `systemStrings` title has no `%@` for the app's name.
+    case titleWithoutAppName(key: String, language: String, title: String, settingsPath: String)
+    /// Neither `launch.appName` nor the Info.plist gives the app's name.
+    case noAppName(infoPlist: String)
+    /// The device's platform draws no system prompts.
+    case noSystemPrompts(platform: String, prompt: String)
+    /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
+    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String)
+    /// A `strings` entry names a key, but the document names no app files.
+    case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
+    /// The app files' folder or Info.plist does not exist.
+    case missingAppFile(path: String, source: String, fix: String)
+    /// `--over`'s document has no file for the prompt's language, so its screen would be in another.
+    case overLacksLanguage(folder: String, language: String, shown: String, available: [String])
+    /// `--app-info` names a file, not the folder holding it.
+    case appInfoNotAFolder(path: String)
+}
+
+extension PromptError: CausedError { public var cause: ErrorCause { .input } }
+
+extension PromptError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .noAppFiles(prompt, settingsPath):
+            return "\(settingsPath): the \(prompt) prompt shows the app's name and purpose string from its Info.plist, but the "
+                + "document names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" } "
+                + "(paths relative to the document folder), or pass --app-info DIR (a folder with Info.plist and the .lproj folders)."
+        case let .missingPurposeString(prompt, key, infoPlist):
+            return "\(infoPlist): no \(key), or an empty one. iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
+                + "draw. Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist (and its translations to "
+                + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
+        case let .missingSystemStrings(prompt, language, keys, builtIn, settingsPath):
+            let entries = keys.map { "    \"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
+            let known = builtIn.isEmpty
+                ? "ConsentRender has them in no language: its iOS reference gives no text for this prompt"
+                : "ConsentRender has them for \(builtIn.joined(separator: ", ")), where its iOS reference gives them"
+            return "iOS's own words for the \(prompt) prompt in '\(language)' are not built in (\(known)), and \(settingsPath) "
+                + "does not give them. A screenshot never mixes in another language's words, so add what iOS shows in "
+                + "\(language) to document.json, %@ standing for the app's name:\n"
+                + "  \"systemStrings\": {\n\(entries)\n  }"
+        case let .titleWithoutAppName(key, language, title, settingsPath):
+            return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "
+                + "name the app; write %@ where its name goes."
+        case let .noSystemPrompts(platform, prompt):
+            return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
+                + "or a device of a platform that has them (ios)"
+        case let .noAppName(infoPlist):
+            return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
+                + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
+        case let .missingLocalizableKey(field, key, language, looked, settingsPath):
+            let files = looked.isEmpty ? "the app has no Localizable.strings or Localizable.xcstrings"
+                : "looked in \(looked.joined(separator: ", "))"
+            return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings do not have "
+                + "for '\(language)' (\(files)). Add the key there, or give the text in "
+                + "document.json as \"\(field)\": { \"\(language)\": \"…\" }."
+        case let .localizableWithoutAppFiles(field, key, settingsPath):
+            return "\(settingsPath): strings.\(field) names the key \"\(key)\" of the app's Localizable strings, but the document "
+                + "names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" }, or pass --app-info DIR."
+        case let .missingAppFile(path, source, fix):
+            return "\(source): \(path) does not exist; \(fix)."
+        case let .overLacksLanguage(folder, language, shown, available):
+            return "--over \(folder) has no language file for '\(language)' (it has \(available.joined(separator: ", "))), so the "
+                + "screen behind the prompt would be in '\(shown)' under a '\(language)' alert. Add \(language).md to it, or render "
+                + "a language it has."
+        case let .appInfoNotAFolder(path):
+            return "--app-info '\(path)' is a file; give the folder that holds the app's Info.plist and its .lproj folders "
+                + "('\(path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))')."
+        }
+    }
+}

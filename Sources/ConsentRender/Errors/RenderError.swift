@@ -1,0 +1,41 @@
+/// A render could not be produced or written.
+public enum RenderError: Error, Equatable, Sendable {
+    case fontConfiguration(detail: String)
+    case cairo(operation: String, status: String)
+    case pngEncoding(detail: String)
+    case writeFailed(path: String, reason: String)
+    case missingGlyphs(characters: [String], language: String, file: String)
+    /// A request's variant names another device than its profile.
+    case deviceMismatch(variant: String, profile: String)
+}
+
+extension RenderError: CausedError {
+    public var cause: ErrorCause {
+        switch self {
+        case .missingGlyphs, .deviceMismatch: .input
+        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: .environment
+        }
+    }
+}
+
+extension RenderError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .fontConfiguration(detail):
+            return "Font setup failed: \(detail). Run scripts/setup to install the Noto fonts."
+        case let .cairo(operation, status):
+            return "Cairo failed in \(operation): \(status)."
+        case let .pngEncoding(detail):
+            return "PNG encoding failed: \(detail)."
+        case let .writeFailed(path, reason):
+            return "Cannot write \(path): \(reason)."
+        case let .deviceMismatch(variant, profile):
+            return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "
+                + "to the profile's id (or leave it empty)"
+        case let .missingGlyphs(characters, language, file):
+            return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
+                + "they would show as boxes. Replace them, install a Noto font that covers them, "
+                + "or allow missing glyphs to render them as boxes anyway."
+        }
+    }
+}

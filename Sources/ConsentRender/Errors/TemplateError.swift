@@ -1,0 +1,34 @@
+/// A template or one of its states does not exist.
+public enum TemplateError: Error, Equatable, Sendable {
+    /// Where a template's name came from.
+    public enum Source: Equatable, Sendable {
+        /// The `template` field of a document's settings file.
+        case document(path: String)
+        /// The render request (a command-line option, a matrix group).
+        case request
+    }
+
+    case unknownTemplate(name: String, source: Source, suggestion: String?, known: [String])
+    case unknownState(state: String, template: String, states: [String])
+}
+
+extension TemplateError: CausedError { public var cause: ErrorCause { .input } }
+
+extension TemplateError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unknownTemplate(name, source, suggestion, known):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            let place = switch source {
+            case let .document(path): "\(path): field 'template' is '\(name)', which is not a template."
+            case .request: "Unknown template '\(name)'."
+            }
+            return "\(place)\(hint) Use one of: \(known.joined(separator: ", "))."
+        case let .unknownState(state, template, states):
+            // A close spelling, or the state the word begins (decline → decline-confirm).
+            let begun = state.count >= 3 ? states.first { $0.lowercased().hasPrefix(state.lowercased()) } : nil
+            let hint = (closestMatch(to: state, among: states) ?? begun).map { " Did you mean '\($0)'?" } ?? ""
+            return "The \(template) template has no state '\(state)'.\(hint) Its states are: \(states.joined(separator: ", "))."
+        }
+    }
+}
