@@ -104,7 +104,7 @@ enum BenchCommand {
                                                      orientation: .portrait, appearance: .light))
         let copy = Bitmap(width: blue.bitmap.width, height: blue.bitmap.height, pixels: blue.bitmap.pixels)
         let changed = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
-                                                        orientation: .portrait, appearance: .light, tint: Color(hex: "#0A84FF")))
+                                                        orientation: .portrait, appearance: .light, tint: Color(rgb: 0x0A84FF)))
         let identicalMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: copy) } * 1000
         let differingMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: changed.bitmap) } * 1000
 

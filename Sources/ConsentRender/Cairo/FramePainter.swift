@@ -67,9 +67,9 @@ public struct FramedScreenshot: Sendable, Equatable {
 /// Draws a rendered screen inside its device's frame (`DeviceFrame`), at the screen's own scale,
 /// so the screenshot's pixels are copied 1:1.
 enum FramePainter {
-    static let bandColor = Color(hex: "#4A4A4E")!
-    static let tabletBandColor = Color(hex: "#5E5E63")!
-    static let buttonColor = Color(hex: "#38383C")!
+    static let bandColor = Color(rgb: 0x4A4A4E)
+    static let tabletBandColor = Color(rgb: 0x5E5E63)
+    static let buttonColor = Color(rgb: 0x38383C)
     static let glass = Color(red: 0, green: 0, blue: 0)
 
     /// `screen` (the render's pixels) framed as `profile`'s device in `orientation`.
@@ -195,13 +195,13 @@ enum FramePainter {
         guard frame.style == .homeButton else { return }
         let topChin = Rect(x: body.minX, y: body.minY + frame.band, width: body.width, height: display.minY - body.minY - frame.band)
         let bottomChin = Rect(x: body.minX, y: display.maxY, width: body.width, height: body.maxY - frame.band - display.maxY)
-        cairoSetSource(cr, Color(hex: "#2A2A2E")!)
+        cairoSetSource(cr, Color(rgb: 0x2A2A2E))
         cairoAddRoundedRect(cr, Rect(x: body.midX - 26, y: topChin.midY - 3, width: 52, height: 6), radius: 3)
         cairo_fill(cr)
         cairo_arc(cr, body.midX - 44, topChin.midY, 4.5, 0, 2 * Double.pi)
         cairo_fill(cr)
         let radius = min(30, bottomChin.height * 0.32)
-        cairoSetSource(cr, Color(hex: "#5A5A60")!)
+        cairoSetSource(cr, Color(rgb: 0x5A5A60))
         cairo_set_line_width(cr, 2)
         cairo_arc(cr, body.midX, bottomChin.midY, radius, 0, 2 * Double.pi)
         cairo_stroke(cr)

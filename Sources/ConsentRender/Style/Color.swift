@@ -14,6 +14,13 @@ public struct Color: Sendable, Equatable, Hashable {
         self.alpha = alpha
     }
 
+    /// A colour written as a hex literal in code: `Color(rgb: 0xFF3B30)`. (`init?(hex:)` parses
+    /// text from a file or an option.)
+    public init(rgb: UInt32, alpha: Double = 1) {
+        precondition(rgb <= 0xFFFFFF, "Color(rgb:) takes 0xRRGGBB, got \(String(rgb, radix: 16))")
+        self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF), alpha: alpha)
+    }
+
     /// Parses `#RRGGBB` (the `#` is optional); nil for anything else.
     public init?(hex: String) {
         var digits = Substring(hex)

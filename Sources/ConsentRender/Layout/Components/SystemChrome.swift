@@ -277,7 +277,7 @@ struct SystemChrome {
                 items.append(PlacedItem(id: "status-bar-battery-level", drawable: .shape(.fill(
                     rect(2, 2, 21 * level, 9), cornerRadius: 2.5 * scale,
                     // iOS turns the level red at 20% and below.
-                    color: level <= 0.2 ? Color(hex: "#FF3B30")! : self.glyph))))
+                    color: level <= 0.2 ? Color(rgb: 0xFF3B30) : self.glyph))))
             }
             items.append(PlacedItem(id: "status-bar-battery-cap", drawable: .shape(.fill(
                 rect(25.5, 4.3, 1.8, 4.4), cornerRadius: 0.9 * scale, color: self.glyph.withAlpha(0.4)))))
