@@ -39,22 +39,25 @@ enum LintCommand {
 
     /// `--explain RULE`: the rule in a reviewer's words.
     static func explain(_ name: String) throws -> String {
-        let rules: [LintRule]
+        let rules: [LintRuleInfo]
+        let all = LintRuleInfo.builtIn.sorted { $0.rule < $1.rule }
         if name.lowercased() == "all" {
-            rules = LintRule.allCases.sorted { $0.rawValue < $1.rawValue }
-        } else if let rule = LintRule(rawValue: name.lowercased()) {
-            rules = [rule]
+            rules = all
+        } else if let info = LintRule(rawValue: name.lowercased()).info {
+            rules = [info]
         } else {
-            let names = LintRule.allCases.map(\.rawValue).sorted()
+            let names: [String] = all.map(\.rule.rawValue)
+            let typed = name.lowercased()
             // A close spelling, or the rule whose name ends with what was typed (pre-ticked).
-            let match = closestMatch(to: name.lowercased(), among: names)
-                ?? names.first { $0.hasSuffix("." + name.lowercased()) || $0.split(separator: ".").last.map { closestMatch(to: name.lowercased(), among: [String($0)]) != nil } == true }
+            let match = closestMatch(to: typed, among: names) ?? names.first { rule in
+                rule.hasSuffix("." + typed) || rule.split(separator: ".").last.map { closestMatch(to: typed, among: [String($0)]) != nil } == true
+            }
             let hint = match.map { " Did you mean '\($0)'?" } ?? ""
             throw UsageError(message: "--explain '\(name)' is not a rule.\(hint) The rules: \(names.joined(separator: ", "))")
         }
-        return rules.map { rule in
-            let text = rule.explanation
-            return "\(rule.rawValue)\n  What it checks: \(text.checks)\n  Why: \(text.why)\n  How to fix it: \(text.fix)"
+        return rules.map { info in
+            let text = info.explanation
+            return "\(info.rule)\n  What it checks: \(text.checks)\n  Why: \(text.why)\n  How to fix it: \(text.fix)"
         }.joined(separator: "\n\n")
     }
 

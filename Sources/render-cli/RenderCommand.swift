@@ -140,7 +140,7 @@ enum RenderCommand {
 /// The `--template` option, checked against the templates there are.
 func template(_ options: ParsedArguments) throws -> String? {
     guard let name = options.value("template") else { return nil }
-    let ids = TemplateRegistry.standard.ids
+    let ids = TemplateRegistry.standard.ids.map(\.rawValue)
     guard ids.contains(name) else {
         let suggestion = closestMatch(to: name, among: ids).map { " Did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "--template '\(name)' is not a template.\(suggestion) Use one of: \(ids.joined(separator: ", "))")

@@ -27,12 +27,14 @@ Commands:
 
 Run render-cli <command> --help (or render-cli help <command>) for a command's options,
 render-cli help usage for every command's usage, render-cli help axes for the axes a render
-varies on, and render-cli --version for the version and the C libraries it renders with.
+varies on, render-cli help rules for the lint rules (a Markdown table), and render-cli --version
+for the version and the C libraries it renders with.
 """
 
 /// `render-cli help usage`: every command's usage lines, as README shows them.
 let allUsages = (commandList.flatMap { $0.spec.usageLines() } + [
     "render-cli <command> --help        (or render-cli help <command>)",
+    "render-cli help usage|axes|rules   every usage line, the axes a render varies on, the lint rules",
     "render-cli --version               the version and the C libraries it renders with",
 ]).joined(separator: "\n")
 
@@ -118,8 +120,12 @@ if arguments.count == 2, arguments[0] == "help" {
         print(axisTable())
         exit(0)
     }
+    if arguments[1] == "rules" {
+        print(LintRuleInfo.markdownTable())
+        exit(0)
+    }
     guard let command = commands[arguments[1]] else {
-        let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
+        let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted() + ["usage", "axes", "rules"]).map { " Did you mean '\($0)'?" } ?? ""
         printError("render-cli: unknown command '\(arguments[1])'.\(suggestion) Run render-cli --help for the list.")
         exit(2)
     }

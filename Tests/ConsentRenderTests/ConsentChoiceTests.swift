@@ -21,7 +21,7 @@ import Testing
     }
 
     func errors(_ page: RenderedPage, _ rule: LintRule) -> [LintFinding] {
-        renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == rule.rawValue && $0.severity == .error }
+        renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == rule && $0.severity == .error }
     }
 
     @Test func anAcceptOnlyOrAcceptAndSettingsScreenIsDrawnAndFailsDeclinePresent() throws {
@@ -68,8 +68,8 @@ import Testing
         let page = try render("notnow", settings: #"{ "template": "att-explainer", "secondaryAction": "notNow" }"#, files: explainer)
         #expect(page.linkMap.buttons.map(\.role) == [.continue, .notNow] && page.linkMap.buttons.last?.label == "Not Now")
         let findings = renderer.lint(page, device: "iphone-15-pro")
-        #expect(findings.contains { $0.rule == LintRule.attSingleAction.rawValue && $0.message.contains("Not Now") })
-        #expect(!findings.contains { $0.rule == LintRule.contrastButtonEdge.rawValue })
+        #expect(findings.contains { $0.rule == LintRule.attSingleAction && $0.message.contains("Not Now") })
+        #expect(!findings.contains { $0.rule == LintRule.contrastButtonEdge })
         // A walk that declines takes Not Now.
         let flow = try Flow.parse(Data(#"{ "start": "e", "steps": { "e": { "screen": "consent", "on": { "continue": "end:att", "not-now": "end:home" } } } }"#.utf8),
                                   path: "flow.json")

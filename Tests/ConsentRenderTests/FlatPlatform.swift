@@ -28,11 +28,11 @@ extension Platform {
 /// The flat platform's one template: a sheet from the bottom of the screen with the title, the
 /// document's text and two side-by-side buttons.
 struct FlatSheet: ScreenTemplate {
-    var id: String { "flat-sheet" }
+    var id: TemplateID { "flat-sheet" }
     var summary: String { "a sheet from the bottom with two buttons side by side" }
     var states: [ScreenState] { [.initial] }
     var lintRules: [PageLintRule] { [] }
-    var exemptRules: Set<String> { [] }
+    var exemptRules: Set<LintRule> { [] }
 
     func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let theme = context.theme
@@ -99,7 +99,7 @@ struct FlatSheet: ScreenTemplate {
         // Its lint threshold: buttons iOS accepts (44 pt) are under its 72.
         let findings = renderer.lint(page, device: "flat-phone")
         #expect(page.layout.buttons.allSatisfy { $0.rect.height >= 44 && $0.rect.height < 72 })
-        #expect(findings.contains { $0.rule == LintRule.targetSize.rawValue && $0.message.contains("need 72×72 pt") }, "\(findings)")
+        #expect(findings.contains { $0.rule == LintRule.targetSize && $0.message.contains("need 72×72 pt") }, "\(findings)")
         // Its link map: the platform named, the neutral core as on iOS.
         let map = try JSONDecoder().decode(LinkMap.self, from: try page.linkMap.jsonData())
         #expect(map.platform.name == "flat" && map.platform.look == nil && map.template == "flat-sheet")
@@ -109,7 +109,7 @@ struct FlatSheet: ScreenTemplate {
         let ios = try renderer.render(RenderRequest(content: content, profile: try DeviceProfile.named("iphone-15-pro"),
                                                     variant: RenderVariant(device: "iphone-15-pro", language: "en", template: "flat-sheet")))
         #expect(ios.linkMap.platform.name == "ios" && ios.layout.semantics.homeIndicator != nil)
-        #expect(!renderer.lint(ios, device: "iphone-15-pro").contains { $0.rule == LintRule.targetSize.rawValue && $0.severity == .error })
+        #expect(!renderer.lint(ios, device: "iphone-15-pro").contains { $0.rule == LintRule.targetSize && $0.severity == .error })
     }
 
     @Test func aPlatformWithoutPromptsOrUnknownToTheRendererIsAClearError() throws {

@@ -16,6 +16,19 @@ import Testing
 @Suite struct ReadmeExampleTests {
     /// README's library example is the consumer test's code, line for line: that test compiles and
     /// runs it against the public API only (Tests/ConsumerTests).
+    /// The lint rule tables are generated from the rule files (`render-cli help rules`): docs/lint.md
+    /// holds every rule but the flow rules, docs/review-pack.md the flow rules.
+    @Test(arguments: [("docs/lint.md", false), ("docs/review-pack.md", true)])
+    func theRuleTablesAreTheRuleFiles(page: String, flow: Bool) throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "| rule | severity | what it checks | source |"), "\(page) has no rule table")
+        #expect(lines[start - 2].hasPrefix("<!-- rules: generated"), "\(page): the table's marker")
+        let table = lines[start...].prefix { $0.hasPrefix("|") }.joined(separator: "\n")
+        let expected = LintRuleInfo.markdownTable(LintRuleInfo.builtIn.filter { $0.rule.rawValue.hasPrefix("flow.") == flow })
+        #expect(table == expected, "\(page)'s rule table is not the rule files'; paste the rows render-cli help rules prints")
+    }
+
     @Test func theLibraryExampleIsTheConsumerTestsCode() throws {
         let pages = try Self.documents.map { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
         let readme = try #require(pages.first { $0.contains { $0.hasPrefix("<!-- example: library") } })

@@ -59,7 +59,7 @@ import Testing
         let errors = findings.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(name): \(errors.map(\.description))")
         // No wording rule raises even a warning on them.
-        let wording = findings.filter { [LintRule.impliedConsent, .forcedConsent].map(\.rawValue).contains($0.rule) }
+        let wording = findings.filter { [LintRule.impliedConsent, .forcedConsent].contains($0.rule) }
         #expect(wording.isEmpty, "\(name): \(wording.map(\.description))")
     }
 
@@ -71,7 +71,7 @@ import Testing
     @Test func aPreTickedConsentBoxFails() throws {
         let findings = try lint("ticked", ["zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意《隐私政策》"],
                                 language: "zh-Hans")
-        let ticked = findings.filter { $0.rule == LintRule.preTicked.rawValue }
+        let ticked = findings.filter { $0.rule == LintRule.preTicked }
         #expect(ticked.count == 1 && ticked[0].severity == .error && ticked[0].message.contains("我已阅读并同意"))
         // The box is in the link map, ticked, where it is drawn.
         let page = try LintTests.render(renderer, files: ["zh-Hans.md": "# 隐私政策\n\n请阅读[《隐私政策》](https://example.com/p)。\n\n- [x] 我已阅读并同意"],
@@ -94,7 +94,7 @@ import Testing
                                         ("fr", "D'accord", "d'accord"), ("ja", "はい", "はい")] {
             let findings = try lint("allow-\(language)-\(word)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "\#(language)": "\#(label)" } } }"#,
                                                      "\(language).md": body], language: language)
-            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue && $0.message.contains("'\(word)'") }, "\(label)")
+            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording && $0.message.contains("'\(word)'") }, "\(label)")
         }
         for (language, text, word) in [("en", "Allowing tracking helps keep the app free of charge.", "keep…free"),
                                        ("en", "Tracking lets you support the developer.", "support the developer"),
@@ -102,7 +102,7 @@ import Testing
             let findings = try lint("incentive-\(word)", ["document.json": #"{ "template": "att-explainer" }"#,
                                                          "\(language).md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
                                     language: language)
-            #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue && $0.message.contains("'\(word)'") }, "\(text)")
+            #expect(findings.contains { $0.rule == LintRule.attNoIncentive && $0.message.contains("'\(word)'") }, "\(text)")
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
                                  ("zh-Hans", "继续使用即视为同意[《隐私政策》](https://example.com/p)。"),
                                  ("de", "Wenn Sie die Website nutzen, sind Sie mit unserer [Datenschutzerklärung](https://example.com/p) einverstanden.")] {
             let findings = try lint("implied-\(language)", ["\(language).md": "# Privacy\n\n\(text)"], language: language)
-            let implied = findings.filter { $0.rule == LintRule.impliedConsent.rawValue }
+            let implied = findings.filter { $0.rule == LintRule.impliedConsent }
             #expect(implied.count == 1 && implied[0].severity == .warning, "\(language): \(findings.map(\.description))")
         }
     }
@@ -119,20 +119,20 @@ import Testing
     @Test func refusingAPermissionSaidToBlockTheAppWarnsButDecliningTheAgreementDoesNot() throws {
         let forced = try lint("forced", ["zh-Hans.md": "# 权限说明\n\n请阅读[《隐私政策》](https://example.com/p)。拒绝开启定位权限将无法使用本应用。"],
                               language: "zh-Hans")
-        #expect(forced.contains { $0.rule == LintRule.forcedConsent.rawValue && $0.severity == .warning && $0.message.contains("定位") })
+        #expect(forced.contains { $0.rule == LintRule.forcedConsent && $0.severity == .warning && $0.message.contains("定位") })
         // The launch-consent sample's decline confirmation ("若不同意本隐私政策，很遗憾我们将无法为您提供服务") lints clean.
         let launch = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/launch-consent"), appFiles: XcodeAppFiles())
         for state in [ScreenState.initial, .declineConfirm] {
             let page = try renderer.render(RenderRequest(folder: launch, profile: try shippedProfiles.profile(id: "iphone-15-pro"),
                                                          requestedLanguage: "zh-Hans", orientation: .portrait, appearance: .light, state: state))
-            #expect(!renderer.lint(page, device: "iphone-15-pro").contains { $0.rule == LintRule.forcedConsent.rawValue })
+            #expect(!renderer.lint(page, device: "iphone-15-pro").contains { $0.rule == LintRule.forcedConsent })
         }
     }
 
     @Test func aPolicyLinkThatLeadsNowhereDoesNotCount() throws {
         for (name, link) in [("empty", "[隐私政策]()"), ("anchor", "[隐私政策](#nowhere)"), ("http", "[隐私政策](http:)")] {
             let findings = try lint("policy-\(name)", ["zh-Hans.md": "# 提示\n\n请阅读\(link)。"], language: "zh-Hans")
-            #expect(findings.contains { $0.rule == LintRule.policyPresent.rawValue && $0.severity == .error && $0.message.contains("leads nowhere") },
+            #expect(findings.contains { $0.rule == LintRule.policyPresent && $0.severity == .error && $0.message.contains("leads nowhere") },
                     "\(name): \(findings.map(\.description))")
         }
     }
@@ -141,17 +141,20 @@ import Testing
         let markdown = "# 隐私政策提示\n\n为保障账号安全，我们会收集设备信息（如 AndroidID）。请阅读[《隐私政策》](https://example.com/p)。"
         let english = try lint("mix", ["document.json": #"{ "strings": { "accept": { "zh-Hans": "Accept" }, "decline": { "zh-Hans": "Decline" } } }"#,
                                        "zh-Hans.md": markdown], language: "zh-Hans")
-        #expect(english.filter { $0.rule == LintRule.languageMix.rawValue }.count == 2)
+        #expect(english.filter { $0.rule == LintRule.languageMix }.count == 2)
         let chinese = try lint("nomix", ["zh-Hans.md": markdown], language: "zh-Hans")
-        #expect(!chinese.contains { $0.rule == LintRule.languageMix.rawValue })
+        #expect(!chinese.contains { $0.rule == LintRule.languageMix })
     }
 
     @Test func everyRuleExplainsItself() {
-        for rule in LintRule.allCases {
-            let text = rule.explanation
-            #expect(!text.checks.isEmpty && !text.why.isEmpty && !text.fix.isEmpty, "\(rule.rawValue)")
+        for info in LintRuleInfo.builtIn {
+            let text = info.explanation
+            #expect(!text.checks.isEmpty && !text.why.isEmpty && !text.fix.isEmpty, "\(info.rule)")
+            #expect(!info.summary.isEmpty && !info.source.isEmpty && ["error", "warning", "error / warning"].contains(info.severity))
         }
-        #expect(LintRule.preTicked.explanation.why.contains("Planet49"))
+        #expect(Set(LintRule.builtIn).count == LintRuleInfo.builtIn.count, "each rule once")
+        #expect(LintRule.preTicked.explanation?.why.contains("Planet49") == true)
+        #expect(LintRule("notice.hairlines").explanation == nil)
     }
 
     @Test func theMatrixManifestAndGalleryCarryEachCellsFindings() throws {
@@ -178,7 +181,7 @@ import Testing
         let typo = try runRenderCLI(["lint", "--explain", "choice.preticked"])
         #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'choice.pre-ticked'?"))
         let all = try runRenderCLI(["lint", "--explain", "all"])
-        #expect(LintRule.allCases.allSatisfy { all.stdout.contains($0.rawValue + "\n  What it checks:") })
+        #expect(LintRule.builtIn.allSatisfy { all.stdout.contains($0.rawValue + "\n  What it checks:") })
     }
 
     @Test func theATTWordListsCoverEveryLanguageWithBuiltInStrings() {
@@ -200,12 +203,12 @@ import Testing
         let mix = try lint("mix-sdk", ["document.json": #"{ "strings": { "accept": { "zh-Hans": "Agree" }, "decline": { "zh-Hans": "Disagree" } } }"#,
                                        "zh-Hans.md": "# 隐私\n\n我们使用 Google Analytics 和 Firebase Crashlytics 统计崩溃。请阅读[《隐私政策》](https://example.com/p)。"],
                            language: "zh-Hans")
-        #expect(mix.filter { $0.rule == LintRule.languageMix.rawValue }.count == 2)
+        #expect(mix.filter { $0.rule == LintRule.languageMix }.count == 2)
         let body = "# Personalised ads\n\n## What changes\n\nWe use your advertising identifier for ads. Read our [Privacy Policy](https://example.com/p)."
         for (language, label) in [("en", "Agree"), ("en", "I agree"), ("zh-Hans", "同意"), ("de", "Einverstanden"), ("es", "De acuerdo")] {
             let findings = try lint("agree-\(label)", ["document.json": #"{ "template": "att-explainer", "strings": { "continue": { "\#(language)": "\#(label)" } } }"#,
                                                        "\(language).md": body], language: language)
-            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording.rawValue }, "\(label)")
+            #expect(findings.contains { $0.rule == LintRule.attNoAllowWording }, "\(label)")
         }
         for (index, (language, text)) in [("en", "You'll also earn 50 points."), ("en", "Keep Yunfan free."), ("en", "Get 20% off your next ride."),
                                           ("en", "So the app costs you nothing."), ("zh-Hans", "零收费，还有额外抽奖机会。"),
@@ -214,17 +217,17 @@ import Testing
             let findings = try lint("incentive2-\(index)", ["document.json": #"{ "template": "att-explainer" }"#,
                                                             "\(language).md": "# Personalised ads\n\n## Why\n\n\(text) Read our [Privacy Policy](https://example.com/p)."],
                                     language: language)
-            #expect(findings.contains { $0.rule == LintRule.attNoIncentive.rawValue }, "\(text)")
+            #expect(findings.contains { $0.rule == LintRule.attNoIncentive }, "\(text)")
         }
         for (index, (language, text)) in [("en", "By using Yunfan, you consent to our policy."), ("zh-Hans", "您继续使用本应用，即表示您同意本政策。"),
                                           ("de", "Wenn Sie die App weiter nutzen, stimmen Sie der Verarbeitung zu."),
                                           ("fr", "En poursuivant votre navigation, vous acceptez les cookies."),
                                           ("en", "If you keep browsing, we'll assume you agree.")].enumerated() {
             let findings = try lint("implied2-\(index)", ["\(language).md": "# Privacy\n\n\(text) [Privacy Policy](https://example.com/p)"], language: language)
-            #expect(findings.contains { $0.rule == LintRule.impliedConsent.rawValue }, "\(text)")
+            #expect(findings.contains { $0.rule == LintRule.impliedConsent }, "\(text)")
         }
         let forced = try lint("forced2", ["zh-Hans.md": "# 权限\n\n若您拒绝授权通讯录，您将不能使用本应用的全部功能。请阅读[《隐私政策》](https://example.com/p)。"],
                               language: "zh-Hans")
-        #expect(forced.contains { $0.rule == LintRule.forcedConsent.rawValue })
+        #expect(forced.contains { $0.rule == LintRule.forcedConsent })
     }
 }

@@ -300,11 +300,11 @@ import Testing
 
     @Test func roundedCornersThatCutTheContentFailTheLint() throws {
         let round = try render(try document(style: ##"{ "card": { "cornerRadius": 200 } }"##, name: "oval"))
-        let cut = renderer.lint(round, device: "iphone-15-pro").filter { $0.rule == LintRule.truncation.rawValue }
+        let cut = renderer.lint(round, device: "iphone-15-pro").filter { $0.rule == LintRule.truncation }
         #expect(cut.contains { $0.element == "title" && $0.message.contains("rounded corners") })
         #expect(cut.contains { $0.element == "accept button" })
         let normal = try render(try document(style: ##"{ "card": { "cornerRadius": 28 } }"##, name: "round"))
-        #expect(!renderer.lint(normal, device: "iphone-15-pro").contains { $0.rule == LintRule.truncation.rawValue })
+        #expect(!renderer.lint(normal, device: "iphone-15-pro").contains { $0.rule == LintRule.truncation })
     }
 
     @Test func aLabelBrokenInsideAWordFailsAndMinWidthWidensTheLandscapeColumn() throws {
@@ -337,12 +337,12 @@ import Testing
     @Test func aPaleBrandGreyFailsContrast() throws {
         let page = try render(try document(style: ##"{ "colors": { "light": { "text": "#BBBBBB" } } }"##, name: "grey"))
         let findings = renderer.lint(page, device: "iphone-15-pro")
-        #expect(findings.contains { $0.rule == LintRule.contrastText.rawValue && $0.severity == .error && $0.element == "body text" })
+        #expect(findings.contains { $0.rule == LintRule.contrastText && $0.severity == .error && $0.element == "body text" })
     }
 
     @Test func aSmallDesignedButtonFailsTargetSize() throws {
         let page = try render(try document(style: ##"{ "buttons": { "height": 36 } }"##, name: "small"))
         #expect(page.layout.buttons.allSatisfy { $0.rect.height == 36 })
-        #expect(renderer.lint(page, device: "iphone-15-pro").contains { $0.rule == LintRule.targetSize.rawValue && $0.severity == .error })
+        #expect(renderer.lint(page, device: "iphone-15-pro").contains { $0.rule == LintRule.targetSize && $0.severity == .error })
     }
 }

@@ -67,7 +67,7 @@ import Testing
         let variant = try #require(screen.variant)
         #expect(screen.device == "iphone-se-3" && variant["orientation"] == "landscape" && variant["appearance"] == "light"
                 && variant["textSize"] == "Large")
-        #expect(findings.contains { $0.rule == LintRule.dynamicType.rawValue && $0.severity == .warning }, "\(findings.map(\.rule))")
+        #expect(findings.contains { $0.rule == LintRule.dynamicType && $0.severity == .warning }, "\(findings.map(\.rule))")
     }
 
     @Test func atOtherTextSizesOnlyTheLayoutRulesApply() throws {
@@ -75,7 +75,7 @@ import Testing
                                     "--orientation", "portrait", "--appearance", "light", "--text-sizes", "xSmall", "--format", "json"])
         let findings = try JSONDecoder().decode([LintFinding].self, from: Data(run.stdout.utf8))
         // xSmall body text is 12 pt, which text.min-size would flag at Large.
-        #expect(!findings.contains { $0.rule == LintRule.minimumSize.rawValue || $0.rule == LintRule.density.rawValue })
+        #expect(!findings.contains { $0.rule == LintRule.minimumSize || $0.rule == LintRule.density })
         #expect(findings.filter { !$0.device.isEmpty }.allSatisfy { PageLint.layoutRules.contains($0.rule) }, "\(findings.map(\.rule))")
     }
 }

@@ -5,7 +5,7 @@ import ConsentRender
 /// A template the library does not ship, written here with the public API only: a full-screen
 /// notice with three stacked buttons. Registering it is all it takes to render and lint it.
 struct ThreeChoiceNotice: ScreenTemplate {
-    var id: String { "three-choice-notice" }
+    var id: TemplateID { "three-choice-notice" }
     var summary: String { "a full-screen notice with three stacked choices" }
     var states: [ScreenState] { [.initial, "reminder"] }
     var lintRules: [PageLintRule] {
@@ -15,7 +15,7 @@ struct ThreeChoiceNotice: ScreenTemplate {
         }]
     }
     /// It has no decline and no policy link of its own.
-    var exemptRules: Set<String> { ["choice.decline-present", "choice.equal-treatment", "links.policy-present"] }
+    var exemptRules: Set<LintRule> { ["choice.decline-present", "choice.equal-treatment", "links.policy-present"] }
 
     func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let theme = context.theme

@@ -120,7 +120,7 @@ public struct AppStoreExport: Sendable {
         // A backdrop is checked whole before anything is written.
         if backdrop != nil || !folder.content.backdrops.isEmpty {
             guard template.showsAppBehind else {
-                throw DocumentError.backdropNotShown(template: template.id, source: backdrop?.path ?? folder.content.source)
+                throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)
             }
             try backdrop?.checkPixels()
             try folder.content.backdrops.checkPixels()

@@ -126,7 +126,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
     }
 
     public var schemaVersion: Int
-    public var template: String
+    public var template: TemplateID
     /// The render's variant, as every JSON that holds one gives it (see README's Axes).
     public var variant: VariantRecord
     public var platform: PlatformInfo
@@ -211,7 +211,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// `variant` asks: a pure function of the page and the variant, its only author. Rects are in
     /// screen points; pixel rects are in the output image's pixels. `documentFonts` is the folder
     /// of the document's own fonts, which `texts` names as `fonts/<file>`.
-    public init(page: PageLayout, composition: Composition, template: String, device: String, variant: RenderVariant,
+    public init(page: PageLayout, composition: Composition, template: TemplateID, device: String, variant: RenderVariant,
                 platform: Platform = .ios, documentFonts: String) {
         var recorded = variant
         recorded.device = device
@@ -273,7 +273,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
     }
 
     /// The core of the map: screen, rects, links and buttons.
-    init(page: PageLayout, composition: Composition, template: String, variant: RenderVariant, platform: PlatformInfo) {
+    init(page: PageLayout, composition: Composition, template: TemplateID, variant: RenderVariant, platform: PlatformInfo) {
         let requestedLanguage = variant.language
         let scale = page.scale
         func r(_ value: Double) -> Double { Self.rounded(value) }

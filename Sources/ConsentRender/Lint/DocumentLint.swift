@@ -35,7 +35,7 @@ public struct DocumentLint: Sendable {
                 guard !ids.contains(id) else { continue }
                 let hint = closestMatch(to: id, among: ids).map { "; did you mean #\($0)?" } ?? ""
                 results.append(LintFinding(
-                    rule: LintRule.anchorExists.rawValue, severity: .error,
+                    rule: LintRule.anchorExists, severity: .error,
                     message: "links to \(url), but no heading has the id '\(id)' (ids are GitHub's: lower case, spaces as hyphens, "
                         + "punctuation dropped)\(hint)",
                     element: "\(language).md", rect: nil, language: language, device: ""))
@@ -56,7 +56,7 @@ public struct DocumentLint: Sendable {
             func error(_ what: String, _ mine: Int, _ theirs: Int) {
                 func count(_ number: Int) -> String { "\(number) \(number == 1 ? String(what.dropLast()) : what)" }
                 results.append(LintFinding(
-                    rule: LintRule.linkParity.rawValue, severity: .error,
+                    rule: LintRule.linkParity, severity: .error,
                     message: "has \(count(mine)) but \(reference).md has \(count(theirs)); every language must say the same",
                     element: "\(language).md", rect: nil, language: language, device: ""))
             }
@@ -73,7 +73,7 @@ public struct DocumentLint: Sendable {
                             + "language ('\(reference)'); point it at the \(language) page if there is one"
                         : "link \(index + 1) goes to \(pair.0) but in \(reference).md to \(pair.1)"
                     results.append(LintFinding(
-                        rule: LintRule.linkParity.rawValue, severity: .warning,
+                        rule: LintRule.linkParity, severity: .warning,
                         message: message,
                         element: "\(language).md", rect: nil, language: language, device: ""))
                 }

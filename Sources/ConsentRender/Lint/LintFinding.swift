@@ -11,7 +11,7 @@ public enum LintSeverity: String, Codable, Sendable, Comparable {
 /// One problem the lint found on a rendered screen or in a document.
 public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The rule's id, such as `contrast.text`.
-    public var rule: String
+    public var rule: LintRule
     public var severity: LintSeverity
     public var message: String
     /// What it is about: `title`, `link-0`, `accept button`, `en.md`, …
@@ -24,7 +24,7 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     /// about a document or a flow as a whole.
     public var variant: VariantRecord?
 
-    public init(rule: String, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
+    public init(rule: LintRule, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
                 device: String, state: String? = nil) {
         self.rule = rule
         self.severity = severity
@@ -68,39 +68,4 @@ public struct LintOptions: Sendable, Equatable {
     public init(tcf: Bool = false) {
         self.tcf = tcf
     }
-}
-
-/// Every rule the lint knows, with the source it comes from (README lists the same).
-public enum LintRule: String, CaseIterable, Sendable {
-    case impliedConsent = "text.implied-consent"
-    case forcedConsent = "text.forced-consent"
-    case preTicked = "choice.pre-ticked"
-    case contrastText = "contrast.text"
-    case contrastButtonEdge = "contrast.button-edge"
-    case targetSize = "target.size"
-    case declinePresent = "choice.decline-present"
-    case equalTreatment = "choice.equal-treatment"
-    case safeArea = "layout.safe-area"
-    case statusBar = "layout.status-bar"
-    case truncation = "layout.truncation"
-    case buttonsVisible = "layout.buttons-visible"
-    case linkScheme = "links.scheme"
-    case policyPresent = "links.policy-present"
-    case linkParity = "links.parity"
-    case minimumSize = "text.min-size"
-    case density = "text.density"
-    case missingGlyphs = "text.missing-glyphs"
-    case languageMix = "text.language-mix"
-    case dynamicType = "text.dynamic-type"
-    case launchDeclineExplainsOutcome = "launch.decline-explains-outcome"
-    case linkTextControls = "links.text-controls"
-    case attSingleAction = "att.single-action"
-    case attNoAllowWording = "att.no-allow-wording"
-    case attNoIncentive = "att.no-incentive"
-    case anchorExists = "links.anchor-exists"
-    case flowPermissionsAfterConsent = "flow.permissions-after-consent"
-    case flowATTAfterExplainer = "flow.att-after-explainer"
-    case promptPurposePresent = "prompt.purpose-present"
-    case promptPurposeLocalized = "prompt.purpose-localized"
-    case promptPurposeSpecific = "prompt.purpose-specific"
 }

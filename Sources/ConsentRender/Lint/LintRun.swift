@@ -85,7 +85,7 @@ public struct LintRun {
             findings += cellFindings.map { finding in
                 var finding = finding
                 // Allowed missing glyphs are still reported, as a warning.
-                if allowsMissingGlyphs, finding.rule == LintRule.missingGlyphs.rawValue { finding.severity = .warning }
+                if allowsMissingGlyphs, finding.rule == LintRule.missingGlyphs { finding.severity = .warning }
                 finding.place(in: cell)
                 return finding
             }

@@ -33,7 +33,7 @@ public struct PromptLint: Sendable {
             guard let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             else { continue }
             results.append(LintFinding(
-                rule: LintRule.promptPurposePresent.rawValue, severity: .error,
+                rule: LintRule.promptPurposePresent, severity: .error,
                 message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
                     + "\(kind.subject) without it. Add it, saying what the app uses \(kind.subject) for",
                 element: (app.settingsFile as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
@@ -46,7 +46,7 @@ public struct PromptLint: Sendable {
                 if lookup.isFallback && !LanguageTag.same(lookup.language, language)
                     && app.localization(for: language).map({ !LanguageTag.same($0, app.developmentRegion) }) ?? true {
                     results.append(LintFinding(
-                        rule: LintRule.promptPurposeLocalized.rawValue, severity: .warning,
+                        rule: LintRule.promptPurposeLocalized, severity: .warning,
                         message: "the app has no \(key) in '\(language)', so iOS shows its '\(lookup.language)' text in the "
                             + "\(kind.rawValue) prompt; add it to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings",
                         element: key, rect: nil, language: language, device: ""))
@@ -56,7 +56,7 @@ public struct PromptLint: Sendable {
                 if reported.insert("\(key)\u{0}\(lookup.text)").inserted,
                    let problem = Self.vagueness(of: lookup.text, language: lookup.language == "Base" ? language : lookup.language) {
                     results.append(LintFinding(
-                        rule: LintRule.promptPurposeSpecific.rawValue, severity: .warning,
+                        rule: LintRule.promptPurposeSpecific, severity: .warning,
                         message: "\(key) \"\(lookup.text)\" \(problem); App Review (5.1.1) asks that a purpose string says what the "
                             + "data is used for, for example \"Your location is used to suggest nearby pick-up points\"",
                         element: key, rect: nil, language: language, device: ""))

@@ -141,7 +141,7 @@ public struct MatrixRender: Sendable {
             try templates.check([cell.state], of: template)
             // Said once, not on every cell.
             if hasBackdrop && !template.showsAppBehind {
-                throw DocumentError.backdropNotShown(template: template.id, source: backdrop?.path ?? folder.content.source)
+                throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)
             }
         }
     }

@@ -150,7 +150,7 @@ extension ConsentRenderer {
         let size = Self.dynamicTypeCheckSize.rawValue
         return (lint.truncation() + lint.buttonsVisible()).map { finding in
             var warning = finding
-            warning.rule = LintRule.dynamicType.rawValue
+            warning.rule = LintRule.dynamicType
             warning.severity = .warning
             warning.message = "at the \(size) text size, \(finding.message) (render it with --text-size \(size))"
             return warning

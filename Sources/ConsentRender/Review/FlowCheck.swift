@@ -14,9 +14,9 @@ public struct FlowCheck: Sendable {
     /// What one step's screen shows: its buttons' roles and the template it is laid out with.
     public struct Screen: Sendable, Equatable {
         public var roles: [ButtonRole]
-        public var template: String
+        public var template: TemplateID
 
-        public init(roles: [ButtonRole], template: String) {
+        public init(roles: [ButtonRole], template: TemplateID) {
             self.roles = roles
             self.template = template
         }
@@ -128,7 +128,7 @@ public struct FlowCheck: Sendable {
             guard let step = flow.step(reached.step), let kind = step.screen.prompt, kind != .att, !reached.accepted,
                   reported.insert(step.name).inserted else { continue }
             results.append(LintFinding(
-                rule: LintRule.flowPermissionsAfterConsent.rawValue, severity: .error,
+                rule: LintRule.flowPermissionsAfterConsent, severity: .error,
                 message: "the \(kind.rawValue) prompt is reached without an accept (\(reached.path.joined(separator: ", "))); ask for "
                     + "system permissions only after the user agrees",
                 element: step.name, rect: nil, language: "", device: ""))
@@ -136,7 +136,7 @@ public struct FlowCheck: Sendable {
         for step in flow.steps {
             guard step.screen == .prompt(.att) else { continue }
             if step.name == flow.start {
-                results.append(LintFinding(rule: LintRule.flowATTAfterExplainer.rawValue, severity: .error,
+                results.append(LintFinding(rule: LintRule.flowATTAfterExplainer, severity: .error,
                                            message: "the flow starts with the tracking prompt; show the explainer first and lead to it with its continue",
                                            element: step.name, rect: nil, language: "", device: ""))
             }
@@ -145,7 +145,7 @@ public struct FlowCheck: Sendable {
                     let fromExplainer = screens[source.name]?.template == "att-explainer" && source.screen == .consent
                     guard !(fromExplainer && transition.role == .continue) else { continue }
                     results.append(LintFinding(
-                        rule: LintRule.flowATTAfterExplainer.rawValue, severity: .error,
+                        rule: LintRule.flowATTAfterExplainer, severity: .error,
                         message: "the tracking prompt is reached from '\(source.name)' by \(transition.role.rawValue), not by an explainer's "
                             + "continue; lead to it only from the ATT explainer's continue",
                         element: step.name, rect: nil, language: "", device: ""))

@@ -79,10 +79,10 @@ public struct ReviewNotes {
         }
         lines.append("")
         let prompts = flow.steps.compactMap(\.screen.prompt)
-        if prompts.contains(where: { $0 != .att }) && !findings.contains(where: { $0.rule == LintRule.flowPermissionsAfterConsent.rawValue }) {
+        if prompts.contains(where: { $0 != .att }) && !findings.contains(where: { $0.rule == LintRule.flowPermissionsAfterConsent }) {
             lines.append("System permissions are requested only after the user agrees to the privacy policy.")
         }
-        if prompts.contains(.att) && !findings.contains(where: { $0.rule == LintRule.flowATTAfterExplainer.rawValue }),
+        if prompts.contains(.att) && !findings.contains(where: { $0.rule == LintRule.flowATTAfterExplainer }),
            let explainer = flow.steps.first(where: { step in step.transitions.contains { transition in
                transition.role == .continue && flow.step(transition.target.description)?.screen == .prompt(.att) } }) {
             lines.append("The tracking prompt appears only after the user taps \"\(label(.continue, on: explainer))\" on the explainer.")

@@ -385,7 +385,7 @@ struct ReviewPDFComposer {
         flow("Summary of lint results", size: 18, weight: .semibold, gap: 12)
         flow("Flow rules", size: 12, weight: .semibold, gap: 4)
         for rule in [LintRule.flowPermissionsAfterConsent, .flowATTAfterExplainer] {
-            let failures = review.flowFindings.filter { $0.rule == rule.rawValue }
+            let failures = review.flowFindings.filter { $0.rule == rule }
             flow("\(rule.rawValue): " + (failures.isEmpty ? "passed" : "\(failures.count) finding\(failures.count == 1 ? "" : "s")"),
                  size: 10, color: failures.isEmpty ? Self.green : Self.red, gap: 2)
             for finding in failures { flow("\(finding.element): \(finding.message)", size: 9, x: Self.margin + 14, gap: 3) }

@@ -67,13 +67,45 @@ public struct ScreenContent: Sendable {
     }
 }
 
+/// A template's name, as documents and the command line give it: `agreement-dialog`.
+public struct TemplateID: RawRepresentable, Hashable, Comparable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    public init(from decoder: Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: TemplateID, rhs: TemplateID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public static let agreementDialog: TemplateID = "agreement-dialog"
+    public static let launchConsent: TemplateID = "launch-consent"
+    public static let attExplainer: TemplateID = "att-explainer"
+    /// iOS's system permission alerts (`--screen prompt:<kind>`), drawn by the platform.
+    public static let systemPrompt: TemplateID = "system-prompt"
+}
+
 /// A kind of consent screen: how it lays out, which states it has and which lint rules it keeps.
 ///
 /// Add one to a `TemplateRegistry` to render it; `document.json`'s `template`, the CLI's
 /// `--template` and its help all read the registry.
 public protocol ScreenTemplate: Sendable {
     /// The name documents and the command line use, such as `agreement-dialog`.
-    var id: String { get }
+    var id: TemplateID { get }
     /// One line for help texts.
     var summary: String { get }
     /// The screens it can show, the first being the one it opens with.
@@ -83,7 +115,7 @@ public protocol ScreenTemplate: Sendable {
     /// Checks that only this template's screens get.
     var lintRules: [PageLintRule] { get }
     /// Ids of the common rules (`PageLint.commonRules`) that do not apply to this template's screens.
-    var exemptRules: Set<String> { get }
+    var exemptRules: Set<LintRule> { get }
     /// Whether its screens show the app behind them (a dialog over the dimmed app), so an app
     /// backdrop applies; a screen that covers the display refuses one.
     var showsAppBehind: Bool { get }
@@ -92,7 +124,7 @@ public protocol ScreenTemplate: Sendable {
 extension ScreenTemplate {
     public var states: [ScreenState] { [.initial] }
     public var lintRules: [PageLintRule] { [] }
-    public var exemptRules: Set<String> { [] }
+    public var exemptRules: Set<LintRule> { [] }
     public var showsAppBehind: Bool { false }
 }
 
@@ -110,12 +142,12 @@ public struct TemplateRegistry: Sendable {
 
     /// Adds `template`; one with the same id is replaced.
     public mutating func register(_ template: any ScreenTemplate) {
-        precondition(!template.id.isEmpty && !template.states.isEmpty, "A template needs an id and at least one state")
+        precondition(!template.id.rawValue.isEmpty && !template.states.isEmpty, "A template needs an id and at least one state")
         templates.removeAll { $0.id == template.id }
         templates.append(template)
     }
 
-    public var ids: [String] { templates.map(\.id) }
+    public var ids: [TemplateID] { templates.map(\.id) }
 
     /// The template `content` is laid out with: `override` (a request's) or the document's own.
     public func template(of content: ConsentContent, override: String? = nil) throws -> any ScreenTemplate {
@@ -127,14 +159,15 @@ public struct TemplateRegistry: Sendable {
     /// Checks that `template` has every one of `states`, naming the states it has when not.
     public func check(_ states: [ScreenState], of template: any ScreenTemplate) throws {
         for state in states where !template.states.contains(state) {
-            throw TemplateError.unknownState(state: state.rawValue, template: template.id, states: template.states.map(\.rawValue))
+            throw TemplateError.unknownState(state: state.rawValue, template: template.id.rawValue, states: template.states.map(\.rawValue))
         }
     }
 
     /// The template called `id`; `source` says where the name came from, for the error.
     public func template(_ id: String, from source: TemplateError.Source) throws -> any ScreenTemplate {
-        guard let template = templates.first(where: { $0.id == id }) else {
-            throw TemplateError.unknownTemplate(name: id, source: source, suggestion: closestMatch(to: id, among: ids), known: ids)
+        guard let template = templates.first(where: { $0.id.rawValue == id }) else {
+            let names = ids.map(\.rawValue)
+            throw TemplateError.unknownTemplate(name: id, source: source, suggestion: closestMatch(to: id, among: names), known: names)
         }
         return template
     }

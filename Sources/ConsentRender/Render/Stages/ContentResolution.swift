@@ -158,7 +158,7 @@ extension ConsentRenderer {
         let backdrops = request.content.backdrops
         guard request.backdrop != nil || !backdrops.isEmpty else { return nil }
         guard template.showsAppBehind else {
-            throw DocumentError.backdropNotShown(template: template.id, source: request.backdrop?.path ?? request.content.source)
+            throw DocumentError.backdropNotShown(template: template.id.rawValue, source: request.backdrop?.path ?? request.content.source)
         }
         let (orientation, appearance) = (request.variant.orientation, request.variant.appearance)
         guard let image = request.backdrop ?? backdrops.image(device: request.profile.id, orientation: orientation,

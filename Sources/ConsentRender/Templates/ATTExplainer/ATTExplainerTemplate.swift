@@ -8,13 +8,13 @@
 public struct ATTExplainerTemplate: ScreenTemplate {
     public init() {}
 
-    public var id: String { "att-explainer" }
+    public var id: TemplateID { .attExplainer }
     public var summary: String { "the full-screen explainer shown before iOS's tracking prompt, with one continue action" }
-    public var lintRules: [PageLintRule] { [PageLint.attSingleAction, PageLint.attNoAllowWording, PageLint.attNoIncentive] }
+    public var lintRules: [PageLintRule] { [PageLintRule.attSingleAction, PageLintRule.attNoAllowWording, PageLintRule.attNoIncentive] }
     /// An explainer has one action, so the accept/decline rules do not apply. It keeps the policy
     /// rule: its privacy link belongs on the first screen too.
-    public var exemptRules: Set<String> {
-        [LintRule.declinePresent.rawValue, LintRule.equalTreatment.rawValue]
+    public var exemptRules: Set<LintRule> {
+        [.declinePresent, .equalTreatment]
     }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {

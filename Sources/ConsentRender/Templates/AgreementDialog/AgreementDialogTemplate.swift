@@ -3,7 +3,7 @@
 public struct AgreementDialogTemplate: ScreenTemplate {
     public init() {}
 
-    public var id: String { "agreement-dialog" }
+    public var id: TemplateID { .agreementDialog }
     public var summary: String { "a consent card over the dimmed app, with accept and decline (the default)" }
     public var showsAppBehind: Bool { true }
 

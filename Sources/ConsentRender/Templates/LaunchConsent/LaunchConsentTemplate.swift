@@ -6,10 +6,10 @@
 public struct LaunchConsentTemplate: ScreenTemplate {
     public init() {}
 
-    public var id: String { "launch-consent" }
+    public var id: TemplateID { .launchConsent }
     public var summary: String { "the consent dialog over the app's launch screen, with a decline that exits" }
     public var states: [ScreenState] { [.initial, .declineConfirm] }
-    public var lintRules: [PageLintRule] { [PageLint.launchDeclineExplainsOutcome] }
+    public var lintRules: [PageLintRule] { [PageLintRule.launchDeclineExplainsOutcome] }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let strings = try LaunchStrings.resolve(language: content.language, settings: content.settings, folder: content.source,

@@ -7,14 +7,14 @@
 public struct SystemPromptTemplate: ScreenTemplate {
     public init() {}
 
-    public var id: String { "system-prompt" }
+    public var id: TemplateID { .systemPrompt }
     public var summary: String { "iOS's permission prompt (--screen prompt:<kind>) over the dimmed app" }
     public var showsAppBehind: Bool { true }
     public var lintRules: [PageLintRule] { [] }
     /// The consent rules judge the app's own dialog; iOS draws this one. Only the glyph check
     /// stays (a character no font has would be this render's fault). The purpose strings are
     /// checked from the app's files (`PromptLint`).
-    public var exemptRules: Set<String> { Set(LintRule.allCases.map(\.rawValue)).subtracting([LintRule.missingGlyphs.rawValue]) }
+    public var exemptRules: Set<LintRule> { Set(LintRule.builtIn).subtracting([.missingGlyphs]) }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         guard let prompt = content.prompt else {

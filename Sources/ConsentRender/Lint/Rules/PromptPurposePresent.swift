@@ -1,0 +1,16 @@
+// `prompt.purpose-present`: the rule's id, what docs/lint.md says of it, its explanation and its check.
+
+extension LintRule {
+    public static let promptPurposePresent: LintRule = "prompt.purpose-present"
+}
+
+extension LintRuleInfo {
+    static let promptPurposePresent = LintRuleInfo(
+        rule: .promptPurposePresent, severity: "error",
+        summary: "each prompt asked for with `--screens` has its `NS…UsageDescription` in the Info.plist (iOS terminates an app that asks without it)",
+        source: "Apple, \"Requesting access to protected resources\"; App Review 5.1.1",
+        explanation: RuleExplanation(
+            checks: "Each permission prompt asked for has its NS…UsageDescription in the Info.plist.",
+            why: "iOS terminates an app that asks without one. Apple, \"Requesting access to protected resources\"; App Review Guideline 5.1.1.",
+            fix: "Add the purpose string to Info.plist."))
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+// `text.min-size`: the rule's id, what docs/lint.md says of it, its explanation and its check.
+
+extension LintRule {
+    public static let minimumSize: LintRule = "text.min-size"
+}
+
+extension LintRuleInfo {
+    static let minimumSize = LintRuleInfo(
+        rule: .minimumSize, severity: "error",
+        summary: "body text at least 13 pt, 14 pt for Chinese, Japanese and Korean",
+        source: "MIIT app rectification: \"文字过小过密\"",
+        explanation: RuleExplanation(
+            checks: "Body text is at least 13 points (14 for Chinese, Japanese and Korean).",
+            why: "MIIT's app rectification notices name text that is too small (文字过小过密).",
+            fix: "Raise style.text.bodySize."))
+}
+
+extension PageLintRule {
+    static let minimumSize = PageLintRule(.minimumSize) { $0.textSizes().filter { $0.rule == LintRule.minimumSize } }
+}
+
+extension PageLint {
+    /// `text.min-size` and `text.density`: MIIT's "文字过小过密" (text too small or too dense).
+    func textSizes() -> [LintFinding] {
+        var results: [LintFinding] = []
+        let traits = LanguageTraits(tag: page.language)
+        let minimum = traits.isCJK ? 14.0 : 13.0
+        for (index, block) in page.body.blocks.enumerated() {
+            guard let largest = block.block.runs.map(\.fontSize).max() else { continue }
+            if let small = block.block.runs.map(\.fontSize).min(), small < minimum {
+                results.append(finding(.minimumSize, .error, "body block \(index + 1)", block.frame,
+                                       "\(small) pt text is too small; body text needs \(minimum) pt here"))
+            }
+            if block.block.lineHeight < largest * 1.2 - 1e-9 {
+                results.append(finding(.density, .error, "body block \(index + 1)", block.frame,
+                                       String(format: "lines are %.1f pt apart for %.0f pt text; keep at least 1.2× the font size",
+                                              block.block.lineHeight, largest)))
+            }
+        }
+        return results
+    }
+}
