@@ -117,4 +117,10 @@ public struct XcodeAppFiles: AppFilesReader {
     public func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings {
         try AppInfo.load(settings: settings, documentFolder: documentFolder, settingsPath: settingsPath)
     }
+
+    /// The app files in `folder`, as `--app-info DIR` reads them: `DIR/Info.plist`, and the
+    /// `.lproj` folders and String Catalogs in `DIR`. Set a document's `content.app` to it.
+    public func read(folder: URL) throws -> any AppStrings {
+        try AppInfo.load(folder: folder)
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// purpose strings, development region), `<lang>.lproj/InfoPlist.strings` or `InfoPlist.xcstrings`
 /// for their translations, and `<lang>.lproj/Localizable.strings` or `Localizable.xcstrings` for the
 /// dialog's own strings. Looked up per language as iOS looks them up.
-public struct AppInfo: AppStrings, Equatable {
+package struct AppInfo: AppStrings, Equatable {
     /// One `.strings` file's entries, with its path for messages.
     public struct Table: Sendable, Equatable {
         public var path: String

@@ -2,14 +2,14 @@ import ConsentRender
 import Foundation
 
 /// One value of a property list (an `Info.plist`, say), as Apple's formats define them.
-public indirect enum PropertyListValue: Equatable, Sendable {
+package indirect enum PropertyListValue: Equatable, Sendable {
     case string(String), integer(Int64), real(Double), bool(Bool), date(Date), data(Data)
     case array([PropertyListValue]), dictionary([String: PropertyListValue])
 }
 
 /// Reads property lists: the XML form Xcode writes and the binary form (`bplist00`) a built app
 /// carries. Both readers are the project's own, so every error can say where in the file it lies.
-public enum PropertyList {
+package enum PropertyList {
     /// XML (`<?xml … <plist version="1.0">`) or binary (`bplist00`) property lists. `path` names the file in errors.
     public static func parse(_ data: Data, path: String) throws -> PropertyListValue {
         let bytes = [UInt8](data)

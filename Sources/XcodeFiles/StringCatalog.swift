@@ -4,7 +4,7 @@ import Foundation
 /// A String Catalog (`Localizable.xcstrings`, `InfoPlist.xcstrings`), the JSON file Xcode 15 and
 /// later keeps every language's strings in, read for what one screenshot shows: a plural gives
 /// its `other` form (a screenshot has no count), a device variation the entry for the device.
-public struct StringCatalog: Sendable, Equatable {
+package struct StringCatalog: Sendable, Equatable {
     public enum Device: String, Sendable { case iphone, ipad }
 
     public var sourceLanguage: String

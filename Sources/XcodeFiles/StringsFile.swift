@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads `.strings` files (`InfoPlist.strings`, `Localizable.strings`): `"key" = "value";` entries
 /// in UTF-8 or UTF-16, as Xcode and Apple's own reader take them.
-public enum StringsFile {
+package enum StringsFile {
     /// A `.strings` file: key → value.
     public static func parse(_ data: Data, path: String) throws -> [String: String] {
         let scalars = try decode([UInt8](data), path: path)

@@ -126,7 +126,8 @@ if arguments.count == 2, arguments[0] == "help" {
     }
     guard let command = commands[arguments[1]] else {
         let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted() + ["usage", "axes", "rules"]).map { " Did you mean '\($0)'?" } ?? ""
-        printError("render-cli: unknown command '\(arguments[1])'.\(suggestion) Run render-cli --help for the list.")
+        printError("render-cli help: '\(arguments[1])' is neither a command nor a help topic (usage, axes, rules).\(suggestion) "
+                   + "Run render-cli --help for the commands.")
         exit(2)
     }
     print(command.spec.help)

@@ -35,7 +35,7 @@ public struct BackdropImage: Sendable, Hashable {
 
     /// Decodes the whole image now (once per process, cached for drawing), so a file that is cut
     /// short fails before anything is written.
-    public func checkPixels() throws {
+    package func checkPixels() throws {
         _ = try BackdropCache.shared.decoded(self)
     }
 
@@ -95,14 +95,14 @@ public struct AppBackdrops: Sendable {
     }
 
     /// Decodes every image the document names, so a damaged one fails before a matrix or export writes anything.
-    public func checkPixels() throws {
+    package func checkPixels() throws {
         try document?.checkPixels()
         for key in folder.keys.sorted() { try folder[key]?.checkPixels() }
     }
 
     /// The `backdrop/` images whose names match no device in `deviceIDs` (nor `default`), with the
     /// closest id: a typo such as `iphone-15-pr.png` would otherwise never be used.
-    public func unmatchedFiles(deviceIDs: [String]) -> [(file: String, suggestion: String?)] {
+    package func unmatchedFiles(deviceIDs: [String]) -> [(file: String, suggestion: String?)] {
         let known = Set(deviceIDs.map { $0.lowercased() } + ["default"])
         return folder.keys.sorted().compactMap { key in
             var stem = String(key.split(separator: "/").last ?? Substring(key)).lowercased()
@@ -116,7 +116,7 @@ public struct AppBackdrops: Sendable {
     public var isEmpty: Bool { document == nil && folderPath == nil }
 
     /// The names looked up for a render, most specific first.
-    public static func candidates(device: String, orientation: Orientation, appearance: Appearance,
+    package static func candidates(device: String, orientation: Orientation, appearance: Appearance,
                                   language: String) -> [String] {
         let oriented = orientation == .landscape ? ["-landscape", ""] : [""]
         let suffixes = appearance == .dark ? oriented.flatMap { [$0 + "-dark", $0] } : oriented

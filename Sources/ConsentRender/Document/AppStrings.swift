@@ -72,7 +72,7 @@ public final class AppStringReads: @unchecked Sendable, Equatable {
     }
 
     /// Whether a lookup has been made.
-    public var happened: Bool {
+    package var happened: Bool {
         lock.lock()
         defer { lock.unlock() }
         return read

@@ -25,7 +25,7 @@ public enum DataDetector: String, Codable, Sendable, CaseIterable {
 /// Turns web addresses, e-mail addresses and phone numbers in a document's plain text into links
 /// marked `detected`, as iOS's data detectors do; detectors turned off also turn cmark-gfm's
 /// autolinks (which count as detected) back into text.
-public struct LinkDetection: Sendable {
+struct LinkDetection: Sendable {
     public var detectors: Set<DataDetector>
 
     public init(detectors: Set<DataDetector>) {

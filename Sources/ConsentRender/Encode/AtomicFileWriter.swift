@@ -7,7 +7,7 @@ import Foundation
 /// could leave behind); only when all are written are they renamed into place, once each (a
 /// rename within a folder is atomic). If anything fails, the temporary files are removed and no
 /// destination file is touched.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     public static func write(_ files: [(url: URL, data: Data)]) throws {
         // After Ctrl-C or a kill no new write starts (the process is about to exit), and the
         // stopping thread waits for the writes under way to finish whole.

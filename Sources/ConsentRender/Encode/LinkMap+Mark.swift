@@ -5,7 +5,7 @@ extension LinkMap {
     /// map's schema key (`schemaVersion`, a number) beside its device (`variant.device`, or
     /// `device` in a schemaVersion 1 map) and `pixelSize`. A single output's `.links.json` may
     /// replace only such a file.
-    public static func isLinkMapFile(at path: String) -> Bool {
+    package static func isLinkMapFile(at path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 64 << 20,
               let data = FileManager.default.contents(atPath: path),

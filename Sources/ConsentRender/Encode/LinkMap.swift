@@ -211,7 +211,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// `variant` asks: a pure function of the page and the variant, its only author. Rects are in
     /// screen points; pixel rects are in the output image's pixels. `documentFonts` is the folder
     /// of the document's own fonts, which `texts` names as `fonts/<file>`.
-    public init(page: PageLayout, composition: Composition, template: TemplateID, device: String, variant: RenderVariant,
+    package init(page: PageLayout, composition: Composition, template: TemplateID, device: String, variant: RenderVariant,
                 platform: Platform = .ios, documentFonts: String) {
         var recorded = variant
         recorded.device = device

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A kind of file a render can be written as: PNG today, with PDF and video to come.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// 8-bit RGB without alpha, exactly the composition's pixel size.
     case png
 

@@ -4,7 +4,7 @@ import Foundation
 /// screenshot and its link map always; on request the design-review overlay and the screenshot
 /// inside its drawn device with that image's own link map. Every command that writes screens
 /// (render, matrix, watch) takes its files from here and only chooses where they go.
-public struct ScreenArtifacts: Sendable {
+package struct ScreenArtifacts: Sendable {
     /// The screenshot (8-bit RGB, marked as a render of the tool's).
     public var png: Data
     /// `<name>.links.json`.

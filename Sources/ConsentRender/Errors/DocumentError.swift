@@ -35,7 +35,7 @@ extension DocumentError: CausedError { public var cause: ErrorCause { .input } }
 
 extension DocumentError {
     /// Whether the error is about the language a render asked for (not a file of the document).
-    public var isAboutTheRequestedLanguage: Bool {
+    package var isAboutTheRequestedLanguage: Bool {
         switch self {
         case .missingLanguage, .invalidLanguageTag: true
         default: false

@@ -1,5 +1,5 @@
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
-public func closestMatch(to word: String, among candidates: [String]) -> String? {
+package func closestMatch(to word: String, among candidates: [String]) -> String? {
     let lowered = word.lowercased()
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }

@@ -7,7 +7,7 @@ import Foundation
 /// The geometry is in portrait points with the device's top-left corner of its body at the
 /// origin; a landscape frame is the portrait one turned with the device's top to the left (where
 /// landscape renders put the cut-out).
-public struct DeviceFrame: Sendable, Equatable {
+struct DeviceFrame: Sendable, Equatable {
     /// The black glass between the display's edge and the band.
     public var bezel: Double
     /// The metal band around the glass.

@@ -1,5 +1,5 @@
 /// Checks across a document's language files (the seed's cross-language consistency check).
-public struct DocumentLint: Sendable {
+struct DocumentLint: Sendable {
     public var folder: DocumentFolder
     /// The language files to compare with the reference; nil compares every one.
     public var languages: [String]?

@@ -39,7 +39,7 @@ public struct PageLint: Sendable {
     /// The smallest button the platform's guidelines accept, in points on each side (iOS: 44).
     public var minimumTapTarget: Double = 44
 
-    public init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
+    init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
                 missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
                 textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = [], minimumTapTarget: Double = 44) {
         self.wordBrokenText = wordBrokenText

@@ -11,7 +11,7 @@ import Foundation
 /// - `prompt.purpose-specific` (warning): a purpose string shorter than about 30 characters (12 in
 ///   Chinese or Japanese), or one that only says the app "needs" it or that it "improves the
 ///   experience", without saying what it is used for.
-public struct PromptLint: Sendable {
+struct PromptLint: Sendable {
     public var app: any AppStrings
     /// The document's languages to check.
     public var languages: [String]

@@ -148,13 +148,13 @@ private extension Character {
 }
 
 /// Whether `text` is a well-formed BCP 47 language tag (`zh-Hant-HK`, `pt-BR`, `en`).
-public func isBCP47LanguageTag(_ text: String) -> Bool {
+package func isBCP47LanguageTag(_ text: String) -> Bool {
     LanguageTag(text) != nil
 }
 
 /// The tag a malformed `text` most likely meant: the POSIX and Java spellings (`en_US`, `zh_Hans`)
 /// with hyphens, stray spaces dropped; nil when no such tag is well formed.
-public func suggestedLanguageTag(for text: String) -> String? {
+package func suggestedLanguageTag(for text: String) -> String? {
     let repaired = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
         .replacingOccurrences(of: " ", with: "-")
     guard repaired != text || LanguageTag(text) == nil, let tag = canonicalLanguageTag(repaired), tag != text else { return nil }
@@ -163,6 +163,6 @@ public func suggestedLanguageTag(for text: String) -> String? {
 
 /// `text` in BCP 47's usual letter case (`zh-hans` → `zh-Hans`, `EN-us` → `en-US`); nil when it is
 /// not a well-formed tag.
-public func canonicalLanguageTag(_ text: String) -> String? {
+package func canonicalLanguageTag(_ text: String) -> String? {
     LanguageTag(text)?.description
 }

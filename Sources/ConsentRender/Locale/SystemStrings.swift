@@ -5,7 +5,7 @@
 /// the ATT, location and notification prompts, and the ATT title and buttons in zh-Hans, zh-Hant,
 /// ja and ko (the newer wording where it gives two). Everything else comes from `document.json`'s
 /// `systemStrings`; a render that lacks a word is refused, never drawn in another language.
-public struct SystemStrings: Sendable, Equatable {
+struct SystemStrings: Sendable, Equatable {
     /// The texts by key, for one prompt in one language.
     public var values: [String: String]
 

@@ -21,7 +21,7 @@ public struct MatrixShard: Sendable, Equatable, CustomStringConvertible {
 
 /// The cells of a matrix: the product of its axes (device × orientation × appearance × language ×
 /// state, in that order), which shards split between CI machines.
-public struct MatrixPlan: Sendable, Equatable {
+package struct MatrixPlan: Sendable, Equatable {
     public let axes: VariantAxes
     public let cells: [RenderVariant]
 

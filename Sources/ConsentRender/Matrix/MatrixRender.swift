@@ -28,7 +28,7 @@ public struct MatrixRender: Sendable {
     public var jobs: Int
     public var shard: MatrixShard?
     /// With a shard: how many cells the whole matrix has, for the summary.
-    public var wholeMatrixCells: Int?
+    package var wholeMatrixCells: Int?
     /// Written into the gallery page so it reloads itself (for `render-cli watch`).
     public var galleryReloadSeconds: Int?
 
@@ -52,7 +52,7 @@ public struct MatrixRender: Sendable {
         public var linkMap: LinkMap?
         public var error: String?
         /// Whose fault the error is, when there is one.
-        public var errorCause: ErrorCause?
+        package var errorCause: ErrorCause?
         /// True when no file matched the cell's language and the document's default was shown.
         public var usedDefaultLanguage: Bool = false
         /// The CRC-32 of the cell's PNG, which tells an open gallery that a picture changed.
@@ -115,7 +115,7 @@ public struct MatrixRender: Sendable {
 
     /// Writes a gallery that shows `message` instead of cells, for a render that could not start
     /// (a document that does not load while `render-cli watch` runs); the open page reloads to it.
-    public static func writeFailurePage(_ message: String, document: String, to outputDirectory: URL, reloadSeconds: Int) throws {
+    package static func writeFailurePage(_ message: String, document: String, to outputDirectory: URL, reloadSeconds: Int) throws {
         let output = try OwnedFolder.claim(outputDirectory, kind: .matrix, protecting: [.currentDirectory],
                                            acceptsUnmarked: holdsEarlierMatrix)
         try output.checkWritable(["index.html", "reload.js"])
@@ -130,7 +130,7 @@ public struct MatrixRender: Sendable {
 
     /// Checks that every state the cells ask for is one the document's template (or the cell's own)
     /// has, before any cell renders.
-    public func checkStates() throws {
+    package func checkStates() throws {
         let hasBackdrop = backdrop != nil || !folder.content.backdrops.isEmpty
         if hasBackdrop {
             try backdrop?.checkPixels()
@@ -147,7 +147,7 @@ public struct MatrixRender: Sendable {
     }
 
     /// Checks, without writing anything, that the output folder is the matrix's to write into.
-    public func claimOutput() throws -> OwnedFolder {
+    package func claimOutput() throws -> OwnedFolder {
         try OwnedFolder.claim(
             outputDirectory, kind: .matrix,
             protecting: [.init(url: folder.url, role: "the document folder"),

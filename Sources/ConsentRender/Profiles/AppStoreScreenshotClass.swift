@@ -1,6 +1,6 @@
 /// An App Store Connect screenshot class and the pixel sizes it accepts (portrait; landscape
 /// swaps them), from Apple's screenshot specifications.
-public struct AppStoreScreenshotClass: Sendable, Equatable {
+struct AppStoreScreenshotClass: Sendable, Equatable {
     /// As in the device profiles: `6.9"`, `iPad 13"`.
     public let name: String
     public let portraitSizes: [(width: Int, height: Int)]

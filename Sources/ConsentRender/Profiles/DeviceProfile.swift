@@ -107,7 +107,7 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var platform: String?
 
     /// The platform's name: `platform`, or `ios`.
-    public var platformName: String { platform ?? "ios" }
+    package var platformName: String { platform ?? "ios" }
 
     public init(id: String, name: String, idiom: DeviceIdiom, points: Size, scale: Double,
                 safeArea: SafeAreaInsets, cornerRadius: Double, appStoreClass: String?,

@@ -1,7 +1,7 @@
 /// Where the screen sits on the canvas an output is drawn on: the screen alone today, and a
 /// device frame around it to come. The painter and the link map both apply it, so a frame that
 /// moves the screen moves every link rectangle with it.
-public struct Composition: Codable, Sendable, Equatable {
+package struct Composition: Codable, Sendable, Equatable {
     /// The canvas, in points.
     public var canvasSize: Size
     /// The screen's top-left corner on the canvas, in points.

@@ -4,7 +4,7 @@ import Foundation
 public struct RenderedPage: Sendable {
     public var layout: PageLayout
     /// Where the screen sits on the output's canvas.
-    public var composition: Composition
+    package var composition: Composition
     public var bitmap: Bitmap
     public var linkMap: LinkMap
     /// The template the screen was laid out with.
@@ -47,7 +47,7 @@ public final class ConsentRenderer {
     /// Makes a process that renders many screens reuse their memory: glibc otherwise returns every
     /// freed 10–25 MB screen to the kernel, which zeroes its pages again for the next one. Changes
     /// the whole process's allocator, so it is for programs (render-cli), not a library's choice.
-    public static func keepFreedScreenMemory() {
+    package static func keepFreedScreenMemory() {
         FastPNG.keepFreedScreens()
     }
 
@@ -57,9 +57,9 @@ public final class ConsentRenderer {
     }
 
     /// A screen laid out and checked, not yet painted.
-    public struct LaidOutPage: Sendable {
+    package struct LaidOutPage: Sendable {
         public var layout: PageLayout
-        public var composition: Composition
+        package var composition: Composition
         public var linkMap: LinkMap
         public var template: any ScreenTemplate
         public var usedDefaultLanguage: Bool
@@ -89,7 +89,7 @@ public final class ConsentRenderer {
     /// The first half of `render`, as stages: the content resolved (language, strings, backdrop,
     /// a prompt's words), the template's layout, the platform's post-layout (scroll, cut-out,
     /// system chrome, text facts, glyph check), then the link map from the page and the variant.
-    public func layOut(_ request: RenderRequest) throws -> LaidOutPage {
+    package func layOut(_ request: RenderRequest) throws -> LaidOutPage {
         // The variant names the device by its profile's id (empty: the profile's).
         guard request.variant.device.isEmpty || request.variant.device == request.profile.id else {
             throw RenderError.deviceMismatch(variant: request.variant.device, profile: request.profile.id)
@@ -110,7 +110,7 @@ public final class ConsentRenderer {
     }
 
     /// The second half of `render`: paints a laid-out page.
-    public func paint(_ page: LaidOutPage) throws -> RenderedPage {
+    package func paint(_ page: LaidOutPage) throws -> RenderedPage {
         let bitmap = try paintBitmap(page.layout, composition: page.composition, engine: try engine(for: page.fonts))
         return RenderedPage(layout: page.layout, composition: page.composition, bitmap: bitmap, linkMap: page.linkMap,
                             template: page.template, usedDefaultLanguage: page.usedDefaultLanguage, warnings: page.warnings,
@@ -119,7 +119,7 @@ public final class ConsentRenderer {
 
     /// Characters of any text on the page that no installed font covers, each once (from the
     /// facts its layout recorded).
-    public func missingCharacters(in layout: PageLayout, fonts: FontSet = .noto) -> [Unicode.Scalar] {
+    package func missingCharacters(in layout: PageLayout, fonts: FontSet = .noto) -> [Unicode.Scalar] {
         layout.missingCharacters
     }
 }
@@ -134,12 +134,12 @@ extension ConsentRenderer {
     }
 
     /// The text size `text.dynamic-type` checks a screen at.
-    public static let dynamicTypeCheckSize = ContentSizeCategory.accessibility3
+    package static let dynamicTypeCheckSize = ContentSizeCategory.accessibility3
 
     /// `text.dynamic-type`: the screen of `request` laid out again at AX3, warning when that cuts
     /// text short or leaves a button out of sight (the bug snapshot teams test text sizes for).
     /// iOS's own alerts are left out: their layout is Apple's, which no document can change.
-    public func dynamicTypeFindings(for request: RenderRequest, device: String) throws -> [LintFinding] {
+    package func dynamicTypeFindings(for request: RenderRequest, device: String) throws -> [LintFinding] {
         guard request.variant.screen == .consent else { return [] }
         var large = request
         large.variant.textSize = Self.dynamicTypeCheckSize
@@ -158,12 +158,12 @@ extension ConsentRenderer {
     }
 
     /// The ids of the text items the engine cut short with "…" (from the layout's facts).
-    public func ellipsizedText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+    package func ellipsizedText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
         layout.ellipsizedTextIDs
     }
 
     /// The ids of the title and button labels whose lines break inside a word (from the layout's facts).
-    public func wordBrokenText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+    package func wordBrokenText(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
         layout.wordBrokenTextIDs
     }
 
@@ -189,7 +189,7 @@ extension ConsentRenderer {
     }
 
     /// Paths of the font files that set any text of `layout` (from the layout's facts).
-    public func fontFiles(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
+    package func fontFiles(in layout: PageLayout, fonts: FontSet = .noto) -> Set<String> {
         layout.fontFiles
     }
 

@@ -79,7 +79,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
 
     /// The cell's folder: `<orientation>-<appearance>`, then each folder axis's part where it is
     /// not at its default (`-AX3`, `-bold`, `-contrast`, `-ios18`): DESIGN.md's naming rule.
-    public var folderName: String {
+    package var folderName: String {
         Self.axes.filter { $0.place == .folder }.compactMap { axis in axis.value(of: self).flatMap(axis.cellName) }
             .joined(separator: "-")
     }

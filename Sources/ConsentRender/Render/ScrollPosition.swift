@@ -74,7 +74,7 @@ public enum ScrollPosition: Hashable, Codable, Sendable, CustomStringConvertible
 
 /// GitHub's heading ids: lower case, everything but letters, marks, digits, spaces, hyphens and
 /// underscores dropped (so CJK stays), spaces to hyphens; a repeated id gets `-1`, `-2`, ….
-public struct HeadingSlugger: Sendable {
+struct HeadingSlugger: Sendable {
     private var counts: [String: Int] = [:]
 
     public init() {}

@@ -37,9 +37,9 @@ public struct VariantAxis: Sendable {
     /// The key of a golden group in matrix.json (`textSizes`), or nil where a group cannot set it.
     public let groupKey: String?
     /// The list option of matrix, lint and watch (`text-sizes`), or nil where they have none.
-    public let listOption: String?
+    package let listOption: String?
     /// The option of render (`text-size`), or nil where render has none.
-    public let singleOption: String?
+    package let singleOption: String?
     public let place: Place
     public let json: JSONForm
     /// What one value is, for messages: `a text size`.
@@ -49,12 +49,12 @@ public struct VariantAxis: Sendable {
     /// What a value means to someone choosing it, for help texts.
     public let summary: String
     /// What one value is, without its article: `text size`.
-    public var bareNoun: String {
+    package var bareNoun: String {
         noun.split(separator: " ").dropFirst().joined(separator: " ")
     }
 
     /// What the axis adds to a cell's name, as DESIGN.md states the rule (`-<size>, none for Large`).
-    public let cellRule: String
+    package let cellRule: String
 
     /// The name of the value a variant has when nothing chooses another.
     public let defaultName: String
@@ -80,12 +80,12 @@ public struct VariantAxis: Sendable {
 
     /// The names of every value, where the axis has a closed set (an open one, such as languages
     /// or scroll positions, has none).
-    public func valueNames(in context: AxisContext = AxisContext()) -> [String] {
+    package func valueNames(in context: AxisContext = AxisContext()) -> [String] {
         names(context)
     }
 
     /// The values `word` stands for (`all`, `both`, `prompts`), or nil when it is no word of this axis.
-    public func values(forWord word: String, in context: AxisContext = AxisContext()) -> [AxisValue]? {
+    package func values(forWord word: String, in context: AxisContext = AxisContext()) -> [AxisValue]? {
         expand(word.lowercased(), context)?.compactMap(value(named:))
     }
 
@@ -115,7 +115,7 @@ public struct VariantAxis: Sendable {
     /// Reads a comma-separated list (or one of the axis's words) from text, as the command line and
     /// matrix.json give it; `single` takes one value only. The error says what was wrong and what
     /// the values are.
-    public func values(from text: String, single: Bool = false, in context: AxisContext = AxisContext()) throws -> [AxisValue] {
+    package func values(from text: String, single: Bool = false, in context: AxisContext = AxisContext()) throws -> [AxisValue] {
         if !single, let expanded = values(forWord: text.trimmingCharacters(in: .whitespaces), in: context) { return expanded }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if single, items.count > 1 { throw AxisValueError(axis: self, given: text, problem: .oneOnly) }
@@ -149,7 +149,7 @@ public struct AxisValue: Hashable, Sendable, CustomStringConvertible {
 
 /// What the words `all` of some axes stand for: the profiles there are, the document's languages,
 /// its template's states.
-public struct AxisContext: Sendable {
+package struct AxisContext: Sendable {
     public var devices: [String]
     public var languages: [String]
     public var states: [String]
@@ -162,7 +162,7 @@ public struct AxisContext: Sendable {
 }
 
 /// A value an axis does not have, as read from text.
-public struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
+package struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
     public var cause: ErrorCause { .input }
     public enum Problem: Sendable, Equatable {
         case unknown(hint: String?, names: [String], words: [String])
@@ -187,7 +187,7 @@ public struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
     }
 
     /// What one value is, without its article: `text size`.
-    public var bareNoun: String {
+    package var bareNoun: String {
         noun.split(separator: " ").dropFirst().joined(separator: " ")
     }
 

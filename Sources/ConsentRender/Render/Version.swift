@@ -1,5 +1,5 @@
 /// What a build of ConsentRender is: its version and the C libraries that decide how it renders.
-public enum ConsentRenderVersion {
+package enum ConsentRenderVersion {
     /// The package's version.
     public static let version = "0.5.0"
 

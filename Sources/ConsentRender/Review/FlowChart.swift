@@ -258,7 +258,7 @@ private extension PlacedItem {
 
 extension ConsentRenderer {
     /// The flow chart of `flow` in `language`, from each step's render (`pages`), at a pixel a point.
-    public func flowChart(_ flow: Flow, pages: [String: RenderedPage], language: String) throws -> Bitmap {
+    package func flowChart(_ flow: Flow, pages: [String: RenderedPage], language: String) throws -> Bitmap {
         let engine = try engine(for: .noto)
         engine.startPage()
         let (size, items) = try FlowChart(flow: flow, pages: pages, language: language).layout { engine.measure($0) }

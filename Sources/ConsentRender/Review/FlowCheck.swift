@@ -6,7 +6,7 @@
 ///   the user agrees.
 /// - `flow.att-after-explainer`: the ATT prompt reached other than through an explainer's
 ///   `continue` (Apple: show the explainer first, and never a prompt straight away).
-public struct FlowCheck: Sendable {
+struct FlowCheck: Sendable {
     /// Every role a screen can have, for messages.
     static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok,
                                          .settings, .notNow]

@@ -55,7 +55,7 @@ public struct FlowScreens: Sendable {
 
     /// What each step's screen shows (its buttons' roles and its template), laid out once on
     /// `profile` in `language`, for `FlowCheck`.
-    public func screens(renderer: ConsentRenderer, profile: DeviceProfile, language: String) throws -> [String: FlowCheck.Screen] {
+    func screens(renderer: ConsentRenderer, profile: DeviceProfile, language: String) throws -> [String: FlowCheck.Screen] {
         var screens: [String: FlowCheck.Screen] = [:]
         var problems: [String] = []
         for step in flow.steps {

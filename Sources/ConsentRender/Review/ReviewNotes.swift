@@ -3,7 +3,7 @@ import Foundation
 /// Review notes in English drafted from a flow and its screens (`notes.txt`), for App Review's
 /// notes field: what the app shows on first launch, where each button leads, and the order of the
 /// permission prompts, as the flow rules found it.
-public struct ReviewNotes {
+struct ReviewNotes {
     public var flow: Flow
     /// Each step's render, in the language the notes quote.
     public var pages: [String: RenderedPage]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `review.pdf` shows of one step in one language.
-public struct ReviewStep: Sendable {
+struct ReviewStep: Sendable {
     public struct Button: Sendable {
         public var role: ButtonRole
         public var label: String
@@ -26,7 +26,7 @@ public struct ReviewStep: Sendable {
 }
 
 /// One language's part of `review.pdf`: its flow chart and its steps in the flow's order.
-public struct ReviewLanguage: Sendable {
+struct ReviewLanguage: Sendable {
     public var language: String
     public var steps: [ReviewStep]
     /// The flow chart's size and items (painted as vectors in the PDF).
@@ -35,7 +35,7 @@ public struct ReviewLanguage: Sendable {
 
 /// `review.pdf`: for a device, a cover, then per language the flow chart and a page per step
 /// (screenshot, links with their URLs, buttons and where they lead, findings), and a summary.
-public struct ReviewDocument: Sendable {
+struct ReviewDocument: Sendable {
     public var appName: String
     public var document: String
     public var device: DeviceProfile
@@ -73,7 +73,7 @@ extension ConsentRenderer {
     /// One language's part of the review: the chart laid out and each step's screenshot, links,
     /// buttons and findings. `pages` are the steps' renders in `language`; `pngs` their PNG files
     /// where already encoded.
-    public func reviewLanguage(flow: Flow, screens: FlowScreens, pages: [String: RenderedPage], pngs: [String: Data] = [:],
+    func reviewLanguage(flow: Flow, screens: FlowScreens, pages: [String: RenderedPage], pngs: [String: Data] = [:],
                                language: String, device: String, flowFindings: [LintFinding]) throws -> ReviewLanguage {
         let engine = try engine(for: .noto)
         engine.startPage()
@@ -99,13 +99,13 @@ extension ConsentRenderer {
     }
 
     /// The language's flow chart as a bitmap (`flow.png`), at a pixel a point.
-    public func flowChart(of review: ReviewLanguage) throws -> Bitmap {
+    func flowChart(of review: ReviewLanguage) throws -> Bitmap {
         try paintChart(Self.plainPage(size: review.chart.size, items: review.chart.items, language: review.language))
     }
 
     /// The review as PDF bytes: vector text (searchable, copyable), every link a clickable PDF link.
     /// The same review and date give the same bytes.
-    public func reviewPDF(_ review: ReviewDocument) throws -> Data {
+    func reviewPDF(_ review: ReviewDocument) throws -> Data {
         let engine = try engine(for: .noto)
         engine.startPage()
         var composer = ReviewPDFComposer(review: review, measure: { engine.measure($0) })

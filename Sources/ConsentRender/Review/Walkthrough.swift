@@ -8,7 +8,7 @@ import Foundation
 /// decline, deny, exit, then the accepting ones, so a screen without a way to decline, such as an
 /// explainer's single Continue, is passed the only way it can be), and it stops at an `end:` or at
 /// a step already shown.
-public struct Walkthrough: Codable, Sendable, Equatable {
+package struct Walkthrough: Codable, Sendable, Equatable {
     public enum Path: String, Codable, Sendable, CaseIterable {
         case accepting
         case declining
@@ -126,7 +126,7 @@ public struct Walkthrough: Codable, Sendable, Equatable {
 }
 
 /// `walkthrough.json`: the timelines of a review folder's walkthroughs.
-public struct WalkthroughTimeline: Codable, Sendable, Equatable {
+struct WalkthroughTimeline: Codable, Sendable, Equatable {
     public var schemaVersion = 1
     public var device: String
     public var language: String

@@ -4,7 +4,7 @@ import Foundation
 
 /// A step's screen as a walkthrough shows it: the finished screen, what lies behind its consent
 /// screen (the app, the dimming, the status bar), and how it makes its entrance.
-public struct WalkthroughScreen: Sendable {
+package struct WalkthroughScreen: Sendable {
     /// How a screen appears after a tap, as iOS presents it.
     public enum Entrance: Sendable, Equatable {
         /// A dialog (the card, in pixels) fades in while growing from 92 % to its size.
@@ -23,7 +23,7 @@ public struct WalkthroughScreen: Sendable {
 
 extension ConsentRenderer {
     /// `page` split for a walkthrough: its content layer is what makes the entrance.
-    public func walkthroughScreen(of page: RenderedPage, step: String) throws -> WalkthroughScreen {
+    package func walkthroughScreen(of page: RenderedPage, step: String) throws -> WalkthroughScreen {
         var behindLayout = page.layout
         behindLayout.layers.removeAll { $0.kind == .content }
         let behind = try paintBitmap(behindLayout, composition: page.composition, engine: try engine(for: page.fonts))

@@ -2,7 +2,7 @@ internal import CCairo
 
 /// A font file read as fontconfig reads it, on its own, without a configuration: what a
 /// document's `fonts/` folder is checked with when the folder is opened.
-public enum FontFile {
+package enum FontFile {
     /// The family names the faces of the font file at `path` give themselves (in every language
     /// they name it in), sorted; throws `DocumentError.unreadableFont` when the file holds no face
     /// FreeType can read.

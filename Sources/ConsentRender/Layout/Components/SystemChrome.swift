@@ -336,7 +336,7 @@ struct SystemChrome {
 /// The status bar's time and date in a language, as iOS formats them: the language's digits
 /// (Arabic-Indic in Arabic), AM/PM where the device kind shows it, the date in the language.
 /// Formatting comes from the toolchain's ICU (Foundation).
-public struct StatusBarClock {
+package struct StatusBarClock {
     let time: String
     let language: String
 

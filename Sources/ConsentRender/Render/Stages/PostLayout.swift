@@ -98,7 +98,7 @@ extension ConsentRenderer {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + " '\(Character(scalar))'"
     }
     /// The tallest full-length page, in pixels: Cairo draws images of at most 32,767 rows.
-    public static let fullLengthPixelLimit = 32_000
+    package static let fullLengthPixelLimit = 32_000
 
     /// A full-length capture: the screen laid out once as it is, then again on a device made taller
     /// by what its body hides, so the body's viewport holds the whole text, whatever the template.

@@ -5,7 +5,7 @@
 /// The document's `## ` headings start its sections: a section with a list is drawn as a data flow
 /// (one node per step, joined by arrows), a section with a GFM table as a wrapping table, and any
 /// other section as text. Dots on the trailing edge mark the sections.
-public struct ATTExplainerTemplate: ScreenTemplate {
+struct ATTExplainerTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .attExplainer }

@@ -1,6 +1,6 @@
 /// `agreement-dialog`: a card centred in the safe area over the dimmed app, with a tinted title, a
 /// body that scrolls when it does not fit, and accept and decline buttons.
-public struct AgreementDialogTemplate: ScreenTemplate {
+struct AgreementDialogTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .agreementDialog }

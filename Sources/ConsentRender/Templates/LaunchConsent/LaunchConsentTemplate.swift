@@ -3,7 +3,7 @@
 /// else runs. The decline button says what happens ("Disagree and exit"). In the `decline-confirm`
 /// state the dialog is the confirmation shown after a decline, with a way back to the agreement
 /// (`review`) and a way out (`exit`).
-public struct LaunchConsentTemplate: ScreenTemplate {
+struct LaunchConsentTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .launchConsent }

@@ -4,7 +4,7 @@
 ///
 /// Measurements are `shared/reference/ios-metrics.md` §7.1 (iOS 26) and §4.1 (iOS 18). The words
 /// come resolved in `ScreenContent.prompt`; the system's own look never takes the document's style.
-public struct SystemPromptTemplate: ScreenTemplate {
+struct SystemPromptTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .systemPrompt }
