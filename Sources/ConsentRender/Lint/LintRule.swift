@@ -1,29 +1,12 @@
 /// A lint rule's id: `contrast.text`. Findings carry it. Each built-in rule is declared in its own
 /// file of `Lint/Rules/`, with what docs/lint.md says of it, its explanation and its check; a
 /// template's own rule may use any id (`PageLintRule(id: "notice.hairlines")`).
-public struct LintRule: RawRepresentable, Hashable, Comparable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct LintRule: Identifier {
     public var rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    public init(stringLiteral value: String) {
-        rawValue = value
-    }
-
-    public init(from decoder: Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: LintRule, rhs: LintRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Every built-in rule, in docs/lint.md's order.
     public static var builtIn: [LintRule] { LintRuleInfo.builtIn.map(\.rule) }

@@ -2,27 +2,12 @@ import Foundation
 
 /// Which screen of a template to render: the consent itself, or a later one (launch-consent's
 /// confirmation after a decline). A template lists the states it has.
-public struct ScreenState: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct ScreenState: Identifier {
     public var rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    public init(stringLiteral value: String) {
-        rawValue = value
-    }
-
-    public init(from decoder: Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
 
     /// The screen a template opens with.
     public static let initial: ScreenState = "initial"
@@ -68,29 +53,12 @@ public struct ScreenContent: Sendable {
 }
 
 /// A template's name, as documents and the command line give it: `agreement-dialog`.
-public struct TemplateID: RawRepresentable, Hashable, Comparable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct TemplateID: Identifier {
     public var rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    public init(stringLiteral value: String) {
-        rawValue = value
-    }
-
-    public init(from decoder: Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: TemplateID, rhs: TemplateID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public static let agreementDialog: TemplateID = "agreement-dialog"
     public static let launchConsent: TemplateID = "launch-consent"
