@@ -40,8 +40,8 @@ public struct PageLint: Sendable {
     public var minimumTapTarget: Double = 44
 
     init(page: PageLayout, device: String, template: any ScreenTemplate = AgreementDialogTemplate(),
-                missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
-                textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = [], minimumTapTarget: Double = 44) {
+         missingCharacters: [Unicode.Scalar] = [], ellipsizedText: Set<String> = [], options: LintOptions = LintOptions(),
+         textSize: ContentSizeCategory = .large, wordBrokenText: Set<String> = [], minimumTapTarget: Double = 44) {
         self.wordBrokenText = wordBrokenText
         self.minimumTapTarget = minimumTapTarget
         self.page = page
