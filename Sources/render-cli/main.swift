@@ -110,7 +110,12 @@ if arguments.first == "--version" || arguments.first == "version" {
     }
     exit(0)
 }
-// `render-cli help render` is `render-cli render --help`.
+// `render-cli help render` is `render-cli render --help`; help takes one command or topic.
+if arguments.count > 2, arguments[0] == "help" {
+    printError("render-cli help: give one command or topic (usage, axes, rules), not '\(arguments.dropFirst().joined(separator: " "))'. "
+               + "Run render-cli --help for the commands.")
+    exit(2)
+}
 if arguments.count == 2, arguments[0] == "help" {
     if arguments[1] == "usage" {
         print(allUsages)

@@ -308,6 +308,15 @@ import Testing
         #expect(content.app?.reads.happened == true)
     }
 
+    @Test func helpTakesOneCommandOrTopicAndNamesTheTopics() throws {
+        let rules = try runRenderCLI(["help", "rules"])
+        #expect(rules.status == 0 && rules.stdout.hasPrefix("| rule | severity | what it checks | source |"))
+        let extra = try runRenderCLI(["help", "rules", "extra"])
+        #expect(extra.status == 2 && extra.stdout.isEmpty && extra.stderr.contains("'rules extra'"), "\(extra.stderr)")
+        let typo = try runRenderCLI(["help", "rulse"])
+        #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'rules'?") && typo.stderr.contains("usage, axes, rules"))
+    }
+
     @Test func aGoldenPromptWithoutItsPurposeStringIsBadInputAndTheBuiltInProfilesNeedNoFolder() throws {
         let golden = root.appendingPathComponent("g")
         try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
