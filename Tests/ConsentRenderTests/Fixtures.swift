@@ -141,7 +141,7 @@ let testAgreement: [String: String] = [
 ]
 
 /// A tint no system colour is near, so tinted pixels can only come from the tint.
-let testTint = Color(hex: "#D81B60")!
+let testTint = Color(rgb: 0xD81B60)
 
 /// The width, height and colour type in a PNG's IHDR chunk.
 func pngHeader(_ data: Data) -> (width: Int, height: Int, bitDepth: Int, colorType: Int)? {
@@ -154,19 +154,66 @@ func pngHeader(_ data: Data) -> (width: Int, height: Int, bitDepth: Int, colorTy
     return (be32(16), be32(20), Int(bytes[24]), Int(bytes[25]))
 }
 
-/// Whether `pixel` is `tint` blended over `background` at 35% or more (anti-aliased or faded
-/// tint counts; grey text edges do not, being off the background→tint line).
-func isTinted(_ pixel: Color, tint: Color, background: Color) -> Bool {
-    let p = [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
-    let b = [Double(background.red), Double(background.green), Double(background.blue)]
-    let t = [Double(tint.red), Double(tint.green), Double(tint.blue)]
-    let direction = zip(t, b).map { $0 - $1 }
-    let offset = zip(p, b).map { $0 - $1 }
-    let lengthSquared = direction.reduce(0) { $0 + $1 * $1 }
-    let fraction = zip(offset, direction).reduce(0) { $0 + $1.0 * $1.1 } / lengthSquared
-    guard fraction >= 0.35, fraction <= 1.1 else { return false }
-    let residual = zip(offset, direction).map { $0 - fraction * $1 }.reduce(0) { $0 + $1 * $1 }.squareRoot()
-    return residual <= 24
+/// Whether a pixel is the tint blended over the background at 35% or more (anti-aliased or faded
+/// tint counts; grey text edges do not, being off the background→tint line), with the tint's
+/// direction from the background worked out once, for scanning whole screens: scalar arithmetic on
+/// the bitmap's pixel words, and the background itself rejected first.
+struct TintClassifier {
+    let background: (r: Double, g: Double, b: Double)
+    let direction: (r: Double, g: Double, b: Double)
+    let lengthSquared: Double
+    let backgroundWord: UInt32
+
+    init(tint: Color, background: Color) {
+        self.background = (Double(background.red), Double(background.green), Double(background.blue))
+        direction = (Double(tint.red) - self.background.r, Double(tint.green) - self.background.g, Double(tint.blue) - self.background.b)
+        lengthSquared = direction.r * direction.r + direction.g * direction.g + direction.b * direction.b
+        backgroundWord = 0xFF00_0000 | UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue)
+    }
+
+    func isTinted(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Bool {
+        let offset = (Double(red) - background.r, Double(green) - background.g, Double(blue) - background.b)
+        let fraction = (offset.0 * direction.r + offset.1 * direction.g + offset.2 * direction.b) / lengthSquared
+        guard fraction >= 0.35, fraction <= 1.1 else { return false }
+        let residual = (offset.0 - fraction * direction.r, offset.1 - fraction * direction.g, offset.2 - fraction * direction.b)
+        return (residual.0 * residual.0 + residual.1 * residual.1 + residual.2 * residual.2).squareRoot() <= 24
+    }
+
+    func isTinted(word: UInt32) -> Bool {
+        word != backgroundWord && isTinted(UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF))
+    }
+}
+
+/// Where a render's tint is: how many body pixels are tinted, how many of those lie inside a link
+/// rect, and the (visible) link rects that hold no tinted pixel.
+struct TintPlacement {
+    var tinted = 0
+    var insideLinks = 0
+    var rectsWithoutTint: [(link: String, rect: PixelRect)] = []
+
+    init(_ page: RenderedPage, tint: Color) {
+        let map = page.linkMap
+        let classifier = TintClassifier(tint: tint, background: page.layout.dialog.fill)
+        let width = page.bitmap.width, height = page.bitmap.height
+        let body = Rect(x: map.body.x, y: map.body.y, width: map.body.width, height: map.body.height).pixelRect(scale: map.scale)
+        let visible = map.links.filter(\.visible).flatMap { link in link.pixelRects.map { (link.id, $0) } }
+        let rects = map.links.flatMap(\.pixelRects)
+        page.bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for y in max(0, body.y)..<min(height, body.y + body.height) {
+                let row = rects.filter { y >= $0.y && y < $0.y + $0.height }
+                for x in max(0, body.x)..<min(width, body.x + body.width) where classifier.isTinted(word: pixels[y * width + x]) {
+                    tinted += 1
+                    if row.contains(where: { x >= $0.x && x < $0.x + $0.width }) { insideLinks += 1 }
+                }
+            }
+            for (id, rect) in visible {
+                let found = (max(0, rect.y)..<min(height, rect.y + rect.height)).contains { y in
+                    (max(0, rect.x)..<min(width, rect.x + rect.width)).contains { classifier.isTinted(word: pixels[y * width + $0]) }
+                }
+                if !found { rectsWithoutTint.append((id, rect)) }
+            }
+        }
+    }
 }
 
 /// Chrome strings with these button labels and English for the rest.

@@ -53,25 +53,10 @@ let worldDocuments: [String: String] = [
             #expect(page.layout.safeRect.contains(button.rect) && button.rect.height >= 44)
         }
         // ≥ 95% of tinted body pixels lie inside link rects, and every rect holds tint.
-        let map = page.linkMap
-        let body = Rect(x: map.body.x, y: map.body.y, width: map.body.width, height: map.body.height).pixelRect(scale: map.scale)
-        let rects = map.links.flatMap(\.pixelRects)
-        var tinted = 0, inside = 0
-        for y in body.y..<(body.y + body.height) {
-            for x in body.x..<(body.x + body.width)
-            where isTinted(page.bitmap.color(x: x, y: y), tint: testTint, background: page.layout.dialog.fill) {
-                tinted += 1
-                if rects.contains(where: { $0.contains(x: x, y: y) }) { inside += 1 }
-            }
-        }
-        #expect(tinted > 0 && Double(inside) >= 0.95 * Double(tinted), "\(inside) of \(tinted)")
-        #expect(rects.allSatisfy { rect in
-            (rect.y..<(rect.y + rect.height)).contains { y in
-                (rect.x..<(rect.x + rect.width)).contains { x in
-                    isTinted(page.bitmap.color(x: x, y: y), tint: testTint, background: page.layout.dialog.fill)
-                }
-            }
-        })
+        let placement = TintPlacement(page, tint: testTint)
+        #expect(placement.tinted > 0 && Double(placement.insideLinks) >= 0.95 * Double(placement.tinted),
+                "\(placement.insideLinks) of \(placement.tinted)")
+        #expect(placement.rectsWithoutTint.isEmpty, "\(placement.rectsWithoutTint.map(\.link))")
     }
 
     @Test(arguments: ChromeStrings.appStoreLocalizations)

@@ -44,33 +44,12 @@ import Testing
 
     /// ≥ 97% of tinted body pixels lie inside link pixel rects, and every link rect holds some.
     func expectTintOnlyInLinks(_ page: RenderedPage, cell: String) throws {
-        let map = page.linkMap
-        let bitmap = page.bitmap
-        let background = page.layout.dialog.fill
-        let tint = testTint
-        let body = Rect(x: map.body.x, y: map.body.y, width: map.body.width, height: map.body.height).pixelRect(scale: map.scale)
-        let rects = map.links.flatMap(\.pixelRects)
-        var tinted = 0
-        var tintedInLinks = 0
-        for y in body.y..<(body.y + body.height) {
-            for x in body.x..<(body.x + body.width) where isTinted(bitmap.color(x: x, y: y), tint: tint, background: background) {
-                tinted += 1
-                if rects.contains(where: { $0.contains(x: x, y: y) }) { tintedInLinks += 1 }
-            }
-        }
-        #expect(tinted > 0, "\(cell): no tinted pixels in the body")
-        #expect(Double(tintedInLinks) >= 0.97 * Double(tinted), "\(cell): \(tintedInLinks) of \(tinted) tinted pixels in link rects")
-        for link in map.links where link.visible {
-            for rect in link.pixelRects {
-                var found = false
-                scan: for y in rect.y..<(rect.y + rect.height) {
-                    for x in rect.x..<(rect.x + rect.width) where isTinted(bitmap.color(x: x, y: y), tint: tint, background: background) {
-                        found = true
-                        break scan
-                    }
-                }
-                #expect(found, "\(cell): \(link.id) rect \(rect) holds no tint")
-            }
+        let placement = TintPlacement(page, tint: testTint)
+        #expect(placement.tinted > 0, "\(cell): no tinted pixels in the body")
+        #expect(Double(placement.insideLinks) >= 0.97 * Double(placement.tinted),
+                "\(cell): \(placement.insideLinks) of \(placement.tinted) tinted pixels in link rects")
+        for (link, rect) in placement.rectsWithoutTint {
+            Issue.record("\(cell): \(link) rect \(rect) holds no tint")
         }
     }
 
