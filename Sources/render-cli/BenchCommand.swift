@@ -17,12 +17,20 @@ enum BenchCommand {
             + "composed, and composed and encoded to H.264 by ffmpeg (the median of 3 runs, or 1 run when N is below 3).",
         groups: [OptionGroup(nil, [
             OptionSpec("iterations", .value("N"), help: "warm iterations per stage, 1–1000 (default 20)"),
+            OptionSpec("figures", .value("LIST"),
+                       help: "which figures to measure, comma-separated: stages, matrix, diff, memory, walkthrough (default: all of them)"),
             Options.format("json prints the figures as JSON"),
             Options.profiles,
         ])],
         notes: "Run it from a release build on an idle machine (other load changes every figure): swift build -c release && "
             + ".build/release/render-cli bench")
 
+    /// The figures `--figures` can pick, in the order they are measured and printed.
+    enum Figure: String, CaseIterable {
+        case stages, matrix, diff, memory, walkthrough
+    }
+
+    /// What one run measured: the figures `--figures` left out are absent (and left out of the JSON).
     struct Figures: Codable {
         struct Stages: Codable {
             var device: String
@@ -59,12 +67,12 @@ enum BenchCommand {
             var mp4KB: Int
         }
 
-        var stages: [Stages]
-        var walkthrough: WalkthroughVideo
-        var matrix: [Throughput]
-        var diffIdenticalMs: Double
-        var diffDifferingMs: Double
-        var peakMemoryMBFor100Cells: Double
+        var stages: [Stages]?
+        var walkthrough: WalkthroughVideo?
+        var matrix: [Throughput]?
+        var diffIdenticalMs: Double?
+        var diffDifferingMs: Double?
+        var peakMemoryMBFor100Cells: Double?
         var cores: Int
     }
 
@@ -82,38 +90,46 @@ enum BenchCommand {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
         let renderer = try ConsentRenderer()
-        let stages = try ["iphone-15-pro", "ipad-pro-13"].map { device in
-            try measureStages(renderer: renderer, folder: agreement, profile: try catalog.profile(id: device),
-                              iterations: iterations, scratch: scratch)
+        let chosen = Set(try options.choices("figures", as: Figure.self, default: Figure.allCases))
+        var figures = Figures(cores: cores)
+        if chosen.contains(.stages) {
+            figures.stages = try ["iphone-15-pro", "ipad-pro-13"].map { device in
+                try measureStages(renderer: renderer, folder: agreement, profile: try catalog.profile(id: device),
+                                  iterations: iterations, scratch: scratch)
+            }
         }
-
-        let plan = MatrixPlan(devices: ["iphone-15-pro"], orientations: Orientation.allCases, appearances: Appearance.allCases,
-                              languages: ["ar", "de", "en", "he", "hi"])
-        let matrix = try Set([1, cores]).sorted().map { jobs -> Figures.Throughput in
-            let out = scratch.appendingPathComponent("matrix-\(jobs)")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let render = MatrixRender(folder: world, catalog: catalog, cells: plan.cells, outputDirectory: out, jobs: jobs)
-            _ = try render.run()
-            let seconds = try seconds { _ = try render.run() }
-            return Figures.Throughput(jobs: jobs, screenshots: plan.cells.count, seconds: seconds,
-                                      msPerScreenshot: seconds * 1000 / Double(plan.cells.count))
+        if chosen.contains(.matrix) {
+            let plan = MatrixPlan(devices: ["iphone-15-pro"], orientations: Orientation.allCases, appearances: Appearance.allCases,
+                                  languages: ["ar", "de", "en", "he", "hi"])
+            figures.matrix = try Set([1, cores]).sorted().map { jobs -> Figures.Throughput in
+                let out = scratch.appendingPathComponent("matrix-\(jobs)")
+                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                let render = MatrixRender(folder: world, catalog: catalog, cells: plan.cells, outputDirectory: out, jobs: jobs)
+                _ = try render.run()
+                let seconds = try seconds { _ = try render.run() }
+                return Figures.Throughput(jobs: jobs, screenshots: plan.cells.count, seconds: seconds,
+                                          msPerScreenshot: seconds * 1000 / Double(plan.cells.count))
+            }
         }
-
-        let big = try catalog.profile(id: "iphone-15-pro-max")
-        let blue = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
-                                                     orientation: .portrait, appearance: .light))
-        let copy = Bitmap(width: blue.bitmap.width, height: blue.bitmap.height, pixels: blue.bitmap.pixels)
-        let changed = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
-                                                        orientation: .portrait, appearance: .light, tint: Color(rgb: 0x0A84FF)))
-        let identicalMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: copy) } * 1000
-        let differingMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: changed.bitmap) } * 1000
-
-        let peak = try peakMemoryOfMatrix(cells: 100, catalog: catalog, world: world.url, scratch: scratch)
-        let walkthrough = try measureWalkthrough(renderer: renderer, catalog: catalog, runs: iterations < 3 ? 1 : 3,
-                                                 document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: XcodeAppFiles()),
-                                                 scratch: scratch)
-        let figures = Figures(stages: stages, walkthrough: walkthrough, matrix: matrix, diffIdenticalMs: identicalMs, diffDifferingMs: differingMs,
-                              peakMemoryMBFor100Cells: peak, cores: cores)
+        if chosen.contains(.diff) {
+            let big = try catalog.profile(id: "iphone-15-pro-max")
+            let blue = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
+                                                         orientation: .portrait, appearance: .light))
+            let copy = Bitmap(width: blue.bitmap.width, height: blue.bitmap.height, pixels: blue.bitmap.pixels)
+            let changed = try renderer.render(RenderRequest(folder: agreement, profile: big, requestedLanguage: "en",
+                                                            orientation: .portrait, appearance: .light, tint: Color(rgb: 0x0A84FF)))
+            figures.diffIdenticalMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: copy) } * 1000
+            figures.diffDifferingMs = try seconds(repeating: iterations) { _ = diff(expected: blue.bitmap, actual: changed.bitmap) } * 1000
+        }
+        if chosen.contains(.memory) {
+            figures.peakMemoryMBFor100Cells = try peakMemoryOfMatrix(cells: 100, catalog: catalog, world: world.url, scratch: scratch)
+        }
+        if chosen.contains(.walkthrough) {
+            figures.walkthrough = try measureWalkthrough(
+                renderer: renderer, catalog: catalog, runs: iterations < 3 ? 1 : 3,
+                document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: XcodeAppFiles()),
+                scratch: scratch)
+        }
         if json {
             print(String(decoding: try canonicalJSONData(figures), as: UTF8.self), terminator: "")
         } else {
@@ -236,28 +252,35 @@ enum BenchCommand {
     private static func printTable(_ figures: Figures, iterations: Int) {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
         print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations)")
-        print("")
-        print("ms per screenshot         layout   paint  encode    json   write   total  PNG")
-        for stage in figures.stages {
-            let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
-            print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
-                + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.linkMapMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+        if let stages = figures.stages {
+            print("")
+            print("ms per screenshot         layout   paint  encode    json   write   total  PNG")
+            for stage in stages {
+                let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
+                print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
+                    + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.linkMapMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+            }
+            for stage in stages {
+                print("encoder, \(stage.device): \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, "
+                    + "\(stage.pngKB) KB; libpng + zlib level 1 (the encoder before) \(ms(stage.zlibEncodeMs)) ms, \(stage.zlibPngKB) KB")
+            }
         }
-        for stage in figures.stages {
-            print("encoder, \(stage.device): \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, "
-                + "\(stage.pngKB) KB; libpng + zlib level 1 (the encoder before) \(ms(stage.zlibEncodeMs)) ms, \(stage.zlibPngKB) KB")
+        if let video = figures.walkthrough {
+            if figures.stages == nil { print("") }
+            print("walkthrough, \(video.device) \(video.pixels), \(video.frames) frames: composed \(String(format: "%.0f", video.composedFps)) fps; "
+                + "composed and encoded (H.264, ffmpeg) \(String(format: "%.0f", video.encodedFps)) fps, \(video.mp4KB) KB")
         }
-        let video = figures.walkthrough
-        print("walkthrough, \(video.device) \(video.pixels), \(video.frames) frames: composed \(String(format: "%.0f", video.composedFps)) fps; "
-            + "composed and encoded (H.264, ffmpeg) \(String(format: "%.0f", video.encodedFps)) fps, \(video.mp4KB) KB")
-        print("")
-        for run in figures.matrix {
+        if figures.matrix != nil || figures.diffIdenticalMs != nil || figures.peakMemoryMBFor100Cells != nil { print("") }
+        for run in figures.matrix ?? [] {
             print("matrix, \(run.screenshots) iphone-15-pro screenshots, \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
                 + "\(ms(run.seconds * 1000)) ms, \(ms(run.msPerScreenshot)) ms per screenshot")
         }
-        print("diff 1290×2796, identical: \(String(format: "%.2f", figures.diffIdenticalMs)) ms; "
-            + "differing (tint): \(ms(figures.diffDifferingMs)) ms")
-        print("peak memory of a 100-cell matrix: \(String(format: "%.0f", figures.peakMemoryMBFor100Cells)) MB")
+        if let identical = figures.diffIdenticalMs, let differing = figures.diffDifferingMs {
+            print("diff 1290×2796, identical: \(String(format: "%.2f", identical)) ms; differing (tint): \(ms(differing)) ms")
+        }
+        if let peak = figures.peakMemoryMBFor100Cells {
+            print("peak memory of a 100-cell matrix: \(String(format: "%.0f", peak)) MB")
+        }
     }
 }
 

@@ -138,7 +138,7 @@ import Testing
     static let diff = ["diff", "{F}/a.png", "{F}/b.png"]
     static let verify = ["golden", "verify", "--golden", "{F}/Golden", "--artifacts", "{T}/artifacts"]
     static let record = ["golden", "record", "--golden", "{T}/Golden", "--artifacts", "{T}/artifacts"]
-    static let bench = ["bench", "--iterations", "1"]
+    static let bench = ["bench", "--iterations", "1", "--figures", "stages"]
 
     /// `base` with `option`'s value replaced by `value` (or the option added).
     static func with(_ base: [String], _ option: String, _ value: String? = nil) -> [String] {
@@ -267,6 +267,7 @@ import Testing
         add("golden record", "artifacts", with(record, "artifacts", "{T}/elsewhere"), record)
         add("golden record", "mode", with(record, "mode", "missing"), with(record, "mode", "all"))
         add("bench", "iterations", with(bench, "iterations", "2"), bench)
+        add("bench", "figures", with(bench, "figures", "diff"), bench)
         add("bench", "format", with(bench, "format", "json"), bench, .neutral)
         add("bench", "profiles", with(bench, "profiles", "{T}/no-profiles"), bench)
         return cases

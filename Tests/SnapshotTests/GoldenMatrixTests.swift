@@ -3,27 +3,48 @@ import Testing
 import ConsentRender
 import XcodeFiles
 
-/// Renders every cell of `Golden/matrix.json` and compares it with its golden PNG and link map.
+/// Every cell of `Golden/matrix.json` as a test case of its own: rendered and compared with its
+/// golden PNG and link map, in parallel with the rest of the suite.
 ///
 /// Record mode comes from CONSENT_GOLDEN (missing, failed, all, never); under CI=true it is
-/// never. Failures are all reported together; their images and an index.html are written to
-/// .build/golden-failures, never into Golden/.
+/// never. `CONSENT_GOLDEN_ONLY` takes a pattern on cell paths (as `render-cli golden --only` does),
+/// to run some cells: `CONSENT_GOLDEN_ONLY='privacy-agreement/iphone-15-pro/*' swift test --filter
+/// goldenCell`. A failure names its cell; its images go to .build/golden-failures (with one
+/// index.html for all of them), never into Golden/.
 @Suite struct GoldenMatrixTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test func everyGoldenCellMatches() throws {
+    static let only = ProcessInfo.processInfo.environment["CONSENT_GOLDEN_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// One session for the whole run: the matrix checked and the folders claimed once.
+    static let session = Result { () throws -> GoldenSession in
         var suite = try GoldenSuite(
-            matrixFile: Self.root.appendingPathComponent("Golden/matrix.json"),
-            artifactsDirectory: Self.root.appendingPathComponent(".build/golden-failures"),
-            recordMode: try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment))
+            matrixFile: root.appendingPathComponent("Golden/matrix.json"),
+            artifactsDirectory: root.appendingPathComponent(".build/golden-failures"),
+            recordMode: try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment), only: only)
         suite.appFiles = XcodeAppFiles()
-        let report = try suite.run()
-        print(report.description)
+        return try suite.start()
+    }
+
+    /// The cells' paths; none when the matrix cannot be read (`theMatrixReadsAndEveryGoldenHasItsCell` says why).
+    static let cells: [String] = (try? session.get().cellPaths) ?? []
+
+    @Test(arguments: cells)
+    func goldenCell(_ path: String) throws {
+        let report = try Self.session.get().check(path)
         for failure in report.failures {
-            Issue.record(Comment(rawValue: failure.description))
+            Issue.record(Comment(rawValue: failure.description + (report.index.map { "\n  failure report: \($0.path)" } ?? "")))
         }
-        #expect(report.outcomes.count >= 24)
+    }
+
+    @Test func theMatrixReadsAndEveryGoldenHasItsCell() throws {
+        let session = try Self.session.get()
+        #expect(session.cellPaths.count >= (Self.only == nil ? 24 : 1))
+        if Self.only == nil {
+            let orphans = try session.orphans()
+            #expect(orphans.isEmpty, "orphaned goldens (no matrix cell renders them; delete them or add their cells): \(orphans)")
+        }
     }
 
     @Test func goldenFolderStaysUnder40MB() throws {

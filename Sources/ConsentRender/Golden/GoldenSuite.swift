@@ -54,6 +54,17 @@ public struct GoldenSuite: Sendable {
 
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
+        let session = try start()
+        let entries = renderInParallel(count: session.cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
+            session.check(session.cells[index], with: renderer)
+        }
+        return try session.finish(entries, partial: only != nil, orphans: reportsOrphans)
+    }
+
+    /// Checks the matrix and claims the golden and artifacts folders (clearing the tool's earlier
+    /// artifacts as `clearsArtifacts` says), and returns a session that checks cells one at a time,
+    /// from any thread: for a test framework that runs every cell as a test of its own.
+    public func start() throws -> GoldenSession {
         let cells = try self.cells()
         try checkGroups()
         let goldens = OwnedFolder(url: goldenDirectory, kind: .golden)
@@ -79,52 +90,8 @@ public struct GoldenSuite: Sendable {
             ? try artifacts.folder.clear()
             : try cells.flatMap { try artifacts.folder.removeOwned($0.path) }
         let catalog = DeviceProfileCatalog(directory: try matrix.profilesDirectory(relativeTo: goldenDirectory, source: matrixSource))
-        let options = diffOptions
-
-        let results = renderInParallel(count: cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
-            CellChecker(cell: cells[index], catalog: catalog, goldens: goldens, artifacts: artifacts,
-                        recordMode: recordMode, options: options, appFiles: appFiles).check(with: renderer)
-        }
-        var outcomes = results.map { (cell: $0.cell, outcome: $0.outcome) }
-        let fontFiles = results.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
-        let recordedSomething = outcomes.contains { $0.outcome == .recorded || $0.outcome == .rerecorded }
-        // Written when goldens were recorded, and by any recording run that finds it missing.
-        if recordedSomething || (recordMode != .never && !FileManager.default.fileExists(atPath: environmentFile.path)) {
-            let stored = EnvironmentFingerprint.load(from: environmentFile)
-            var paths = fontFiles
-            if let stored, only != nil { paths.formUnion(stored.fonts.keys) }
-            let data = try EnvironmentFingerprint.current(fontPaths: paths).jsonData()
-            if (try? Data(contentsOf: environmentFile)) != data {
-                // An earlier version's, unlisted: its own format says it is the tool's (checked above).
-                if stored != nil, goldens.ownership(of: "ENVIRONMENT.json") == .unlisted {
-                    try goldens.adopt("ENVIRONMENT.json")
-                }
-                try goldens.write([(environmentFile, data)])
-            }
-        }
-        if recordMode != .never, goldens.ledger.hasEntries || recordedSomething {
-            try goldens.finish()
-        }
-        if outcomes.contains(where: { if case .failed = $0.outcome { true } else { false } }),
-           let recorded = EnvironmentFingerprint.load(from: environmentFile) {
-            let changes = EnvironmentFingerprint.current(fontPaths: Set(recorded.fonts.keys).union(fontFiles))
-                .changes(since: recorded)
-            if !changes.isEmpty {
-                outcomes = outcomes.map { entry in
-                    guard case var .failed(failure) = entry.outcome else { return entry }
-                    failure.environmentChanges = changes
-                    return (entry.cell, .failed(failure))
-                }
-                try artifacts.annotate(environmentChanges: changes)
-            }
-        }
-        let index = try artifacts.writeIndex()
-        try artifacts.folder.finish()
-        var report = GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try orphans(of: cells) : [],
-                                  index: index, recordMode: recordMode)
-        report.keptArtifacts = keptArtifacts
-        report.artifactsFolder = artifactsDirectory
-        return report
+        return GoldenSession(suite: self, cells: cells, goldens: goldens, artifacts: artifacts, catalog: catalog,
+                             keptArtifacts: keptArtifacts)
     }
 
     /// Checks each group before anything renders: its devices exist, each language has a file
@@ -192,7 +159,7 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Golden files under the golden folder that no cell renders.
-    private func orphans(of cells: [GoldenCell]) throws -> [String] {
+    func orphans(of cells: [GoldenCell]) throws -> [String] {
         let expected = Set(cells.flatMap { [$0.path + ".png", $0.path + ".links.json"] })
         guard let enumerator = FileManager.default.enumerator(at: goldenDirectory, includingPropertiesForKeys: nil) else {
             return []
@@ -209,8 +176,127 @@ public struct GoldenSuite: Sendable {
     }
 }
 
+/// A golden run that checks cells one at a time, from any thread, each test of a per-cell test
+/// suite calling `check(_:)` with its cell: made by `GoldenSuite.start()`, which has already checked
+/// the matrix and claimed the folders. Every write to the golden and artifacts folders (a recorded
+/// golden, a failure's images, the ledgers, `ENVIRONMENT.json`, `index.html`) is made under one
+/// lock, so parallel checks leave the folders as one run would; rendering and comparing run in parallel.
+public final class GoldenSession: @unchecked Sendable {
+    /// The cells, in the matrix's order.
+    let cells: [GoldenCell]
+    /// Their paths, `<document>/<device>/<orientation>-<appearance>/<language>`: a per-cell test's arguments.
+    public var cellPaths: [String] { cells.map(\.path) }
+    let suite: GoldenSuite
+    let goldens: OwnedFolder
+    let artifacts: FailureArtifacts
+    let catalog: DeviceProfileCatalog
+    /// The user's files the start kept in the artifacts folder.
+    let keptArtifacts: [String]
+    private let writes = NSLock()
+    private let pool = NSLock()
+    /// Renderers not in use: one per thread at a time, made as threads need them.
+    private var idle: [ConsentRenderer] = []
+
+    init(suite: GoldenSuite, cells: [GoldenCell], goldens: OwnedFolder, artifacts: FailureArtifacts, catalog: DeviceProfileCatalog,
+         keptArtifacts: [String]) {
+        self.suite = suite
+        self.cells = cells
+        self.goldens = goldens
+        self.artifacts = artifacts
+        self.catalog = catalog
+        self.keptArtifacts = keptArtifacts
+    }
+
+    var environmentFile: URL { suite.goldenDirectory.appendingPathComponent("ENVIRONMENT.json") }
+
+    /// Checks the cell at `path` alone: renders and compares it, records it as the record mode says,
+    /// and brings the folders up to date (the golden folder's ledger and `ENVIRONMENT.json` after a
+    /// recording, `index.html` after a failure). The report holds this cell's outcome.
+    public func check(_ path: String) throws -> GoldenReport {
+        guard let cell = cells.first(where: { $0.path == path }) else {
+            throw GoldenError.noCells(path: suite.matrixSource, only: path)
+        }
+        let renderer = takeRenderer()
+        let entry = check(cell, with: renderer)
+        if case let .success(renderer) = renderer { giveBack(renderer) }
+        return try finish([entry], partial: true, orphans: false)
+    }
+
+    /// Golden files under the golden folder that no cell of this session renders.
+    public func orphans() throws -> [String] {
+        try suite.orphans(of: cells)
+    }
+
+    private func takeRenderer() -> Result<ConsentRenderer, Error> {
+        pool.lock()
+        defer { pool.unlock() }
+        if let renderer = idle.popLast() { return .success(renderer) }
+        return Result { try ConsentRenderer() }
+    }
+
+    private func giveBack(_ renderer: ConsentRenderer) {
+        pool.lock()
+        idle.append(renderer)
+        pool.unlock()
+    }
+
+    func check(_ cell: GoldenCell, with renderer: Result<ConsentRenderer, Error>) -> CellEntry {
+        CellChecker(cell: cell, catalog: catalog, goldens: goldens, artifacts: artifacts, recordMode: suite.recordMode,
+                    options: suite.diffOptions, appFiles: suite.appFiles, writes: writes).check(with: renderer)
+    }
+
+    /// Writes what the checked cells leave to do: `ENVIRONMENT.json` when one was recorded (a
+    /// `partial` run adds its fonts to the recorded ones rather than replacing them), the ledgers,
+    /// the machine's differences in every failure, and `index.html`.
+    func finish(_ entries: [CellEntry], partial: Bool, orphans reportsOrphans: Bool) throws -> GoldenReport {
+        writes.lock()
+        defer { writes.unlock() }
+        let recordMode = suite.recordMode
+        var outcomes = entries.map { (cell: $0.cell, outcome: $0.outcome) }
+        let fontFiles = entries.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }
+        let recordedSomething = outcomes.contains { $0.outcome == .recorded || $0.outcome == .rerecorded }
+        // Written when goldens were recorded, and by any recording run that finds it missing.
+        if recordedSomething || (recordMode != .never && !FileManager.default.fileExists(atPath: environmentFile.path)) {
+            let stored = EnvironmentFingerprint.load(from: environmentFile)
+            var paths = fontFiles
+            if let stored, partial { paths.formUnion(stored.fonts.keys) }
+            let data = try EnvironmentFingerprint.current(fontPaths: paths).jsonData()
+            if (try? Data(contentsOf: environmentFile)) != data {
+                // An earlier version's, unlisted: its own format says it is the tool's (checked at the start).
+                if stored != nil, goldens.ownership(of: "ENVIRONMENT.json") == .unlisted {
+                    try goldens.adopt("ENVIRONMENT.json")
+                }
+                try goldens.write([(environmentFile, data)])
+            }
+        }
+        if recordMode != .never, goldens.ledger.hasEntries || recordedSomething {
+            try goldens.finish()
+        }
+        if outcomes.contains(where: { if case .failed = $0.outcome { true } else { false } }),
+           let recorded = EnvironmentFingerprint.load(from: environmentFile) {
+            let changes = EnvironmentFingerprint.current(fontPaths: Set(recorded.fonts.keys).union(fontFiles))
+                .changes(since: recorded)
+            if !changes.isEmpty {
+                outcomes = outcomes.map { entry in
+                    guard case var .failed(failure) = entry.outcome else { return entry }
+                    failure.environmentChanges = changes
+                    return (entry.cell, .failed(failure))
+                }
+                try artifacts.annotate(environmentChanges: changes)
+            }
+        }
+        let index = try artifacts.writeIndex()
+        try artifacts.folder.finish()
+        var report = GoldenReport(outcomes: outcomes, orphans: reportsOrphans ? try suite.orphans(of: cells) : [],
+                                  index: index, recordMode: recordMode)
+        report.keptArtifacts = keptArtifacts
+        report.artifactsFolder = suite.artifactsDirectory
+        return report
+    }
+}
+
 /// What a run learned about one cell.
-private struct CellEntry: Sendable {
+struct CellEntry: Sendable {
     var cell: String
     var outcome: GoldenOutcome
     var fontFiles: Set<String>
@@ -227,6 +313,8 @@ private struct CellChecker {
     let recordMode: GoldenRecordMode
     let options: DiffOptions
     let appFiles: (any AppFilesReader)?
+    /// Held for every write to the golden and artifacts folders.
+    let writes: NSLock
 
     func check(with renderer: Result<ConsentRenderer, Error>) -> CellEntry {
         do {
@@ -259,10 +347,13 @@ private struct CellChecker {
             // is listed as the tool's: nothing of it is lost.
             let keepsPNG = (try? Bitmap(contentsOfPNG: pngURL)) == page.bitmap
             let keepsLinks = (try? Data(contentsOf: linksURL)) == actualLinks
-            let relative = (png: cell.path + ".png", links: cell.path + ".links.json")
             var changed: [(url: URL, data: Data)] = []
             if !keepsPNG { changed.append((pngURL, try page.bitmap.pngData(compression: .maximum))) }
             if !keepsLinks { changed.append((linksURL, actualLinks)) }
+            return try locked { try write(changed, keepsPNG: keepsPNG, keepsLinks: keepsLinks, outcome: outcome) }
+        }
+        func write(_ changed: [(url: URL, data: Data)], keepsPNG: Bool, keepsLinks: Bool, outcome: GoldenOutcome) throws -> CellEntry {
+            let relative = (png: cell.path + ".png", links: cell.path + ".links.json")
             let theirs = changed.map { goldens.relativePath(of: $0.url) }.filter {
                 let owner = goldens.ownership(of: $0)
                 return owner == .unlisted || owner == .changed
@@ -294,9 +385,11 @@ private struct CellChecker {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: pngURL.path), fileManager.fileExists(atPath: linksURL.path) else {
             if recordMode.recordsMissing { return try record(.recorded) }
-            let folder = try artifacts.write(cell: cell.path, variant: cell.variant, expected: nil, actual: page.bitmap, diff: nil,
-                                             expectedLinks: nil, actualLinks: actualLinks,
-                                             reasons: ["no golden at \(pngURL.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
+            let folder = try locked {
+                try artifacts.write(cell: cell.path, variant: cell.variant, expected: nil, actual: page.bitmap, diff: nil,
+                                    expectedLinks: nil, actualLinks: actualLinks,
+                                    reasons: ["no golden at \(pngURL.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
+            }
             return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) does not record missing goldens. "
                 + "Run with CONSENT_GOLDEN=missing to record it, then look at it and commit it"],
                           fontFiles: fontFiles, artifacts: folder)
@@ -314,9 +407,17 @@ private struct CellChecker {
         var reasons: [String] = []
         if !result.passes { reasons.append("image: \(result.summary)") }
         if !linksMatch { reasons.append("link map: \(firstDifference(expectedLinks, actualLinks))") }
-        let folder = try artifacts.write(cell: cell.path, variant: cell.variant, expected: expected, actual: page.bitmap, diff: result,
-                                         expectedLinks: expectedLinks, actualLinks: actualLinks, reasons: reasons)
+        let folder = try locked {
+            try artifacts.write(cell: cell.path, variant: cell.variant, expected: expected, actual: page.bitmap, diff: result,
+                                expectedLinks: expectedLinks, actualLinks: actualLinks, reasons: reasons)
+        }
         return failed(reasons, fontFiles: fontFiles, artifacts: folder)
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        writes.lock()
+        defer { writes.unlock() }
+        return try body()
     }
 
     /// "line N: expected … got …" for the first line where two JSON texts differ.
