@@ -50,6 +50,49 @@ import Testing
         #expect(error?.description == "The three-choice-notice template has no state 'decline-confirm'. Its states are: initial, reminder.")
     }
 
+    /// A template whose semantics do not fit its items gets an error naming the item, never a crash.
+    struct FaultyTemplate: ScreenTemplate {
+        enum Fault: String, CaseIterable { case missing, wrongKind, duplicate }
+        var fault: Fault
+        var id: TemplateID { TemplateID(rawValue: "faulty-\(fault.rawValue)") }
+        var summary: String { "a page with a fault" }
+        var states: [ScreenState] { [.initial] }
+
+        func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
+            let title = context.place(context.textBlock("T", role: .pageTitle, color: context.theme.label, width: 100), at: Point(x: 0, y: 0))
+            var page = PageBuilder()
+            let surface = page.add("backdrop", .shape(.screenFill(context.theme.backdrop)), to: .backdrop)
+            let titleItem = page.add("title", .text(title), to: .content)
+            var elsewhere = PageBuilder()
+            let foreign = elsewhere.add("other-title", .text(title), to: .content)
+            if fault == .duplicate { page.add("title", .text(title), to: .content) }
+            let body = BodySemantics(viewport: Rect(x: 0, y: 0, width: 0, height: 0), contentHeight: 0, blockIDs: [])
+            return try page.page(in: context, semantics: PageSemantics(
+                surfaceID: fault == .wrongKind ? titleItem : surface, titleID: fault == .missing ? foreign : titleItem,
+                body: body, buttons: [], links: [], tint: context.theme.tint, declaredActions: []))
+        }
+    }
+
+    @Test(arguments: FaultyTemplate.Fault.allCases)
+    func semanticsThatDoNotFitTheItemsAreAnErrorNamingTheItem(_ fault: FaultyTemplate.Fault) throws {
+        var templates = TemplateRegistry.standard
+        templates.register(FaultyTemplate(fault: fault))
+        let documents = try DocumentFolder(url: folder.folder("faulty-\(fault)", files: [
+            "document.json": #"{ "template": "faulty-\#(fault.rawValue)" }"#, "en.md": "# T\n\nB\n"]), appFiles: XcodeAppFiles())
+        let error = #expect(throws: PageError.self) {
+            try ConsentRenderer(templates: templates).render(RenderRequest(
+                folder: documents, profile: try shippedProfiles.profile(id: "iphone-se-3"), requestedLanguage: "en",
+                orientation: .portrait, appearance: .light))
+        }
+        let expected: PageError = switch fault {
+        case .missing: .missingItem(role: "title", id: "other-title")
+        case .wrongKind: .wrongKind(role: "surface", id: "title", needs: "a filled shape")
+        case .duplicate: .duplicateItem(id: "title")
+        }
+        #expect(error == expected)
+        #expect(error.map { ErrorCause(of: $0) } == .environment, "a template's fault is the tool's, exit 3")
+    }
+
     @Test func anUnknownTemplateIsAnErrorNeverADefault() throws {
         let documents = try DocumentFolder(url: folder.folder("unknown", files: [
             "document.json": #"{ "template": "three-choice-notice" }"#, "en.md": "# T\n\nB\n"]), appFiles: XcodeAppFiles())

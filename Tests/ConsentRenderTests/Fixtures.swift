@@ -260,13 +260,13 @@ extension PageLayout {
         semantics.role = button.role
         semantics.label = button.label
         semantics.rect = button.rect
-        updateItem(semantics.shapeID) { $0 = .shape(.fill(button.rect, cornerRadius: button.cornerRadius, color: button.fill)) }
-        updateItem(semantics.labelID) { $0 = .text(button.labelText) }
+        updateItem(semantics.shapeID.id) { $0 = .shape(.fill(button.rect, cornerRadius: button.cornerRadius, color: button.fill)) }
+        updateItem(semantics.labelID.id) { $0 = .text(button.labelText) }
         if let borderID = semantics.borderID {
             if let border = button.border {
-                updateItem(borderID) { $0 = .shape(.stroke(button.rect, cornerRadius: button.cornerRadius, color: border, width: 1, dash: [])) }
+                updateItem(borderID.id) { $0 = .shape(.stroke(button.rect, cornerRadius: button.cornerRadius, color: border, width: 1, dash: [])) }
             } else {
-                for layer in layers.indices { layers[layer].items.removeAll { $0.id == borderID } }
+                for layer in layers.indices { layers[layer].items.removeAll { $0.ref == borderID } }
                 semantics.borderID = nil
             }
         }
@@ -283,9 +283,9 @@ extension PageLayout {
             item.id += suffix
             layers[content].items.append(item)
         }
-        semantics.shapeID += suffix
-        semantics.labelID += suffix
-        semantics.borderID = semantics.borderID.map { $0 + suffix }
+        semantics.shapeID = ItemRef(id: semantics.shapeID.id + suffix)
+        semantics.labelID = ItemRef(id: semantics.labelID.id + suffix)
+        semantics.borderID = semantics.borderID.map { ItemRef(id: $0.id + suffix) }
         self.semantics.buttons.append(semantics)
         editButton(self.semantics.buttons.count - 1, edit)
     }
@@ -294,7 +294,7 @@ extension PageLayout {
     mutating func removeButtons(where predicate: (ButtonSemantics) -> Bool) {
         let removed = semantics.buttons.filter(predicate)
         let ids = Set(removed.flatMap { [$0.shapeID, $0.labelID] + ($0.borderID.map { [$0] } ?? []) })
-        for layer in layers.indices { layers[layer].items.removeAll { ids.contains($0.id) } }
+        for layer in layers.indices { layers[layer].items.removeAll { ids.contains($0.ref) } }
         semantics.buttons.removeAll(where: predicate)
     }
 
@@ -302,13 +302,13 @@ extension PageLayout {
     mutating func editTitle(_ edit: (inout PlacedText) -> Void) {
         var title = self.title
         edit(&title)
-        updateItem(semantics.titleID) { $0 = .text(title) }
+        updateItem(semantics.titleID.id) { $0 = .text(title) }
     }
 
     /// Edits body block `index`'s placed text.
     mutating func editBodyBlock(_ index: Int, _ edit: (inout PlacedText) -> Void) {
         var block = body.blocks[index]
         edit(&block)
-        updateItem(semantics.body.blockIDs[index]) { $0 = .text(block) }
+        updateItem(semantics.body.blockIDs[index].id) { $0 = .text(block) }
     }
 }

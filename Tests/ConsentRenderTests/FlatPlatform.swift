@@ -54,12 +54,12 @@ struct FlatSheet: ScreenTemplate {
                    indicatorGap: 6, in: context)
         var page = PageBuilder()
         page.add("backdrop", .shape(.screenFill(theme.palette.backdrop)), to: .backdrop)
-        page.add("sheet", .shape(.fill(sheet, cornerRadius: 0, color: theme.palette.card)), to: .content)
-        page.add("title", .text(title), to: .content)
+        let surface = page.add("sheet", .shape(.fill(sheet, cornerRadius: 0, color: theme.palette.card)), to: .content)
+        let titleItem = page.add("title", .text(title), to: .content)
         page.add(body.items, to: .content)
         page.add(buttons.items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "sheet", titleID: "title", body: body.semantics, buttons: buttons.buttons, links: body.links,
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: surface, titleID: titleItem, body: body.semantics, buttons: buttons.buttons, links: body.links,
             tint: theme.tint, declaredActions: [.decline, .accept]))
     }
 }

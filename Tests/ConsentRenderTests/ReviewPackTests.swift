@@ -4,7 +4,7 @@ import Testing
 
 /// The review pack of a held-out four-step flow (FlowTests.good) in en and zh-Hans, read back with
 /// real tools: ffprobe and ffmpeg for the walkthroughs, poppler for the PDF.
-@Suite(.serialized) struct ReviewPackTests {
+@Suite struct ReviewPackTests {
     /// One review of the held-out flow, made once for the suite's tests.
     final class Pack: @unchecked Sendable {
         let temporary = TemporaryFolder()

@@ -359,7 +359,7 @@ import Testing
         // The title is cut by the header's scroll view, never drawn outside the alert.
         let title = try #require(page.layout.item("title"))
         #expect(title.clip != nil && title.clip!.maxY <= alert.maxY)
-        #expect(page.layout.semantics.body.indicatorID == "scroll-indicator")
+        #expect(page.layout.semantics.body.indicatorID?.id == "scroll-indicator")
         // The first button stays inside the alert, and every button's rect is where it shows.
         let first = try #require(page.linkMap.buttons.first)
         #expect(first.rect.minY >= alert.minY && first.rect.minY < alert.maxY)

@@ -36,12 +36,12 @@ struct ThreeChoiceNotice: ScreenTemplate {
             .place(in: Rect(x: x, y: bodyTop, width: width, height: buttonsTop - 16 - bodyTop), surface: theme.palette.pageBackground,
                    indicatorGap: 8, in: context)
         var page = PageBuilder()
-        page.add("backdrop", .shape(.screenFill(theme.palette.pageBackground)), to: .backdrop)
-        page.add("title", .text(title), to: .content)
+        let surface = page.add("backdrop", .shape(.screenFill(theme.palette.pageBackground)), to: .backdrop)
+        let titleItem = page.add("title", .text(title), to: .content)
         page.add(body.items, to: .content)
         page.add(buttons.items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "backdrop", titleID: "title", body: body.semantics, buttons: buttons.buttons, links: body.links,
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: surface, titleID: titleItem, body: body.semantics, buttons: buttons.buttons, links: body.links,
             tint: theme.tint, declaredActions: [.accept, .review, .decline]))
     }
 }

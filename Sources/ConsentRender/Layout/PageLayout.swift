@@ -54,8 +54,8 @@ public struct PlacedLink: Codable, Sendable, Equatable {
 /// buttons and links, each pointing at the items that draw it.
 public struct PageSemantics: Codable, Sendable, Equatable {
     /// The item the content sits on (the dialog card, or a full-screen page's background).
-    public var surfaceID: String
-    public var titleID: String
+    public var surfaceID: ItemRef
+    public var titleID: ItemRef
     public var body: BodySemantics
     public var buttons: [ButtonSemantics]
     public var links: [PlacedLink]
@@ -74,7 +74,7 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     /// The size in points of the body's paragraphs (not a heading's or a list marker's).
     public var bodyTextSize: Double?
 
-    public init(surfaceID: String, titleID: String, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
+    public init(surfaceID: ItemRef, titleID: ItemRef, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
                 tint: Color, declaredActions: [ButtonRole]) {
         self.surfaceID = surfaceID
         self.titleID = titleID
@@ -106,11 +106,11 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     /// How far the body is scrolled down, in points (0: the top).
     public var scrollOffset: Double
     /// The body's text items, in reading order.
-    public var blockIDs: [String]
+    public var blockIDs: [ItemRef]
     /// The scroll indicator's item, shown only when the body scrolls.
-    public var indicatorID: String?
+    public var indicatorID: ItemRef?
     /// The fade at the fold, drawn only when the body scrolls.
-    public var fadeID: String?
+    public var fadeID: ItemRef?
     /// Each heading's id and the offset that scrolls its first line to the viewport's top.
     public var anchors: [BodyAnchor] = []
     /// Where the body's layout stopped, when the text is longer than the layout limit.
@@ -120,8 +120,8 @@ public struct BodySemantics: Codable, Sendable, Equatable {
     /// The task list's boxes, on screen (as if unclipped).
     public var checkboxes: [BodyCheckbox] = []
 
-    public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [String], indicatorID: String? = nil,
-                fadeID: String? = nil) {
+    public init(viewport: Rect, contentHeight: Double, scrollOffset: Double = 0, blockIDs: [ItemRef], indicatorID: ItemRef? = nil,
+                fadeID: ItemRef? = nil) {
         self.viewport = viewport
         self.contentHeight = contentHeight
         self.scrollOffset = scrollOffset
@@ -168,9 +168,9 @@ public struct BodyImage: Codable, Sendable, Equatable {
     public var rect: Rect
     public var isInline: Bool
     /// The item that draws it, once placed.
-    public var itemID: String?
+    public var itemID: ItemRef?
 
-    public init(source: String, rect: Rect, isInline: Bool, itemID: String? = nil) {
+    public init(source: String, rect: Rect, isInline: Bool, itemID: ItemRef? = nil) {
         self.source = source
         self.rect = rect
         self.isInline = isInline
@@ -192,12 +192,12 @@ public struct ButtonSemantics: Codable, Sendable, Equatable {
     /// Nil for a button; `link` for an action drawn as a text link.
     public var style: ActionStyle?
     /// The filled shape.
-    public var shapeID: String
+    public var shapeID: ItemRef
     /// The outline, if the button has one.
-    public var borderID: String?
-    public var labelID: String
+    public var borderID: ItemRef?
+    public var labelID: ItemRef
 
-    public init(role: ButtonRole, label: String, rect: Rect, shapeID: String, borderID: String? = nil, labelID: String,
+    public init(role: ButtonRole, label: String, rect: Rect, shapeID: ItemRef, borderID: ItemRef? = nil, labelID: ItemRef,
                 style: ActionStyle? = nil) {
         self.style = style
         self.role = role
@@ -251,6 +251,12 @@ public struct PageLayout: Codable, Sendable, Equatable {
         if case let .text(text)? = item(id)?.drawable { return text }
         return nil
     }
+
+    /// The item a reference names, if the page has it.
+    public func item(_ ref: ItemRef) -> PlacedItem? { item(ref.id) }
+
+    /// The placed text of the item a reference names, if it is text.
+    public func text(_ ref: ItemRef) -> PlacedText? { text(ref.id) }
 
     /// Every text block on the page, in drawing order: derived from the items, so no text can
     /// escape the glyph check or the font fingerprint.
@@ -319,15 +325,15 @@ extension PageLayout {
     }
 
     public var body: Body {
-        var texts: [String: PlacedText] = [:]
+        var texts: [ItemRef: PlacedText] = [:]
         var indicator: Rect?
         var fadeHeight = 0.0
         for item in items {
             switch item.drawable {
-            case let .text(text): texts[item.id] = text
+            case let .text(text): texts[item.ref] = text
             case let .shape(shape):
-                if item.id == semantics.body.indicatorID { indicator = shape.bounds }
-                if item.id == semantics.body.fadeID { fadeHeight = shape.bounds?.height ?? 0 }
+                if item.ref == semantics.body.indicatorID { indicator = shape.bounds }
+                if item.ref == semantics.body.fadeID { fadeHeight = shape.bounds?.height ?? 0 }
             case .image: break
             }
         }

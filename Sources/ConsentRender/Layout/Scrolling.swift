@@ -21,13 +21,13 @@ extension PageLayout {
         page.layers = layers.map { layer in
             var layer = layer
             layer.items = layer.items.compactMap { item in
-                if moving.contains(item.id) || item.id.hasPrefix("body-shape-") || item.id.hasPrefix("body-image-") {
+                if moving.contains(item.ref) || item.id.hasPrefix("body-shape-") || item.id.hasPrefix("body-image-") {
                     var moved = item.offsetBy(dx: 0, dy: -offset)
                     moved.clip = item.clip
                     return moved
                 }
-                if item.id == body.fadeID { return atEnd ? nil : item }
-                if item.id == body.indicatorID, let rect = item.bounds {
+                if item.ref == body.fadeID { return atEnd ? nil : item }
+                if item.ref == body.indicatorID, let rect = item.bounds {
                     // The indicator's inset at the top is kept at the bottom of its track.
                     let inset = rect.minY - viewport.minY
                     let travel = max(0, viewport.height - 2 * inset - rect.height)

@@ -133,7 +133,8 @@ extension ConsentRenderer {
 
     /// A page of plain items (a chart, a PDF page) with no consent-screen semantics.
     static func plainPage(size: Size, items: [PlacedItem], language: String) -> PageLayout {
-        let semantics = PageSemantics(surfaceID: "background", titleID: "background",
+        // Nothing reads these semantics: the page is only drawn.
+        let semantics = PageSemantics(surfaceID: ItemRef(id: "background"), titleID: ItemRef(id: "background"),
                                       body: BodySemantics(viewport: Rect(x: 0, y: 0, width: 0, height: 0), contentHeight: 0, blockIDs: []),
                                       buttons: [], links: [], tint: Color(red: 0, green: 0x6F, blue: 0xE6), declaredActions: [])
         return PageLayout(screen: size, scale: 1, orientation: .portrait, appearance: .light, safeArea: .zero, displayCornerRadius: 0,

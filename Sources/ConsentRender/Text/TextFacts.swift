@@ -73,7 +73,7 @@ extension PageLayout {
     /// The ids of the title and button labels whose lines break inside a word.
     public var wordBrokenTextIDs: Set<String> {
         let ids = [semantics.titleID] + semantics.buttons.map(\.labelID)
-        return Set(ids.filter { text($0)?.facts?.breaksInsideWords == true })
+        return Set(ids.filter { text($0)?.facts?.breaksInsideWords == true }.map(\.id))
     }
 
     /// Paths of the font files that set any text of the page.

@@ -159,17 +159,19 @@ public struct ButtonGroup {
         for (index, entry) in laidOut.enumerated() {
             let id = "\(idPrefix)-\(entry.action.role.rawValue)" + (actions.filter { $0.role == entry.action.role }.count > 1 ? "-\(index)" : "")
             let button = entry.button
-            items.append(PlacedItem(id: id, drawable: .shape(.fill(button.rect, cornerRadius: metrics.cornerRadius, color: button.fill))))
-            var borderID: String?
+            let shape = PlacedItem(id: id, drawable: .shape(.fill(button.rect, cornerRadius: metrics.cornerRadius, color: button.fill)))
+            items.append(shape)
+            var outline: PlacedItem?
             if let border = button.border {
-                borderID = id + "-border"
                 let inset = button.rect.insetBy(EdgeInsets(top: 0.5, left: 0.5, bottom: 0.5, right: 0.5))
-                items.append(PlacedItem(id: id + "-border", drawable: .shape(.stroke(
-                    inset, cornerRadius: metrics.cornerRadius - 0.5, color: border, width: 1, dash: []))))
+                outline = PlacedItem(id: id + "-border", drawable: .shape(.stroke(
+                    inset, cornerRadius: metrics.cornerRadius - 0.5, color: border, width: 1, dash: [])))
+                items += outline.map { [$0] } ?? []
             }
-            items.append(PlacedItem(id: id + "-label", drawable: .text(button.label)))
-            buttons.append(ButtonSemantics(role: entry.action.role, label: entry.action.label, rect: button.rect, shapeID: id,
-                                           borderID: borderID, labelID: id + "-label"))
+            let label = PlacedItem(id: id + "-label", drawable: .text(button.label))
+            items.append(label)
+            buttons.append(ButtonSemantics(role: entry.action.role, label: entry.action.label, rect: button.rect, shapeID: shape.ref,
+                                           borderID: outline?.ref, labelID: label.ref))
         }
         if separators {
             items += separatorItems(between: buttons.map(\.rect), axis: axis, in: context)
@@ -185,14 +187,16 @@ public struct ButtonGroup {
             let rect = Rect(x: context.snap(origin.x + (width - textWidth) / 2 - 4), y: linkTop, width: context.snap(textWidth + 8),
                             height: context.snap(measured.size.height + 8))
             // An invisible shape holds its place, so the link has a shape as every action does.
-            items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: 0, color: Color(red: 0, green: 0, blue: 0, alpha: 0)))))
+            let shape = PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: 0, color: Color(red: 0, green: 0, blue: 0, alpha: 0))))
+            items.append(shape)
             // The words set again at the link's own width, so the label sits inside its rect.
             var fitted = block
             fitted.width = rect.width
-            items.append(PlacedItem(id: id + "-label", drawable: .text(PlacedText(origin: Point(x: rect.x, y: rect.y + 4),
+            let label = PlacedItem(id: id + "-label", drawable: .text(PlacedText(origin: Point(x: rect.x, y: rect.y + 4),
                                                                                size: Size(width: rect.width, height: measured.size.height),
-                                                                               block: fitted))))
-            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: rect, shapeID: id, labelID: id + "-label",
+                                                                               block: fitted)))
+            items.append(label)
+            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: rect, shapeID: shape.ref, labelID: label.ref,
                                            style: .link))
             linkTop = context.snap(rect.maxY + metrics.spacing / 2)
         }

@@ -14,7 +14,9 @@ struct DialogCard {
         /// The card, title, body and buttons, for the content layer.
         var items: [PlacedItem]
         var card: Rect
-        var titleID: String
+        /// The card itself, the surface the content sits on.
+        var surface: ItemRef
+        var titleID: ItemRef
         var body: BodySemantics
         var buttons: [ButtonSemantics]
         var links: [PlacedLink]
@@ -130,8 +132,9 @@ struct DialogCard {
                                         return moved
                                     })
         let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
-        var items = [PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card))),
-                     PlacedItem(id: "title", drawable: .text(titleText))]
+        let surface = PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card)))
+        let title = PlacedItem(id: "title", drawable: .text(titleText))
+        var items = [surface, title]
         items += bodyItems
         items += placedButtons.items
         if overflows {
@@ -143,7 +146,7 @@ struct DialogCard {
             }
         }
         return Placement(
-            items: items, card: card, titleID: "title", body: bodySemantics, buttons: placedButtons.buttons,
+            items: items, card: card, surface: surface.ref, titleID: title.ref, body: bodySemantics, buttons: placedButtons.buttons,
             links: placeLinks(links, title: MeasuredBlock(placed: titleText, measurement: titleMeasurement), body: placedBody,
                               viewport: viewport))
     }

@@ -44,18 +44,19 @@ struct ScrollBody {
         var placedImages: [BodyImage] = []
         for (index, image) in images.enumerated() {
             guard let file = imageFiles[image.source] else { continue }
-            let id = "body-image-\(index)"
-            items.append(PlacedItem(id: id, drawable: .image(PlacedImage(png: file.png, rect: image.rect, fit: .stretch, source: image.source)),
-                                    clip: viewport))
+            let item = PlacedItem(id: "body-image-\(index)",
+                                  drawable: .image(PlacedImage(png: file.png, rect: image.rect, fit: .stretch, source: image.source)), clip: viewport)
+            items.append(item)
             var placed = image
-            placed.itemID = id
+            placed.itemID = item.ref
             placedImages.append(placed)
         }
-        items += blocks.enumerated().map { index, block in
+        let blockItems = blocks.enumerated().map { index, block in
             PlacedItem(id: "body-\(index)", drawable: .text(block.placed), clip: viewport)
         }
+        items += blockItems
         var semantics = BodySemantics(viewport: viewport, contentHeight: contentHeight, scrollOffset: 0,
-                                      blockIDs: blocks.indices.map { "body-\($0)" }, indicatorID: nil, fadeID: nil)
+                                      blockIDs: blockItems.map(\.ref), indicatorID: nil, fadeID: nil)
         semantics.anchors = anchors
         semantics.truncatedAt = truncatedAt
         semantics.images = placedImages
@@ -65,13 +66,15 @@ struct ScrollBody {
             let fadeHeight = min(scrolling.fadeHeight, viewport.height / 2)
             if fadeHeight > 0 {
                 let fade = Rect(x: viewport.x, y: viewport.maxY - fadeHeight, width: viewport.width, height: fadeHeight)
-                items.append(PlacedItem(id: "body-fade", drawable: .shape(.verticalGradient(fade, top: surface.withAlpha(0), bottom: surface))))
-                semantics.fadeID = "body-fade"
+                let item = PlacedItem(id: "body-fade", drawable: .shape(.verticalGradient(fade, top: surface.withAlpha(0), bottom: surface)))
+                items.append(item)
+                semantics.fadeID = item.ref
             }
             if let indicator = indicatorRect(in: context) {
-                items.append(PlacedItem(id: "scroll-indicator", drawable: .shape(.fill(indicator, cornerRadius: indicator.width / 2,
-                                                                                       color: indicatorColor))))
-                semantics.indicatorID = "scroll-indicator"
+                let item = PlacedItem(id: "scroll-indicator", drawable: .shape(.fill(indicator, cornerRadius: indicator.width / 2,
+                                                                                     color: indicatorColor)))
+                items.append(item)
+                semantics.indicatorID = item.ref
             }
         }
         return (items, semantics)

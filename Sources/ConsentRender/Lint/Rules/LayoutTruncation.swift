@@ -25,11 +25,11 @@ extension PageLint {
         var results: [LintFinding] = []
         if !page.dialog.rect.contains(page.title.frame, tolerance: 0.5) {
             results.append(finding(.truncation, .error, "title", page.title.frame, "does not fit in the dialog and is cut off"))
-        } else if ellipsizedText.contains(page.semantics.titleID) {
+        } else if ellipsizedText.contains(page.semantics.titleID.id) {
             let lines = page.title.block.maximumLines.map { " to \($0) \($0 == 1 ? "line" : "lines")" } ?? ""
             results.append(finding(.truncation, .error, "title", page.title.frame,
                                    "is cut\(lines) with \"…\"; shorten it so the whole title shows"))
-        } else if wordBrokenText.contains(page.semantics.titleID) {
+        } else if wordBrokenText.contains(page.semantics.titleID.id) {
             results.append(finding(.truncation, .error, "title", page.title.frame,
                                    "breaks inside a word: a word is wider than the title's box; shorten it or widen the card"))
         }
@@ -49,10 +49,10 @@ extension PageLint {
             if !button.rect.contains(button.labelText.frame, tolerance: 0.5) {
                 results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
                                        "does not fit in its button and is cut off"))
-            } else if ellipsizedText.contains(semantics.labelID) {
+            } else if ellipsizedText.contains(semantics.labelID.id) {
                 results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
                                        "'\(button.label)' is cut with \"…\"; shorten it so the whole label shows"))
-            } else if wordBrokenText.contains(semantics.labelID) {
+            } else if wordBrokenText.contains(semantics.labelID.id) {
                 results.append(finding(.truncation, .error, "\(button.role.rawValue) label", button.labelText.frame,
                                        "'\(button.label)' breaks inside a word: the button is narrower than one of its words; "
                                        + "shorten the label, widen the button (style.buttons.minWidth) or let the buttons "

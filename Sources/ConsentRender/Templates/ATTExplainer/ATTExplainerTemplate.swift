@@ -88,13 +88,13 @@ struct ATTExplainerTemplate: ScreenTemplate {
         }
 
         var page = PageBuilder()
-        page.add("backdrop", .shape(.screenFill(theme.palette.pageBackground)), to: .backdrop)
-        page.add("title", .text(title), to: .content)
+        let surface = page.add("backdrop", .shape(.screenFill(theme.palette.pageBackground)), to: .backdrop)
+        let titleItem = page.add("title", .text(title), to: .content)
         page.add(bodyItems, to: .content)
         page.add(dots, to: .content)
         page.add(buttons.items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "backdrop", titleID: "title", body: bodySemantics, buttons: buttons.buttons,
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: surface, titleID: titleItem, body: bodySemantics, buttons: buttons.buttons,
             links: placeLinks(links, title: MeasuredBlock(placed: title, measurement: titleMeasurement), body: measured,
                               viewport: viewport),
             tint: theme.tint, declaredActions: actions.map(\.role)))

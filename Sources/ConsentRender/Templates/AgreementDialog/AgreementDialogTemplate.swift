@@ -21,8 +21,8 @@ struct AgreementDialogTemplate: ScreenTemplate {
         }
         page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: theme.dimming)), to: .scrim)
         page.add(card.items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "card", titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: card.surface, titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
             declaredActions: declared))
     }
 }

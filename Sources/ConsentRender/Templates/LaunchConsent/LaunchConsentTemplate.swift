@@ -40,8 +40,8 @@ struct LaunchConsentTemplate: ScreenTemplate {
         page.add("backdrop", .shape(.screenFill(backdrop)), to: .backdrop)
         page.add(brand(of: content, over: backdrop, around: card.card, in: context), to: .appChrome)
         page.add(card.items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "card", titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: card.surface, titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
             declaredActions: declared))
     }
 

@@ -112,7 +112,8 @@ struct SystemPromptTemplate: ScreenTemplate {
             items.append(PlacedItem(id: "alert-blur", drawable: .shape(.backdropBlur(alert, cornerRadius: look.cornerRadius,
                                                                                     sigma: look.blurSigma))))
         }
-        items.append(PlacedItem(id: "alert", drawable: .shape(.fill(alert, cornerRadius: look.cornerRadius, color: look.material))))
+        let surface = PlacedItem(id: "alert", drawable: .shape(.fill(alert, cornerRadius: look.cornerRadius, color: look.material)))
+        items.append(surface)
         if let rim = look.rim {
             let inset = 0.5 / context.scale
             items.append(PlacedItem(id: "alert-rim", drawable: .shape(.stroke(
@@ -121,7 +122,8 @@ struct SystemPromptTemplate: ScreenTemplate {
         }
         let textX = alert.x + look.textInset
         let title = PlacedText(origin: Point(x: textX, y: headerTop), size: Size(width: textWidth, height: titleHeight), block: titleBlock)
-        items.append(PlacedItem(id: "title", drawable: .text(title), clip: headerClip))
+        let titleItem = PlacedItem(id: "title", drawable: .text(title), clip: headerClip)
+        items.append(titleItem)
         let messageRect = Rect(x: textX, y: context.snap(headerTop + messageTop), width: textWidth, height: messageHeight)
         // The part of the message the header shows (all of it unless the header scrolls).
         let viewport = headerClip.map { clip in
@@ -129,16 +131,18 @@ struct SystemPromptTemplate: ScreenTemplate {
         } ?? messageRect
         var message = messageAtOrigin.placed
         message.origin = Point(x: messageRect.x, y: messageRect.y)
-        items.append(PlacedItem(id: "body-0", drawable: .text(message), clip: viewport))
-        var bodySemantics = BodySemantics(viewport: viewport, contentHeight: messageMeasurement.size.height, blockIDs: ["body-0"])
+        let messageItem = PlacedItem(id: "body-0", drawable: .text(message), clip: viewport)
+        items.append(messageItem)
+        var bodySemantics = BodySemantics(viewport: viewport, contentHeight: messageMeasurement.size.height, blockIDs: [messageItem.ref])
         if let headerClip {
             // The header's scroll indicator, at the top of its track on the trailing edge.
             let track = headerClip.insetBy(EdgeInsets(top: 3, left: 0, bottom: 3, right: 0))
             let x = traits.isRightToLeft ? alert.x + 6 : alert.maxX - 9
             let indicator = Rect(x: x, y: track.y, width: 3, height: max(18, track.height * headerViewport / headerHeight))
-            items.append(PlacedItem(id: "scroll-indicator", drawable: .shape(.fill(indicator, cornerRadius: 1.5,
-                                                                                   color: look.messageColor.withAlpha(0.5)))))
-            bodySemantics.indicatorID = "scroll-indicator"
+            let indicatorItem = PlacedItem(id: "scroll-indicator", drawable: .shape(.fill(indicator, cornerRadius: 1.5,
+                                                                                          color: look.messageColor.withAlpha(0.5))))
+            items.append(indicatorItem)
+            bodySemantics.indicatorID = indicatorItem.ref
         }
         var cursor = headerClip?.maxY ?? messageRect.maxY
         if hasMap {
@@ -173,17 +177,19 @@ struct SystemPromptTemplate: ScreenTemplate {
             let rect = Rect(x: context.snap(x), y: sideBySide ? buttonsTop : y, width: context.snap(buttonWidth),
                             height: sideBySide ? buttonsHeight : buttonHeights[index])
             let id = "button-\(action.role.rawValue)"
-            items.append(PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: look.capsules ? min(rect.height / 2, look.buttonHeight / 2) : 0,
-                                                                   color: look.buttonFill)), clip: buttonsClip,
-                                    clipCornerRadius: buttonsClipRadius))
+            let shape = PlacedItem(id: id, drawable: .shape(.fill(rect, cornerRadius: look.capsules ? min(rect.height / 2, look.buttonHeight / 2) : 0,
+                                                                  color: look.buttonFill)), clip: buttonsClip,
+                                   clipCornerRadius: buttonsClipRadius)
+            items.append(shape)
             let label = PlacedText(origin: Point(x: rect.x + look.buttonLabelPadding,
                                                  y: context.snap(rect.midY - labelHeights[index] / 2)),
                                    size: Size(width: rect.width - 2 * look.buttonLabelPadding, height: labelHeights[index]),
                                    block: labels[index])
-            items.append(PlacedItem(id: "\(id)-label", drawable: .text(label), clip: buttonsClip, clipCornerRadius: buttonsClipRadius))
+            let labelItem = PlacedItem(id: "\(id)-label", drawable: .text(label), clip: buttonsClip, clipCornerRadius: buttonsClipRadius)
+            items.append(labelItem)
             // A button cut at the alert's edge is tappable where it shows.
             let shown = buttonsClip.map { rect.intersection($0) ?? Rect(x: rect.x, y: $0.maxY, width: rect.width, height: 0) } ?? rect
-            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: shown, shapeID: id, labelID: "\(id)-label"))
+            buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: shown, shapeID: shape.ref, labelID: labelItem.ref))
             if look.separators && index < actions.count - 1 {
                 let hairline = 1 / context.scale
                 let line = sideBySide
@@ -202,8 +208,8 @@ struct SystemPromptTemplate: ScreenTemplate {
         }
         page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: look.dimming)), to: .scrim)
         page.add(items, to: .content)
-        return page.page(in: context, semantics: PageSemantics(
-            surfaceID: "alert", titleID: "title", body: bodySemantics, buttons: buttons, links: [],
+        return try page.page(in: context, semantics: PageSemantics(
+            surfaceID: surface.ref, titleID: titleItem.ref, body: bodySemantics, buttons: buttons, links: [],
             tint: look.buttonLabelColor, declaredActions: actions.map(\.role)))
     }
 }

@@ -1,0 +1,32 @@
+/// A page's semantics name the items they mean (the surface, the title, each button's shape and
+/// label, the body's blocks) by reference: a reference is made from the item itself (`item.ref`,
+/// or what `PageBuilder.add` returns), never typed in as a string, so a template cannot name an
+/// item it did not make. `PageBuilder.page(in:semantics:)` then checks that every reference is an
+/// item of that page and of the kind its role needs (a title is text, a surface a filled shape),
+/// and throws `PageError` naming the reference otherwise.
+///
+/// In JSON a reference is the item's id, a string.
+public struct ItemRef: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The item's id, unique on its page.
+    public let id: String
+
+    init(id: String) {
+        self.id = id
+    }
+
+    public init(from decoder: Decoder) throws {
+        id = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+
+    public var description: String { id }
+}
+
+extension PlacedItem {
+    /// A reference to this item, for the page's semantics.
+    public var ref: ItemRef { ItemRef(id: id) }
+}
