@@ -13,7 +13,14 @@ struct OptionError: Error, CustomStringConvertible {
     let option: String
     let underlying: Error
 
-    var description: String { "--\(option): \(underlying)" }
+    /// "--state: the launch-consent template has no state …": the sentence goes on after the option,
+    /// so a first word that only starts a sentence loses its capital (a name keeps its own).
+    var description: String {
+        let text = "\(underlying)"
+        let firstWord = text.prefix { $0.isLetter }
+        guard ["The", "A", "An", "No", "This", "It", "Its", "Unknown"].contains(String(firstWord)) else { return "--\(option): \(text)" }
+        return "--\(option): " + text.prefix(1).lowercased() + text.dropFirst()
+    }
 }
 
 /// Runs `body`, naming `option` in any error it throws that `applies` picks (a usage error names

@@ -7,7 +7,8 @@ enum GoldenCommand {
     static let spec = CommandSpec(
         "golden", summary: "verify or record a folder of golden images", leadingWords: "verify|record",
         about: "Renders every cell of DIR/matrix.json (default DIR: ./Golden) and compares it with "
-            + "DIR/<document>/<device>/<orientation>-<appearance>/<language>.png and its .links.json. verify compares; its "
+            + "DIR/<document>/<device>/<orientation>-<appearance>/<language>.png and its .links.json (a group with \"images\": "
+            + "false keeps <language>.links.json and <language>.layout.json instead). verify compares; its "
             + "record mode comes from CONSENT_GOLDEN (missing, failed, all, never), by default never under CI=true and missing "
             + "otherwise, as in swift test. record records goldens: --mode all (default) re-records every cell, keeping the "
             + "bytes of unchanged images; failed re-records failing ones; missing adds new ones.",

@@ -52,6 +52,36 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
+    /// A group with "images": false keeps a link map and a layout per cell, no PNG; a layout change
+    /// (here the document's title, longer) fails naming the layout's line, and a cell an image group
+    /// also lists keeps its image.
+    @Test func cellsWithoutImagesKeepTheirLinkMapAndLayout() throws {
+        try writeMatrix(languages: ["en"], extra: #", { "document": "reads", "devices": ["iphone-se-3", "ipad-10"], "languages": ["en"], "images": false }"#)
+        let recorded = try run(.missing)
+        #expect(recorded.outcomes.count == 2 && recorded.passed, "\(recorded)")
+        let files = try snapshot().keys.sorted()
+        #expect(files.contains("reads/iphone-se-3/portrait-light/en.png"), "the image group's cell keeps its image")
+        #expect(files.contains("reads/ipad-10/portrait-light/en.layout.json") && files.contains("reads/ipad-10/portrait-light/en.links.json"))
+        #expect(!files.contains("reads/ipad-10/portrait-light/en.png") && !files.contains("reads/iphone-se-3/portrait-light/en.layout.json"))
+        let layout = try String(contentsOf: golden.appendingPathComponent("reads/ipad-10/portrait-light/en.layout.json"), encoding: .utf8)
+        #expect(layout.contains(#""id":"title","kind":"text""#) && layout.contains(#""schemaVersion": 1"#), "\(layout)")
+        #expect(try run(.never).passed)
+
+        // The title grows by a word: the layout names the title's line, and the artifacts hold both layouts.
+        let english = folder.url.appendingPathComponent("doc/en.md")
+        let text = try String(contentsOf: english, encoding: .utf8)
+        let title = try #require(text.split(separator: "\n").first { $0.hasPrefix("# ") })
+        try Data(text.replacingOccurrences(of: String(title), with: title + " Updated").utf8).write(to: english)
+        let changed = try run(.never)
+        let failure = try #require(changed.failures.first { $0.cell == "reads/ipad-10/portrait-light/en" })
+        #expect(failure.reasons.contains { $0.hasPrefix("layout: line ") && $0.contains(#""id":"title""#) }, "\(failure.reasons)")
+        let saved = try #require(failure.artifacts)
+        #expect(FileManager.default.fileExists(atPath: saved.appendingPathComponent("expected.layout.json").path))
+        #expect(FileManager.default.fileExists(atPath: saved.appendingPathComponent("actual.layout.json").path))
+        #expect(!FileManager.default.fileExists(atPath: saved.appendingPathComponent("actual.png").path))
+        #expect(try run(.never, only: "reads/ipad-10/*").orphans.isEmpty)
+    }
+
     @Test func groupsTakeTextSizesInAnyCaseOrAllAndTheAccessibilitySettings() throws {
         let cells = { (extra: String) throws -> [String] in
             try self.writeMatrix(languages: ["en"], extra: extra)

@@ -23,8 +23,8 @@ extension GoldenError: CustomStringConvertible {
         case let .invalidMatrix(path, field, fix):
             return "\(path): field '\(field)': \(fix)" + (fix.hasSuffix(".") ? "" : ".")
         case let .conflictingCells(path, cell):
-            return "\(path): two groups render the cell \(cell) with different tints. Give one of them another "
-                + "device, language, orientation or appearance."
+            return "\(path): two groups render the cell \(cell) differently (another tint, status bar or "
+                + "backdrop). Give one of them another device, language, orientation or appearance."
         case let .noCells(path, only):
             let filter = only.map { " match the pattern '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."

@@ -19,7 +19,8 @@ struct FailureArtifacts {
 
     /// Writes the cell's images and link maps and returns its folder.
     func write(cell: String, variant: RenderVariant, expected: Bitmap?, actual: Bitmap?, diff: DiffResult?,
-               expectedLinks: Data?, actualLinks: Data?, reasons: [String]) throws -> URL {
+               expectedLinks: Data?, actualLinks: Data?, expectedLayout: Data? = nil, actualLayout: Data? = nil,
+               reasons: [String]) throws -> URL {
         try self.folder.removeOwned(cell)
         let folder = try self.folder.subfolder(cell)
         var files: [(name: String, data: Data)] = []
@@ -40,6 +41,8 @@ struct FailureArtifacts {
         }
         if let expectedLinks { files.append(("expected.links.json", expectedLinks)) }
         if let actualLinks { files.append(("actual.links.json", actualLinks)) }
+        if let expectedLayout { files.append(("expected.layout.json", expectedLayout)) }
+        if let actualLayout { files.append(("actual.layout.json", actualLayout)) }
         let record = Record(cell: cell, variant: variant.record, reasons: reasons, environmentChanges: [], files: files.map(\.name))
         files.append(("failure.json", try canonicalJSONData(record)))
         try self.folder.write(files.map { (folder.appendingPathComponent($0.name), $0.data) })
@@ -49,7 +52,7 @@ struct FailureArtifacts {
     /// Every file a failure of `cell` can leave, relative to the artifacts folder.
     static func possibleFiles(of cell: String) -> [String] {
         ["expected.png", "actual.png", "diff.png", "side-by-side.png", "zoom.png", "expected.links.json", "actual.links.json",
-         "failure.json"].map { cell + "/" + $0 }
+         "expected.layout.json", "actual.layout.json", "failure.json"].map { cell + "/" + $0 }
     }
 
     /// Adds the machine differences to every failure record under the root.

@@ -26,11 +26,16 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
         /// Whether a language with no file of its own may show the document's default language
         /// (off: such a golden would record the wrong language without a word).
         public var allowFallback: Bool?
+        /// Whether its cells keep a PNG golden (the default). With `false` a cell keeps its link map
+        /// and its layout (`<language>.layout.json`, every item's place, colour and words) instead:
+        /// kilobytes, not hundreds of them, for breadth the golden budget could not hold as images.
+        public var images: Bool?
 
-        public init(document: String, axes: [String: [String]], allowFallback: Bool? = nil) {
+        public init(document: String, axes: [String: [String]], allowFallback: Bool? = nil, images: Bool? = nil) {
             self.document = document
             self.axes = axes
             self.allowFallback = allowFallback
+            self.images = images
         }
 
         /// A group of these axes' values.
@@ -53,13 +58,14 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
 
         /// The keys a group may have: its document, the fallback switch, and each axis's group key.
         static var keys: [String] {
-            ["document", "allowFallback"] + RenderVariant.axes.compactMap(\.groupKey)
+            ["document", "allowFallback", "images"] + RenderVariant.axes.compactMap(\.groupKey)
         }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             document = try container.decode(String.self, forKey: Key(stringValue: "document"))
             allowFallback = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "allowFallback"))
+            images = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "images"))
             axes = [:]
             for axis in RenderVariant.axes {
                 guard let groupKey = axis.groupKey else { continue }
@@ -85,6 +91,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(document, forKey: Key(stringValue: "document"))
             try container.encodeIfPresent(allowFallback, forKey: Key(stringValue: "allowFallback"))
+            try container.encodeIfPresent(images, forKey: Key(stringValue: "images"))
             for axis in RenderVariant.axes {
                 guard let groupKey = axis.groupKey, let names = axes[axis.key] else { continue }
                 let key = Key(stringValue: groupKey)
@@ -135,6 +142,8 @@ struct GoldenCell: Sendable, Equatable {
     public var document: String
     public var documentFolder: URL
     public var variant: RenderVariant
+    /// Whether the cell keeps a PNG golden; without one, its link map and its layout JSON.
+    public var keepsImage = true
 
     /// `<document>/<variant path>`, the golden's path without extension.
     public var path: String {
@@ -261,10 +270,16 @@ extension GoldenMatrix {
                                                         fix: "a full-length capture is of the consent screen, unscrolled; leave out screens and scroll")
                     }
                 }
-                let cell = GoldenCell(document: group.document, documentFolder: documentFolder, variant: variant)
+                var cell = GoldenCell(document: group.document, documentFolder: documentFolder, variant: variant)
+                cell.keepsImage = group.images ?? true
                 if let earlier = seen[cell.path] {
                     guard earlier.variant == cell.variant else {
                         throw GoldenError.conflictingCells(path: source, cell: cell.path)
+                    }
+                    // A cell a breadth group (images: false) shares with an image group keeps its image.
+                    if cell.keepsImage && !earlier.keepsImage, let index = cells.firstIndex(where: { $0.path == cell.path }) {
+                        cells[index].keepsImage = true
+                        seen[cell.path] = cells[index]
                     }
                     continue
                 }

@@ -160,13 +160,16 @@ public struct GoldenSuite: Sendable {
 
     /// Golden files under the golden folder that no cell renders.
     func orphans(of cells: [GoldenCell]) throws -> [String] {
-        let expected = Set(cells.flatMap { [$0.path + ".png", $0.path + ".links.json"] })
+        let expected = Set(cells.flatMap { cell in
+            [cell.path + (cell.keepsImage ? ".png" : ".layout.json"), cell.path + ".links.json"]
+        })
         guard let enumerator = FileManager.default.enumerator(at: goldenDirectory, includingPropertiesForKeys: nil) else {
             return []
         }
         let root = goldenDirectory.standardizedFileURL.path + "/"
         var orphans: [String] = []
-        for case let url as URL in enumerator where url.pathExtension == "png" || url.lastPathComponent.hasSuffix(".links.json") {
+        for case let url as URL in enumerator where url.pathExtension == "png" || url.lastPathComponent.hasSuffix(".links.json")
+            || url.lastPathComponent.hasSuffix(".layout.json") {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
             if relative.split(separator: "/").count == 4, !expected.contains(relative) {
                 orphans.append(relative)
@@ -340,20 +343,31 @@ private struct CellChecker {
             variant: cell.variant))
         let fontFiles = renderer.fontFiles(in: page.layout, fonts: page.fonts)
         let actualLinks = try page.linkMap.jsonData()
+        // A cell kept without an image keeps its layout instead.
+        let actualLayout = cell.keepsImage ? nil : try LayoutSnapshot(page.layout).jsonData()
+        let actualImage = cell.keepsImage ? page.bitmap : nil
         let pngURL = goldenDirectory.appendingPathComponent(cell.path + ".png")
         let linksURL = goldenDirectory.appendingPathComponent(cell.path + ".links.json")
+        let layoutURL = goldenDirectory.appendingPathComponent(cell.path + ".layout.json")
+        let textFiles = [(linksURL, actualLinks)] + (actualLayout.map { [(layoutURL, $0)] } ?? [])
         func record(_ outcome: GoldenOutcome) throws -> CellEntry {
-            // A golden whose pixels (and a link map whose bytes) are already these stays as it is, and
+            // A golden whose pixels (and a JSON file whose bytes) are already these stays as it is, and
             // is listed as the tool's: nothing of it is lost.
-            let keepsPNG = (try? Bitmap(contentsOfPNG: pngURL)) == page.bitmap
-            let keepsLinks = (try? Data(contentsOf: linksURL)) == actualLinks
             var changed: [(url: URL, data: Data)] = []
-            if !keepsPNG { changed.append((pngURL, try page.bitmap.pngData(compression: .maximum))) }
-            if !keepsLinks { changed.append((linksURL, actualLinks)) }
-            return try locked { try write(changed, keepsPNG: keepsPNG, keepsLinks: keepsLinks, outcome: outcome) }
+            var kept: [String] = []
+            if cell.keepsImage {
+                if (try? Bitmap(contentsOfPNG: pngURL)) == page.bitmap {
+                    kept.append(cell.path + ".png")
+                } else {
+                    changed.append((pngURL, try page.bitmap.pngData(compression: .maximum)))
+                }
+            }
+            for (url, data) in textFiles {
+                if (try? Data(contentsOf: url)) == data { kept.append(goldens.relativePath(of: url)) } else { changed.append((url, data)) }
+            }
+            return try locked { try write(changed, kept: kept, outcome: outcome) }
         }
-        func write(_ changed: [(url: URL, data: Data)], keepsPNG: Bool, keepsLinks: Bool, outcome: GoldenOutcome) throws -> CellEntry {
-            let relative = (png: cell.path + ".png", links: cell.path + ".links.json")
+        func write(_ changed: [(url: URL, data: Data)], kept: [String], outcome: GoldenOutcome) throws -> CellEntry {
             let theirs = changed.map { goldens.relativePath(of: $0.url) }.filter {
                 let owner = goldens.ownership(of: $0)
                 return owner == .unlisted || owner == .changed
@@ -364,16 +378,17 @@ private struct CellChecker {
                     + "in the golden folder does not list \(theirs.count == 1 ? "it" : "them"), or \(theirs.count == 1 ? "it" : "they") "
                     + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"]
                 // What is there and what would be recorded, side by side, so the difference can be judged.
-                let existing = try? Bitmap(contentsOfPNG: pngURL)
-                let folder = try? artifacts.write(cell: cell.path, variant: cell.variant, expected: existing, actual: page.bitmap,
+                let existing = cell.keepsImage ? try? Bitmap(contentsOfPNG: pngURL) : nil
+                let folder = try? artifacts.write(cell: cell.path, variant: cell.variant, expected: existing, actual: actualImage,
                                                   diff: existing.map { diff(expected: $0, actual: page.bitmap, options: options) },
-                                                  expectedLinks: try? Data(contentsOf: linksURL), actualLinks: actualLinks, reasons: reasons)
+                                                  expectedLinks: try? Data(contentsOf: linksURL), actualLinks: actualLinks,
+                                                  expectedLayout: cell.keepsImage ? nil : try? Data(contentsOf: layoutURL),
+                                                  actualLayout: actualLayout, reasons: reasons)
                 var failure = GoldenFailure(cell: cell.path, reasons: reasons, artifacts: folder, environmentChanges: [])
                 failure.refusedOverwrite = true
                 return CellEntry(cell: cell.path, outcome: .failed(failure), fontFiles: fontFiles)
             }
-            if keepsPNG { try goldens.adopt(relative.png) }
-            if keepsLinks { try goldens.adopt(relative.links) }
+            for path in kept { try goldens.adopt(path) }
             if !changed.isEmpty {
                 try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
                 _ = try goldens.subfolder((cell.path as NSString).deletingLastPathComponent)
@@ -383,33 +398,40 @@ private struct CellChecker {
         }
 
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: pngURL.path), fileManager.fileExists(atPath: linksURL.path) else {
+        let needed = (cell.keepsImage ? [pngURL] : []) + textFiles.map(\.0)
+        if let missing = needed.first(where: { !fileManager.fileExists(atPath: $0.path) }) {
             if recordMode.recordsMissing { return try record(.recorded) }
             let folder = try locked {
-                try artifacts.write(cell: cell.path, variant: cell.variant, expected: nil, actual: page.bitmap, diff: nil,
-                                    expectedLinks: nil, actualLinks: actualLinks,
-                                    reasons: ["no golden at \(pngURL.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
+                try artifacts.write(cell: cell.path, variant: cell.variant, expected: nil, actual: actualImage, diff: nil,
+                                    expectedLinks: nil, actualLinks: actualLinks, expectedLayout: nil, actualLayout: actualLayout,
+                                    reasons: ["no golden at \(missing.path) (record mode \(recordMode.rawValue) does not record missing goldens)"])
             }
-            return failed(["no golden at \(pngURL.path); record mode \(recordMode.rawValue) does not record missing goldens. "
+            return failed(["no golden at \(missing.path); record mode \(recordMode.rawValue) does not record missing goldens. "
                 + "Run with CONSENT_GOLDEN=missing to record it, then look at it and commit it"],
                           fontFiles: fontFiles, artifacts: folder)
         }
 
-        let expected = try Bitmap(contentsOfPNG: pngURL)
+        let expected = cell.keepsImage ? try Bitmap(contentsOfPNG: pngURL) : nil
+        let result = expected.map { diff(expected: $0, actual: page.bitmap, options: options) }
         let expectedLinks = try Data(contentsOf: linksURL)
-        let result = diff(expected: expected, actual: page.bitmap, options: options)
+        let expectedLayout = cell.keepsImage ? nil : try Data(contentsOf: layoutURL)
         let linksMatch = expectedLinks == actualLinks
-        if result.passes && linksMatch {
+        let layoutMatches = expectedLayout == actualLayout
+        if result?.passes != false && linksMatch && layoutMatches {
             return recordMode == .all ? try record(.rerecorded) : CellEntry(cell: cell.path, outcome: .passed, fontFiles: fontFiles)
         }
         if recordMode.recordsFailures { return try record(.rerecorded) }
 
         var reasons: [String] = []
-        if !result.passes { reasons.append("image: \(result.summary)") }
+        if let result, !result.passes { reasons.append("image: \(result.summary)") }
         if !linksMatch { reasons.append("link map: \(firstDifference(expectedLinks, actualLinks))") }
+        if let expectedLayout, let actualLayout, !layoutMatches {
+            reasons.append("layout: \(firstDifference(expectedLayout, actualLayout))")
+        }
         let folder = try locked {
-            try artifacts.write(cell: cell.path, variant: cell.variant, expected: expected, actual: page.bitmap, diff: result,
-                                expectedLinks: expectedLinks, actualLinks: actualLinks, reasons: reasons)
+            try artifacts.write(cell: cell.path, variant: cell.variant, expected: expected, actual: actualImage, diff: result,
+                                expectedLinks: expectedLinks, actualLinks: actualLinks, expectedLayout: expectedLayout,
+                                actualLayout: actualLayout, reasons: reasons)
         }
         return failed(reasons, fontFiles: fontFiles, artifacts: folder)
     }
