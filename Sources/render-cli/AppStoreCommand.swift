@@ -49,7 +49,7 @@ enum AppStoreCommand {
             }
         }
         let languages = try values("language", \.language) ?? []
-        let out = URL(fileURLWithPath: try options.required("out", example: "out/appstore"))
+        let out = outputURL(try options.required("out", example: "out/appstore"))
         let tint = try options.color("tint")
         var appearance = Appearance.light
         try options.apply("appearance") { appearance = $0.appearance }

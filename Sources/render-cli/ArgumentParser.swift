@@ -23,6 +23,20 @@ struct OptionError: Error, CustomStringConvertible {
     }
 }
 
+/// The file or folder an `--out` path names. A `..` after a folder that does not exist yet is
+/// resolved in the text (`new/../shot.png` is `shot.png`), since there is nothing on disk to
+/// resolve it against; creating the folder only to step out of it would leave it behind empty.
+/// Elsewhere `..` is left to the file system, which follows symbolic links as the shell does.
+func outputURL(_ path: String) -> URL {
+    let url = URL(fileURLWithPath: path)
+    var prefix = path.hasPrefix("/") ? "/" : FileManager.default.currentDirectoryPath
+    for component in path.split(separator: "/").map(String.init) {
+        if component == "..", !FileManager.default.fileExists(atPath: prefix) { return url.standardizedFileURL }
+        prefix = (prefix as NSString).appendingPathComponent(component)
+    }
+    return url
+}
+
 /// Runs `body`, naming `option` in any error it throws that `applies` picks (a usage error names
 /// its own option already).
 func withOption<T>(_ option: String, when applies: (Error) -> Bool = { _ in true }, _ body: () throws -> T) throws -> T {

@@ -82,6 +82,10 @@ enum BenchCommand {
         let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
+        guard FileManager.default.fileExists(atPath: samples.appendingPathComponent("privacy-agreement").path) else {
+            throw UsageError(message: "bench renders a ConsentRender checkout's Samples, found beside its DeviceProfiles folder, and "
+                + "\(samples.path) has none; run it from a checkout, or give --profiles <checkout>/DeviceProfiles")
+        }
         let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
         let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"), appFiles: XcodeAppFiles())
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
@@ -224,7 +228,8 @@ enum BenchCommand {
         let perDevice = max(1, cells / devices.count)
         let languages = ["ar", "de", "en", "he", "hi", "ja", "th"].prefix(perDevice + 1)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // This very binary, however it was started (from PATH, a relative path or a link).
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["matrix", "--document", world.path, "--devices", devices.joined(separator: ","),
                              "--languages", languages.joined(separator: ","), "--profiles", catalog.directory.path,
                              "--out", scratch.appendingPathComponent("memory").path, "--format", "json"]
@@ -251,7 +256,7 @@ enum BenchCommand {
 
     private static func printTable(_ figures: Figures, iterations: Int) {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
-        print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations)")
+        print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations, \(buildConfiguration))")
         if let stages = figures.stages {
             print("")
             print("ms per screenshot         layout   paint  encode    json   write   total  PNG")
@@ -283,6 +288,13 @@ enum BenchCommand {
         }
     }
 }
+
+/// How this binary was compiled: a debug build's figures are several times a release build's.
+#if DEBUG
+let buildConfiguration = "debug build: swift build -c release measures what users get"
+#else
+let buildConfiguration = "release build"
+#endif
 
 private extension String {
     func leftPadded(_ width: Int) -> String {

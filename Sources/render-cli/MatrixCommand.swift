@@ -105,7 +105,7 @@ struct MatrixOptions {
 
     func matrixRender(galleryReloadSeconds: Int? = nil) throws -> MatrixRender {
         let folder = try openDocument(options, command: "matrix")
-        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
+        let out = outputURL(try options.required("out", example: "out/matrix"))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         noteUnmatchedBackdrops(folder, deviceIDs: (try? catalog.ids()) ?? [], command: "matrix")
         let plan = try plan(folder: folder, catalog: catalog)

@@ -175,23 +175,22 @@ struct OutputFiles {
 
     /// Refuses (exit 2) a side file that exists and is not one render-cli wrote.
     func checkSideFiles(overlay writesOverlay: Bool, framed writesFramed: Bool) throws {
-        try checkSideFile(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
-        if pngIsRenamed {
-            try checkSideFile(png, what: "a full-length capture", isOurs: { PNGMark.of(fileAt: $0) == .render },
-                              output: "the full-length capture of --out " + String(png.path.dropLast(9)) + ".png")
+        var theirs: [OutputError.SideFile] = []
+        func check(_ url: URL, what: String, isOurs: (String) -> Bool) {
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { return }
+            if status.st_mode & S_IFMT != S_IFREG || !isOurs(url.path) { theirs.append(.init(path: url.path, what: what)) }
         }
-        if writesOverlay { try checkSideFile(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
+        check(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
+        if pngIsRenamed { check(png, what: "a full-length capture", isOurs: { PNGMark.of(fileAt: $0) == .render }) }
+        if writesOverlay { check(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
         if writesFramed {
-            try checkSideFile(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed })
-            try checkSideFile(framedLinkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
+            check(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed })
+            check(framedLinkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
         }
-    }
-
-    private func checkSideFile(_ url: URL, what: String, isOurs: (String) -> Bool, output: String? = nil) throws {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else { return }
-        guard status.st_mode & S_IFMT == S_IFREG, isOurs(url.path) else {
-            throw OutputError.notOurSideFile(path: url.path, what: what, output: output ?? png.path)
+        guard theirs.isEmpty else {
+            let output = pngIsRenamed ? "the full-length capture of --out " + String(png.path.dropLast(9)) + ".png" : png.path
+            throw OutputError.notOurSideFiles(files: theirs, output: output)
         }
     }
 
@@ -211,7 +210,7 @@ func checkedPNGOutput(_ path: String) throws -> URL {
     guard OutputFormat(fileName: path) == .png else {
         throw UsageError(message: "--out '\(path)' must name a .png file, for example out/iphone-15-pro-en.png")
     }
-    let url = URL(fileURLWithPath: path)
+    let url = outputURL(path)
     guard url.lastPathComponent.count > 4, !path.hasSuffix("/") else {
         throw UsageError(message: "--out '\(path)' names only the extension, which would write a hidden file; give the file a name, "
             + "for example out/iphone-15-pro-en.png")
@@ -222,7 +221,7 @@ func checkedPNGOutput(_ path: String) throws -> URL {
     }
     var existing = url.deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-        existing.deleteLastPathComponent()
+        existing = URL(fileURLWithPath: (existing.path as NSString).deletingLastPathComponent)
     }
     guard FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), isDirectory.boolValue else {
         throw UsageError(message: "--out '\(path)': \(existing.path) is a file, not a folder; give a path whose folders are folders")

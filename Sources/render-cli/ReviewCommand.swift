@@ -48,7 +48,7 @@ enum ReviewCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(arguments, spec: spec)
         let folder = try openDocument(options, command: "review", example: "Samples/launch-consent")
-        let out = URL(fileURLWithPath: try options.required("out", example: "out/review"))
+        let out = outputURL(try options.required("out", example: "out/review"))
         let flowURL = options.value("flow").map { URL(fileURLWithPath: $0) } ?? folder.url.appendingPathComponent("flow.json")
         guard FileManager.default.fileExists(atPath: flowURL.path) else { throw FlowError.missing(path: flowURL.path) }
         let flow = try Flow.load(flowURL)

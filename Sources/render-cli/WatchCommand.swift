@@ -30,7 +30,7 @@ enum WatchCommand {
         // The output folder does not change while watching: a mistake there ends the watch at
         // once (exit 2) instead of repeating on every change. A document that does not load yet
         // is reported, and the watch goes on.
-        let out = URL(fileURLWithPath: try options.required("out", example: "out/matrix"))
+        let out = outputURL(try options.required("out", example: "out/matrix"))
         _ = try OwnedFolder.claim(out, kind: .matrix,
                                   protecting: [.init(url: document, role: "the document folder"),
                                                .init(url: profiles, role: "the device profiles folder"), .currentDirectory],

@@ -9,7 +9,7 @@ import Testing
 
     func render(state: ScreenState = .initial, device: String = "iphone-15-pro") throws -> (ConsentRenderer, RenderedPage) {
         var templates = TemplateRegistry.standard
-        templates.register(ThreeChoiceNotice())
+        try templates.register(ThreeChoiceNotice())
         let renderer = try ConsentRenderer(templates: templates)
         let documents = try DocumentFolder(url: folder.folder("notice", files: [
             "document.json": #"{ "template": "three-choice-notice" }"#,
@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: FaultyTemplate.Fault.allCases)
     func semanticsThatDoNotFitTheItemsAreAnErrorNamingTheItem(_ fault: FaultyTemplate.Fault) throws {
         var templates = TemplateRegistry.standard
-        templates.register(FaultyTemplate(fault: fault))
+        try templates.register(FaultyTemplate(fault: fault))
         let documents = try DocumentFolder(url: folder.folder("faulty-\(fault)", files: [
             "document.json": #"{ "template": "faulty-\#(fault.rawValue)" }"#, "en.md": "# T\n\nB\n"]), appFiles: XcodeAppFiles())
         let error = #expect(throws: PageError.self) {

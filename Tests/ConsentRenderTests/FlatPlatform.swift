@@ -71,7 +71,7 @@ struct FlatSheet: ScreenTemplate {
         var platforms = PlatformRegistry.standard
         platforms.register(.flat)
         var templates = TemplateRegistry.standard
-        templates.register(FlatSheet())
+        try templates.register(FlatSheet())
         return try ConsentRenderer(templates: templates, platforms: platforms)
     }
 

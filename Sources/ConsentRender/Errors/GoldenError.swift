@@ -6,6 +6,8 @@ public enum GoldenError: Error, Equatable, Sendable {
     case invalidMatrix(path: String, field: String, fix: String)
     case conflictingCells(path: String, cell: String)
     case noCells(path: String, only: String?)
+    /// An `only` pattern without wildcards that is the folder of some cells.
+    case patternNamesAFolder(path: String, only: String)
 }
 
 extension GoldenError: CausedError { public var cause: ErrorCause { .input } }
@@ -28,6 +30,9 @@ extension GoldenError: CustomStringConvertible {
         case let .noCells(path, only):
             let filter = only.map { " match the pattern '\($0)'" } ?? " are listed"
             return "\(path): no cells\(filter)."
+        case let .patternNamesAFolder(path, only):
+            return "\(path): no cells match the pattern '\(only)': a pattern matches whole cell paths, and '\(only)' is a folder "
+                + "of them; '\(only)/*' takes the cells in it."
         }
     }
 }

@@ -13,9 +13,23 @@ public enum OutputError: Error, Equatable, Sendable {
     /// The marker, which holds the folder's list of the tool's files, is a folder or a link.
     case markerNotAFile(folder: String, path: String, marker: String, what: String)
     /// A single output file's side file (`.links.json`, `.overlay.png`…) exists and the tool did not write it.
-    case notOurSideFile(path: String, what: String, output: String)
+    /// Side files of `render` that exist and are not the tool's: each path with what it would have been.
+    case notOurSideFiles(files: [SideFile], output: String)
     /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
     case diffOutputInUse(path: String, reason: String)
+}
+
+extension OutputError {
+    /// A side file of `render` in the way: where, and what render-cli would have written there.
+    public struct SideFile: Equatable, Sendable {
+        public var path: String
+        public var what: String
+
+        public init(path: String, what: String) {
+            self.path = path
+            self.what = what
+        }
+    }
 }
 
 extension OutputError: CausedError { public var cause: ErrorCause { .input } }
@@ -54,9 +68,13 @@ extension OutputError: CustomStringConvertible {
         case let .markerNotAFile(folder, path, marker, what):
             return "\(folder) '\(path)': its marker \(marker) is \(what); the marker is the plain file that lists what the tool "
                 + "wrote there, so nothing was touched. Remove it (every file in the folder then counts as yours) or choose another folder."
-        case let .notOurSideFile(path, what, output):
-            return "\(path) exists and is not \(what) render-cli wrote, and writing \(output) would replace it; nothing was "
-                + "written. Move it away, or give --out another name."
+        case let .notOurSideFiles(files, output):
+            if files.count == 1, let file = files.first {
+                return "\(file.path) exists and is not \(file.what) render-cli wrote, and writing \(output) would replace it; nothing "
+                    + "was written. Move it away, or give --out another name."
+            }
+            return files.map { "\($0.path) (not \($0.what) render-cli wrote)" }.joined(separator: " and ")
+                + " exist, and writing \(output) would replace them; nothing was written. Move them away, or give --out another name."
         case let .diffOutputInUse(path, reason):
             return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
         case let .unreadableManifest(path, detail):

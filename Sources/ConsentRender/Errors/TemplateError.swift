@@ -10,9 +10,16 @@ public enum TemplateError: Error, Equatable, Sendable {
 
     case unknownTemplate(name: String, source: Source, suggestion: String?, known: [String])
     case unknownState(state: String, template: String, states: [String])
+    /// A template that cannot be registered: a fault of the template's code, not of the input.
+    case invalidTemplate(id: String, reason: String)
 }
 
-extension TemplateError: CausedError { public var cause: ErrorCause { .input } }
+extension TemplateError: CausedError {
+    public var cause: ErrorCause {
+        if case .invalidTemplate = self { return .environment }
+        return .input
+    }
+}
 
 extension TemplateError: CustomStringConvertible {
     public var description: String {
@@ -29,6 +36,8 @@ extension TemplateError: CustomStringConvertible {
             let begun = state.count >= 3 ? states.first { $0.lowercased().hasPrefix(state.lowercased()) } : nil
             let hint = (closestMatch(to: state, among: states) ?? begun).map { " Did you mean '\($0)'?" } ?? ""
             return "The \(template) template has no state '\(state)'.\(hint) Its states are: \(states.joined(separator: ", "))."
+        case let .invalidTemplate(id, reason):
+            return "The template '\(id)' cannot be registered: \(reason)."
         }
     }
 }

@@ -48,7 +48,14 @@ public struct GoldenSuite: Sendable {
     func cells() throws -> [GoldenCell] {
         let all = try matrix.cells(relativeTo: goldenDirectory, source: matrixSource, appFiles: appFiles)
         let selected = only.map { pattern in all.filter { fnmatch(pattern, $0.path, 0) == 0 } } ?? all
-        guard !selected.isEmpty else { throw GoldenError.noCells(path: matrixSource, only: only) }
+        guard !selected.isEmpty else {
+            // A pattern without wildcards that starts some cells' paths is a folder: say so.
+            if let only, !only.contains(where: { "*?[".contains($0) }),
+               all.contains(where: { $0.path.hasPrefix(only.hasSuffix("/") ? only : only + "/") }) {
+                throw GoldenError.patternNamesAFolder(path: matrixSource, only: only.hasSuffix("/") ? String(only.dropLast()) : only)
+            }
+            throw GoldenError.noCells(path: matrixSource, only: only)
+        }
         return selected
     }
 
@@ -109,7 +116,14 @@ public struct GoldenSuite: Sendable {
                     throw GoldenError.invalidMatrix(path: matrixSource, field: "\(field).devices", fix: "\(error)")
                 }
             }
-            let folder = try folders[group.document] ?? DocumentFolder(url: resolve(path, against: goldenDirectory), appFiles: appFiles)
+            let documentURL = resolve(path, against: goldenDirectory)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: documentURL.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw GoldenError.invalidMatrix(path: matrixSource, field: "documents.\(group.document)",
+                                                fix: "'\(path)' (\(documentURL.path)) is not a folder; give the document's folder, "
+                                                    + "relative to the matrix's folder or absolute")
+            }
+            let folder = try folders[group.document] ?? DocumentFolder(url: documentURL, appFiles: appFiles)
             folders[group.document] = folder
             let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
             for language in group.languages where group.allowFallback != true {

@@ -100,17 +100,30 @@ extension ScreenTemplate {
 public struct TemplateRegistry: Sendable {
     public private(set) var templates: [any ScreenTemplate]
 
-    public init(_ templates: [any ScreenTemplate]) {
+    /// A registry of `templates`, each checked as `register` checks it.
+    public init(_ templates: [any ScreenTemplate]) throws {
         self.templates = []
-        for template in templates { register(template) }
+        for template in templates { try register(template) }
+    }
+
+    private init(builtIn templates: [any ScreenTemplate]) {
+        self.templates = templates
     }
 
     /// The three templates ConsentRender ships.
-    public static let standard = TemplateRegistry([AgreementDialogTemplate(), LaunchConsentTemplate(), ATTExplainerTemplate()])
+    public static let standard = TemplateRegistry(builtIn: [AgreementDialogTemplate(), LaunchConsentTemplate(), ATTExplainerTemplate()])
 
-    /// Adds `template`; one with the same id is replaced.
-    public mutating func register(_ template: any ScreenTemplate) {
-        precondition(!template.id.rawValue.isEmpty && !template.states.isEmpty, "A template needs an id and at least one state")
+    /// Adds `template`; one with the same id is replaced. Throws `TemplateError.invalidTemplate`
+    /// for a template without an id or without a state (a fault of the template's code, exit 3).
+    public mutating func register(_ template: any ScreenTemplate) throws {
+        let id = template.id.rawValue
+        if id.isEmpty || id.contains(where: { $0.isWhitespace }) {
+            throw TemplateError.invalidTemplate(id: id, reason: "its id is \(id.isEmpty ? "empty" : "'\(id)', with a space in it"); "
+                + "give it a name such as 'cookie-notice', as document.json's template field and --template spell it")
+        }
+        if template.states.isEmpty {
+            throw TemplateError.invalidTemplate(id: id, reason: "it lists no states; list at least .initial")
+        }
         templates.removeAll { $0.id == template.id }
         templates.append(template)
     }
