@@ -185,14 +185,8 @@ extension GoldenMatrix {
             throw GoldenError.invalidMatrix(path: source, field: "profiles",
                                             fix: "give the device profiles folder, or leave the field out for the built-in profiles")
         }
-        let folder = resolve(profiles, against: base)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw GoldenError.invalidMatrix(path: source, field: "profiles",
-                                            fix: "'\(profiles)' (\(folder.path)) is not a folder; give the device profiles folder, "
-                                                + "or leave the field out for the built-in profiles")
-        }
-        return folder
+        return try existingFolder(profiles, relativeTo: base, source: source, field: "profiles",
+                                  fix: "give the device profiles folder, or leave the field out for the built-in profiles")
     }
 
     /// The diff options the matrix asks for.
@@ -289,6 +283,17 @@ extension GoldenMatrix {
         }
         return cells
     }
+}
+
+/// The folder a matrix field names (relative to `base`), which must exist; else an error naming the
+/// field, the path as given and as resolved, and `fix`.
+func existingFolder(_ path: String, relativeTo base: URL, source: String, field: String, fix: String) throws -> URL {
+    let folder = resolve(path, against: base)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw GoldenError.invalidMatrix(path: source, field: field, fix: "'\(path)' (\(folder.path)) is not a folder; \(fix)")
+    }
+    return folder
 }
 
 /// Whether `name` can stand as one folder or file name: not empty, no `/`, not `.` or `..`.

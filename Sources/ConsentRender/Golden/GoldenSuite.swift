@@ -116,13 +116,8 @@ public struct GoldenSuite: Sendable {
                     throw GoldenError.invalidMatrix(path: matrixSource, field: "\(field).devices", fix: "\(error)")
                 }
             }
-            let documentURL = resolve(path, against: goldenDirectory)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: documentURL.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw GoldenError.invalidMatrix(path: matrixSource, field: "documents.\(group.document)",
-                                                fix: "'\(path)' (\(documentURL.path)) is not a folder; give the document's folder, "
-                                                    + "relative to the matrix's folder or absolute")
-            }
+            let documentURL = try existingFolder(path, relativeTo: goldenDirectory, source: matrixSource, field: "documents.\(group.document)",
+                                                 fix: "give the document's folder, relative to the matrix's folder or absolute")
             let folder = try folders[group.document] ?? DocumentFolder(url: documentURL, appFiles: appFiles)
             folders[group.document] = folder
             let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
