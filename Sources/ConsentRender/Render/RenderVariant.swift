@@ -165,7 +165,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
         .make(key: "scroll", groupKey: "scroll", listOption: "scroll", singleOption: "scroll", place: .file,
               label: "Scroll", noun: "a scroll position", summary: "top, bottom, #anchor (a heading's id) or a number of points", cellRule: "-scroll-<position>, none for top",
               default: ScrollPosition.top, name: { $0.description }, parse: { ScrollPosition(name: $0) },
-              hint: { item, _ in item.contains(where: \.isLetter) && item.first != "-" && item.first != "#" ? "#\(item)" : nil },
+              hint: { item, _ in item.contains(where: \.isLetter) && item.first != "-" && item.first != "#" ? "#\(item), if the document has a heading with that id" : nil },
               get: { $0.scroll }, set: { $0.scroll = $1 }, cellPart: { $0.fileSuffix.isEmpty ? nil : $0.fileSuffix },
               appliesTo: { $0.screen == .consent }),
         .make(key: "fullLength", groupKey: "fullLength", listOption: nil, singleOption: "full-length", place: .file, json: .bool,
