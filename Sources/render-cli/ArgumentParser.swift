@@ -67,6 +67,10 @@ struct ParsedArguments {
     /// The option values, each look-up recorded.
     private var values: RecordedValues { RecordedValues(given: given, reads: reads) }
 
+    /// The options given here that no code has read yet: after a command has made its request,
+    /// none (an in-process test of argument → request checks it).
+    var unreadOptions: [String] { reads.unread }
+
     /// Parses `arguments` against the options `spec` declares: `--name value` (or `--name=value`)
     /// for a value, `--name` alone for a flag, and for a setting either (`--bold-text` means
     /// `--bold-text on`); an alias (`--device` for `--devices`) is the option, and giving both is
@@ -369,6 +373,13 @@ final class OptionReads: @unchecked Sendable {
         Self.lock.lock()
         readNames.insert(name)
         Self.lock.unlock()
+    }
+
+    /// The given options of this parse that no code read.
+    var unread: [String] {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return givenNames.subtracting(readNames).sorted()
     }
 
     /// The given options that no code read, over every parse of this process.

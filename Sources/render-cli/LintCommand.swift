@@ -61,6 +61,22 @@ enum LintCommand {
         }.joined(separator: "\n\n")
     }
 
+    /// What the options ask lint to check, before anything is laid out: the library's `LintRun`.
+    static func request(_ options: ParsedArguments) throws -> LintRun {
+        let folder = try openDocument(options, command: "lint")
+        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
+        // Lint looks at every orientation and appearance unless told otherwise.
+        let matrix = MatrixOptions(options, orientations: Orientation.allCases, appearances: Appearance.allCases)
+        let plan = try matrix.plan(folder: folder, catalog: catalog)
+        let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
+        var lint = LintRun(folder: folder, catalog: catalog, cells: plan.cells, languages: chosenLanguages, tint: try matrix.tint(),
+                           options: LintOptions(tcf: options.flag("tcf")))
+        let chrome = try options.systemChrome()
+        lint.showsSystemChrome = chrome.shows
+        lint.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        return lint
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         if arguments.last == "--explain" { throw UsageError(message: "--explain needs a rule, such as choice.pre-ticked, or all") }
         // --over only changes the picture behind a prompt; lint judges the app's own screens.
@@ -79,17 +95,7 @@ enum LintCommand {
             return 0
         }
         let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
-        let folder = try openDocument(options, command: "lint")
-        let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
-        // Lint looks at every orientation and appearance unless told otherwise.
-        let matrix = MatrixOptions(options, orientations: Orientation.allCases, appearances: Appearance.allCases)
-        let plan = try matrix.plan(folder: folder, catalog: catalog)
-        let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
-        var lint = LintRun(folder: folder, catalog: catalog, cells: plan.cells, languages: chosenLanguages, tint: try matrix.tint(),
-                           options: LintOptions(tcf: options.flag("tcf")))
-        let chrome = try options.systemChrome()
-        lint.showsSystemChrome = chrome.shows
-        lint.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
+        let lint = try request(options)
         let report = try withOption("states", when: isUnknownState) { try lint.run() }
         let errors = report.errors
         if json {
@@ -99,13 +105,13 @@ enum LintCommand {
             if let flowSteps = report.flowSteps, report.flowPasses {
                 print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
             }
-            var without = chrome.shows ? "" : " without iOS's status bar and home indicator"
+            var without = lint.showsSystemChrome ? "" : " without iOS's status bar and home indicator"
             // Which alert look the prompts were checked in, when not only iOS 26's.
-            let looks = SystemLook.allCases.filter { look in plan.cells.contains { $0.screen != .consent && $0.systemLook == look } }
+            let looks = SystemLook.allCases.filter { look in lint.cells.contains { $0.screen != .consent && $0.systemLook == look } }
             if !looks.isEmpty, looks != [.ios26] {
                 without += ", prompts as iOS " + looks.map(\.rawValue).joined(separator: " and ")
             }
-            print("\(report.screens) \(report.screens == 1 ? "screen" : "screens") of \(folder.name) linted\(without): "
+            print("\(report.screens) \(report.screens == 1 ? "screen" : "screens") of \(lint.folder.name) linted\(without): "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")")
         }
         return errors > 0 ? 1 : 0

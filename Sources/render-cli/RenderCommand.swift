@@ -31,8 +31,32 @@ enum RenderCommand {
         ],
         exitStatus: "0 written; 2 bad usage or bad input (nothing written); 3 an internal or I/O failure (disk full, Cairo error).")
 
+    /// What `render`'s options ask for, before anything is drawn: the library's request, the files
+    /// to write and what the messages name.
+    struct Plan {
+        var request: RenderRequest
+        var outputs: OutputFiles
+        var folder: DocumentFolder
+        var profile: DeviceProfile
+        var language: String
+    }
+
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(arguments, spec: spec)
+        let plan = try self.plan(options)
+        let (request, outputs, folder, profile, language, variant) = (plan.request, plan.outputs, plan.folder, plan.profile,
+                                                                      plan.language, plan.request.variant)
+        let renderer = try ConsentRenderer()
+        let page = try withOption("state", when: isUnknownState) {
+            try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {
+                try renderer.render(request)
+            }
+        }
+        try finish(page, options: options, renderer: renderer, outputs: outputs, folder: folder, profile: profile,
+                   language: language, variant: variant)
+    }
+
+    static func plan(_ options: ParsedArguments) throws -> Plan {
         // The screen's axes, read through the axis table (device, language and the output come later).
         var variant = RenderVariant(device: "", language: "")
         for axis in RenderVariant.axes where axis.place != .unnamed || axis.key == "template" {
@@ -87,7 +111,6 @@ enum RenderCommand {
 
         let chrome = try options.systemChrome()
         let backdrop = try options.backdrop()
-        let renderer = try ConsentRenderer()
         variant.device = profile.id
         variant.language = language
         variant.fullLength = fullLength
@@ -99,11 +122,12 @@ enum RenderCommand {
         variant.template = try template(options)
         let request = RenderRequest(content: folder.content, profile: profile, variant: variant,
                                     allowsMissingGlyphs: options.flag("allow-missing-glyphs"))
-        let page = try withOption("state", when: isUnknownState) {
-            try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {
-                try renderer.render(request)
-            }
-        }
+        return Plan(request: request, outputs: outputs, folder: folder, profile: profile, language: language)
+    }
+
+    /// Writes the page's files and says what was written.
+    private static func finish(_ page: RenderedPage, options: ParsedArguments, renderer: ConsentRenderer, outputs: OutputFiles,
+                               folder: DocumentFolder, profile: DeviceProfile, language: String, variant: RenderVariant) throws {
         try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
                                fix: "add --screen prompt:att (or another prompt), or drop --app-info")
         try outputs.write(try ScreenArtifacts(page: page, renderer: renderer, profile: profile, overlay: options.flag("overlay"),
@@ -161,10 +185,15 @@ struct OutputFiles {
     /// Whether the PNG is not the file `--out` named (a full-length capture's `FILE.full.png`), so
     /// it too may replace only a render of the tool's.
     let pngIsRenamed: Bool
+    /// Whether the overlay and the framed image (with its link map) are written too.
+    let writesOverlay: Bool
+    let writesFramed: Bool
 
     init(pngPath: String, overlay writesOverlay: Bool = false, framed writesFramed: Bool = false, renamed: Bool = false) throws {
         png = try checkedPNGOutput(pngPath)
         pngIsRenamed = renamed
+        self.writesOverlay = writesOverlay
+        self.writesFramed = writesFramed
         let stem = png.deletingLastPathComponent().appendingPathComponent(String(png.lastPathComponent.dropLast(4)))
         linkMap = stem.appendingPathExtension("links.json")
         overlay = stem.appendingPathExtension("overlay.png")

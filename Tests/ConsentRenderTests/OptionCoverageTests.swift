@@ -347,7 +347,50 @@ import Testing
         })
     }
 
-    @Test(arguments: cases)
+    /// `{T}` and `{F}` in `arguments`, for an in-process request: a temporary folder and the fixtures.
+    static func resolved(_ arguments: [String], temporary: URL) -> [String] {
+        arguments.map { $0.replacingOccurrences(of: "{T}", with: temporary.path).replacingOccurrences(of: "{F}", with: fixtures.path) }
+    }
+
+    /// Issue 29, point 8: matrix, watch and lint are checked in-process, from argument to request
+    /// (the library's `MatrixRender` or `LintRun`, which the library's own tests take to pixels):
+    /// each option is read while the request is made, and changes it. Options that must leave the
+    /// files and findings the same (`--jobs`, `--format`, `--interval`) are still run end to end,
+    /// as are all of render, review, appstore, diff, golden and bench.
+    static func isInProcess(_ option: Case) -> Bool {
+        CLIRequests.commands.contains(option.command) && option.effect == .changes
+    }
+
+    @Test(arguments: cases.filter(isInProcess))
+    func everyOptionChangesTheRequest(_ option: Case) throws {
+        let temporary = TemporaryFolder()
+        let with = CLIRequests.request(Self.resolved(option.arguments, temporary: temporary.url))
+        let without = CLIRequests.request(Self.resolved(option.baseline, temporary: temporary.url))
+        #expect(!without.text.hasPrefix("error:"), "the baseline \(option.baseline) is refused: \(without.text)")
+        #expect(with.unread.isEmpty && without.unread.isEmpty, "\(option.testDescription): not read: \(with.unread + without.unread)")
+        #expect(with.text != without.text, "\(option.testDescription) changed nothing in the request:\n\(with.text)")
+    }
+
+    /// The in-process requests are the runs' requests: one end-to-end run per command renders
+    /// (or lints) exactly the cells its request lists.
+    @Test(arguments: ["matrix", "watch", "lint"])
+    func aRunDoesWhatItsRequestSays(_ command: String) throws {
+        let base = (command == "lint" ? Self.lint : Self.matrix.map { $0 == "matrix" ? command : $0 }) + ["--orientations", "portrait,landscape"]
+        let run = try Self.run(base, until: command == "watch" ? "watching" : nil)
+        #expect(!run.stderr.contains("internal error"), "\(run.stderr)")
+        let temporary = TemporaryFolder()
+        let request = CLIRequests.request(Self.resolved(base, temporary: temporary.url))
+        let cells = request.text.split(separator: "\n").filter { $0.hasPrefix("RenderVariant(") }.count
+        #expect(cells == (command == "lint" ? 4 : 2), "\(request.text)")
+        if command == "lint" {
+            #expect(run.stdout.contains("\(cells) screens of"), "\(run.stdout)")
+        } else {
+            let screenshots = run.files.keys.filter { $0.hasPrefix("m/iphone-se-3/") && $0.hasSuffix(".png") }
+            #expect(screenshots.count == cells, "\(run.files.keys.sorted())")
+        }
+    }
+
+    @Test(arguments: cases.filter { !isInProcess($0) })
     func everyOptionIsRead(_ option: Case) throws {
         let with = try Self.run(option.arguments, until: option.waitFor)
         #expect(!with.stderr.contains("internal error"), "\(with.stderr)")

@@ -1,0 +1,71 @@
+import Foundation
+@testable import ConsentRender
+@testable import render_cli
+
+/// `render-cli render`, `matrix`, `watch` and `lint` in-process, up to the request they make of the
+/// library (`RenderRequest` with its output files, `MatrixRender`, `LintRun`) and no further: argument → request, without rendering. A request
+/// is compared through its text: every field that decides what is rendered or written, with the
+/// cells' variants in full.
+enum CLIRequests {
+    /// The commands whose requests are made in-process.
+    static let commands: Set<String> = ["render", "matrix", "watch", "lint"]
+
+    /// What `arguments` (starting with the command's name) ask for, or the error they give; and
+    /// the options the request left unread (none, for a command that reads all it accepts).
+    static func request(_ arguments: [String]) -> (text: String, unread: [String]) {
+        guard let command = arguments.first else { return ("no command", []) }
+        // Paths relative to the checkout, as the spawned runs have them (this process may run elsewhere).
+        let resolved = arguments.dropFirst().map { $0.hasPrefix("Samples/") ? repositoryRoot.appendingPathComponent($0).path : $0 }
+        do {
+            switch command {
+            case "matrix", "watch":
+                let options = try ParsedArguments(Array(resolved), spec: command == "matrix" ? MatrixCommand.spec : WatchCommand.spec)
+                let render = try MatrixOptions(options).matrixRender(galleryReloadSeconds: command == "watch" ? 2 : nil)
+                return (describe(render), options.unreadOptions)
+            case "render":
+                let options = try ParsedArguments(Array(resolved), spec: RenderCommand.spec)
+                return (describe(try RenderCommand.plan(options)), options.unreadOptions)
+            case "lint":
+                let options = try ParsedArguments(Array(resolved), spec: LintCommand.spec)
+                return (describe(try LintCommand.request(options)), options.unreadOptions)
+            default:
+                return ("not made in-process: \(command)", [])
+            }
+        } catch {
+            return ("error: \(error)", [])
+        }
+    }
+
+    static func describe(_ render: MatrixRender) -> String {
+        [
+            "document \(render.folder.url.path), app \(render.folder.content.app?.settingsFile ?? "none")",
+            "profiles \(render.catalog.directory.path)",
+            "out \(render.outputDirectory.path)",
+            "tint \(render.tint?.hex ?? "profile's"), chrome \(render.showsSystemChrome), status bar \(String(describing: render.statusBar))",
+            "backdrop \(render.backdrop?.path ?? "none"), over \(render.over?.source ?? "none"), frames \(render.frames)",
+            "glyphs allowed \(render.allowsMissingGlyphs), jobs \(render.jobs), shard \(render.shard.map { "\($0)" } ?? "none")",
+            "gallery reload \(render.galleryReloadSeconds.map(String.init) ?? "none")",
+        ].joined(separator: "\n") + "\n" + render.cells.map { "\($0)" }.joined(separator: "\n")
+    }
+
+    static func describe(_ plan: RenderCommand.Plan) -> String {
+        let outputs = plan.outputs
+        return [
+            "document \(plan.folder.url.path), app \(plan.request.content.app?.settingsFile ?? "none"), language \(plan.language)",
+            "profile \(plan.profile)",
+            "out \(outputs.png.path), overlay \(outputs.writesOverlay), framed \(outputs.writesFramed)",
+            "glyphs allowed \(plan.request.allowsMissingGlyphs)",
+            "\(plan.request.variant)",
+        ].joined(separator: "\n")
+    }
+
+    static func describe(_ lint: LintRun) -> String {
+        [
+            "document \(lint.folder.url.path), app \(lint.folder.content.app?.settingsFile ?? "none")",
+            "profiles \(lint.catalog.directory.path)",
+            "languages \(lint.languages?.joined(separator: ",") ?? "all")",
+            "tint \(lint.tint?.hex ?? "profile's"), chrome \(lint.showsSystemChrome), options \(lint.options)",
+            "glyphs allowed \(lint.allowsMissingGlyphs)",
+        ].joined(separator: "\n") + "\n" + lint.cells.map { "\($0)" }.joined(separator: "\n")
+    }
+}
