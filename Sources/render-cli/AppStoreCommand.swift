@@ -35,6 +35,15 @@ enum AppStoreCommand {
                              + "without alpha. Use render-cli render --frame or matrix --frame for framed pictures")
         }
         let options = try ParsedArguments(arguments, spec: spec)
+        let export = try request(options)
+        let out = export.outputDirectory
+        let outcome = try withOption("states", when: isUnknownState) { try export.run() }
+        report(outcome, out: out)
+        return 0
+    }
+
+    /// What the options ask the export to write, before anything renders: the library's `AppStoreExport`.
+    static func request(_ options: ParsedArguments) throws -> AppStoreExport {
         let folder = try openDocument(options, command: "appstore")
         _ = try options.required("languages", example: "zh-Hans,en")
         let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
@@ -63,7 +72,10 @@ enum AppStoreCommand {
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         export.statusBar = try options.systemChrome().statusBar
         export.backdrop = try options.backdrop()
-        let outcome = try withOption("states", when: isUnknownState) { try export.run() }
+        return export
+    }
+
+    private static func report(_ outcome: AppStoreExport.Outcome, out: URL) {
         for shot in outcome.screenshots {
             print("\(shot.path) \(shot.width)×\(shot.height) \(shot.screenshotClass)")
         }
@@ -79,6 +91,5 @@ enum AppStoreCommand {
         let locales = Set(outcome.screenshots.map(\.locale)).sorted()
         print("\(outcome.screenshots.count) screenshots for \(locales.joined(separator: ", ")) in "
             + out.appendingPathComponent("screenshots").path)
-        return 0
     }
 }

@@ -47,6 +47,18 @@ enum ReviewCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(arguments, spec: spec)
+        let review = try request(options)
+        let (folder, flow, profiles, languages, out) = (review.folder, review.flow, review.profiles, review.languages, review.outputDirectory)
+        let checked = try review.check()
+        try checkAppInfoIsUsed(options, folder: folder,
+                               why: "no step of the flow takes text from this document's app files (its prompts are drawn "
+                                   + "from the documents their steps name, and its strings name no key of the app's)",
+                               fix: "drop --app-info")
+        return try write(review, checked: checked, flow: flow, profiles: profiles, languages: languages, out: out)
+    }
+
+    /// What the options ask the review to cover, before anything is laid out: the library's `ReviewRun`.
+    static func request(_ options: ParsedArguments) throws -> ReviewRun {
         let folder = try openDocument(options, command: "review", example: "Samples/launch-consent")
         let out = outputURL(try options.required("out", example: "out/review"))
         let flowURL = options.value("flow").map { URL(fileURLWithPath: $0) } ?? folder.url.appendingPathComponent("flow.json")
@@ -79,11 +91,11 @@ enum ReviewCommand {
         let review = ReviewRun(folder: folder, flow: flow, screens: screens, profiles: profiles, languages: languages,
                                outputDirectory: out, date: date, jobs: jobs,
                                protected: [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory])
-        let checked = try review.check()
-        try checkAppInfoIsUsed(options, folder: folder,
-                               why: "no step of the flow takes text from this document's app files (its prompts are drawn "
-                                   + "from the documents their steps name, and its strings name no key of the app's)",
-                               fix: "drop --app-info")
+        return review
+    }
+
+    private static func write(_ review: ReviewRun, checked: ReviewRun.Checked, flow: Flow, profiles: [DeviceProfile], languages: [String],
+                              out: URL) throws -> Int32 {
         let progress = ReviewProgress(total: profiles.count * languages.count)
         let report = try review.write(checked) { progress.finished($0) }
         progress.finish()

@@ -2,13 +2,14 @@ import Foundation
 @testable import ConsentRender
 @testable import render_cli
 
-/// `render-cli render`, `matrix`, `watch` and `lint` in-process, up to the request they make of the
-/// library (`RenderRequest` with its output files, `MatrixRender`, `LintRun`) and no further: argument → request, without rendering. A request
+/// `render-cli render`, `matrix`, `watch`, `lint`, `appstore` and `review` in-process, up to the
+/// request they make of the library (`RenderRequest` with its output files, `MatrixRender`,
+/// `LintRun`, `AppStoreExport`, `ReviewRun`) and no further: argument → request, without rendering. A request
 /// is compared through its text: every field that decides what is rendered or written, with the
 /// cells' variants in full.
 enum CLIRequests {
     /// The commands whose requests are made in-process.
-    static let commands: Set<String> = ["render", "matrix", "watch", "lint"]
+    static let commands: Set<String> = ["render", "matrix", "watch", "lint", "appstore", "review"]
 
     /// What `arguments` (starting with the command's name) ask for, or the error they give; and
     /// the options the request left unread (none, for a command that reads all it accepts).
@@ -28,6 +29,12 @@ enum CLIRequests {
             case "lint":
                 let options = try ParsedArguments(Array(resolved), spec: LintCommand.spec)
                 return (describe(try LintCommand.request(options)), options.unreadOptions)
+            case "appstore":
+                let options = try ParsedArguments(Array(resolved), spec: AppStoreCommand.spec)
+                return (describe(try AppStoreCommand.request(options)), options.unreadOptions)
+            case "review":
+                let options = try ParsedArguments(Array(resolved), spec: ReviewCommand.spec)
+                return (describe(try ReviewCommand.request(options)), options.unreadOptions)
             default:
                 return ("not made in-process: \(command)", [])
             }
@@ -56,6 +63,25 @@ enum CLIRequests {
             "out \(outputs.png.path), overlay \(outputs.writesOverlay), framed \(outputs.writesFramed)",
             "glyphs allowed \(plan.request.allowsMissingGlyphs)",
             "\(plan.request.variant)",
+        ].joined(separator: "\n")
+    }
+
+    static func describe(_ export: AppStoreExport) -> String {
+        [
+            "document \(export.folder.url.path), profiles \(export.catalog.directory.path), out \(export.outputDirectory.path)",
+            "languages \(export.languages), classes \(export.classes), orientations \(export.orientations), states \(export.states)",
+            "appearance \(export.appearance), tint \(export.tint?.hex ?? "profile's"), status bar \(String(describing: export.statusBar))",
+            "backdrop \(export.backdrop?.path ?? "none"), glyphs allowed \(export.allowsMissingGlyphs), jobs \(export.jobs)",
+        ].joined(separator: "\n")
+    }
+
+    static func describe(_ review: ReviewRun) -> String {
+        [
+            "document \(review.folder.url.path), app \(review.folder.content.app?.settingsFile ?? "none")",
+            "flow from \(review.flow.start): \(review.flow.steps.map { "\($0)" })",
+            "profiles \(review.profiles), languages \(review.languages)",
+            "out \(review.outputDirectory.path), date \(review.date), jobs \(review.jobs)",
+            "glyphs allowed \(review.screens.allowsMissingGlyphs)",
         ].joined(separator: "\n")
     }
 
