@@ -17,26 +17,21 @@ enum CLIRequests {
         guard let command = arguments.first else { return ("no command", []) }
         // Paths relative to the checkout, as the spawned runs have them (this process may run elsewhere).
         let resolved = arguments.dropFirst().map { $0.hasPrefix("Samples/") ? repositoryRoot.appendingPathComponent($0).path : $0 }
+        /// The command's spec parses the arguments, its own code makes the request, and `describe` says it.
+        func made<Request>(_ spec: CommandSpec, _ make: (ParsedArguments) throws -> Request,
+                           _ describe: (Request) -> String) throws -> (text: String, unread: [String]) {
+            let options = try ParsedArguments(Array(resolved), spec: spec)
+            return (describe(try make(options)), options.unreadOptions)
+        }
         do {
             switch command {
-            case "matrix", "watch":
-                let options = try ParsedArguments(Array(resolved), spec: command == "matrix" ? MatrixCommand.spec : WatchCommand.spec)
-                let render = try MatrixOptions(options).matrixRender(galleryReloadSeconds: command == "watch" ? 2 : nil)
-                return (describe(render), options.unreadOptions)
-            case "render":
-                let options = try ParsedArguments(Array(resolved), spec: RenderCommand.spec)
-                return (describe(try RenderCommand.plan(options)), options.unreadOptions)
-            case "lint":
-                let options = try ParsedArguments(Array(resolved), spec: LintCommand.spec)
-                return (describe(try LintCommand.request(options)), options.unreadOptions)
-            case "appstore":
-                let options = try ParsedArguments(Array(resolved), spec: AppStoreCommand.spec)
-                return (describe(try AppStoreCommand.request(options)), options.unreadOptions)
-            case "review":
-                let options = try ParsedArguments(Array(resolved), spec: ReviewCommand.spec)
-                return (describe(try ReviewCommand.request(options)), options.unreadOptions)
-            default:
-                return ("not made in-process: \(command)", [])
+            case "matrix": return try made(MatrixCommand.spec, { try MatrixOptions($0).matrixRender() }, describe)
+            case "watch": return try made(WatchCommand.spec, { try MatrixOptions($0).matrixRender(galleryReloadSeconds: 2) }, describe)
+            case "render": return try made(RenderCommand.spec, RenderCommand.plan, describe)
+            case "lint": return try made(LintCommand.spec, LintCommand.request, describe)
+            case "appstore": return try made(AppStoreCommand.spec, AppStoreCommand.request, describe)
+            case "review": return try made(ReviewCommand.spec, ReviewCommand.request, describe)
+            default: return ("not made in-process: \(command)", [])
             }
         } catch {
             return ("error: \(error)", [])
