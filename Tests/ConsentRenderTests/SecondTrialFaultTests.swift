@@ -95,4 +95,11 @@ import Testing
         #expect(stateless.map { ErrorCause(of: $0) } == .environment)
         #expect(templates.ids == TemplateRegistry.standard.ids, "nothing was registered")
     }
+
+    @Test func aSuggestionIsANearMissNotAnyWordOfTheSameLength() {
+        #expect(closestMatch(to: "xx", among: ["en", "ja", "zh-Hans"]) == nil, "'xx' shares no letter with 'en'")
+        #expect(closestMatch(to: "enn", among: ["en", "ja", "zh-Hans"]) == "en")
+        #expect(closestMatch(to: "jp", among: ["en", "ja"]) == "ja")
+        #expect(closestMatch(to: "iphone-15-pr", among: ["iphone-15-pro", "iphone-se-3"]) == "iphone-15-pro")
+    }
 }

@@ -3,7 +3,8 @@ package func closestMatch(to word: String, among candidates: [String]) -> String
     let lowered = word.lowercased()
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
-    let allowance = max(2, lowered.count / 3)
+    // A candidate that differs in every character is no near miss ('xx' is not a misspelt 'en').
+    let allowance = min(max(2, lowered.count / 3), max(0, lowered.count - 1))
     return best.1 <= allowance ? best.0 : nil
 }
 
