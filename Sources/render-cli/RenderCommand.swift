@@ -44,16 +44,13 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(arguments, spec: spec)
         let plan = try self.plan(options)
-        let (request, outputs, folder, profile, language, variant) = (plan.request, plan.outputs, plan.folder, plan.profile,
-                                                                      plan.language, plan.request.variant)
         let renderer = try ConsentRenderer()
         let page = try withOption("state", when: isUnknownState) {
             try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {
-                try renderer.render(request)
+                try renderer.render(plan.request)
             }
         }
-        try finish(page, options: options, renderer: renderer, outputs: outputs, folder: folder, profile: profile,
-                   language: language, variant: variant)
+        try finish(page, plan: plan, options: options, renderer: renderer)
     }
 
     static func plan(_ options: ParsedArguments) throws -> Plan {
@@ -126,8 +123,8 @@ enum RenderCommand {
     }
 
     /// Writes the page's files and says what was written.
-    private static func finish(_ page: RenderedPage, options: ParsedArguments, renderer: ConsentRenderer, outputs: OutputFiles,
-                               folder: DocumentFolder, profile: DeviceProfile, language: String, variant: RenderVariant) throws {
+    private static func finish(_ page: RenderedPage, plan: Plan, options: ParsedArguments, renderer: ConsentRenderer) throws {
+        let (outputs, folder, profile, language, variant) = (plan.outputs, plan.folder, plan.profile, plan.language, plan.request.variant)
         try checkAppInfoIsUsed(options, folder: folder, why: consentScreensNeedNoApp,
                                fix: "add --screen prompt:att (or another prompt), or drop --app-info")
         try outputs.write(try ScreenArtifacts(page: page, renderer: renderer, profile: profile, overlay: options.flag("overlay"),

@@ -48,13 +48,12 @@ enum ReviewCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(arguments, spec: spec)
         let review = try request(options)
-        let (folder, flow, profiles, languages, out) = (review.folder, review.flow, review.profiles, review.languages, review.outputDirectory)
         let checked = try review.check()
-        try checkAppInfoIsUsed(options, folder: folder,
+        try checkAppInfoIsUsed(options, folder: review.folder,
                                why: "no step of the flow takes text from this document's app files (its prompts are drawn "
                                    + "from the documents their steps name, and its strings name no key of the app's)",
                                fix: "drop --app-info")
-        return try write(review, checked: checked, flow: flow, profiles: profiles, languages: languages, out: out)
+        return try write(review, checked: checked)
     }
 
     /// What the options ask the review to cover, before anything is laid out: the library's `ReviewRun`.
@@ -94,8 +93,8 @@ enum ReviewCommand {
         return review
     }
 
-    private static func write(_ review: ReviewRun, checked: ReviewRun.Checked, flow: Flow, profiles: [DeviceProfile], languages: [String],
-                              out: URL) throws -> Int32 {
+    private static func write(_ review: ReviewRun, checked: ReviewRun.Checked) throws -> Int32 {
+        let (flow, profiles, languages, out) = (review.flow, review.profiles, review.languages, review.outputDirectory)
         let progress = ReviewProgress(total: profiles.count * languages.count)
         let report = try review.write(checked) { progress.finished($0) }
         progress.finish()
