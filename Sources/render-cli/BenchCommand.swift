@@ -9,7 +9,8 @@ enum BenchCommand {
         about: "Measures, on warm renderers, with the shipped samples and profiles:\n"
             + "- ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the iterations, for "
             + "a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the encoder's speed in MB/s of raw rows "
-            + "beside libpng + zlib level 1 (the encoder before it);\n"
+            + "beside libpng + zlib level 1 (the encoder before it), and the layout of the same screen in dark right after it, "
+            + "which shapes no text again;\n"
             + "- a 20-screenshot iphone-15-pro matrix with 1 job and with every core;\n"
             + "- diffing two identical and two differing 1290×2796 images;\n"
             + "- the peak memory of a 100-cell matrix (run as a child process);\n"
@@ -36,6 +37,8 @@ enum BenchCommand {
             var device: String
             var pixels: String
             var layoutMs: Double
+            /// Laying out the same screen in dark right after, which shapes no text again.
+            var darkTwinLayoutMs: Double
             var paintMs: Double
             var encodeMs: Double
             var linkMapMs: Double
@@ -146,7 +149,10 @@ enum BenchCommand {
                                       iterations: Int, scratch: URL) throws -> Figures.Stages {
         let request = RenderRequest(folder: folder, profile: profile, requestedLanguage: "en", orientation: .portrait,
                                     appearance: .light)
+        var dark = request
+        dark.variant.appearance = .dark
         let out = scratch.appendingPathComponent("\(profile.id).png")
+        var darkTwin: [Double] = []
         var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], linkMap: [Double] = [], write: [Double] = [], zlib: [Double] = []
         var total: [Double] = []
         var bytes = 0, zlibBytes = 0
@@ -155,6 +161,9 @@ enum BenchCommand {
             var page: RenderedPage?
             var png = Data()
             var layoutSeconds = 0.0, paintSeconds = 0.0, encodeSeconds = 0.0
+            // Each round shapes its text as a new screen does; a screen the renderer laid out
+            // just before in another colour would not (the dark twin, below).
+            renderer.forgetTextLayouts()
             layoutSeconds = try seconds { laidOut = try renderer.layOut(request) }
             guard let laidOut else { preconditionFailure("layOut returned") }
             paintSeconds = try seconds { page = try renderer.paint(laidOut) }
@@ -165,9 +174,11 @@ enum BenchCommand {
             let writeSeconds = try seconds {
                 try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), json)])
             }
+            let darkTwinSeconds = try seconds { _ = try renderer.layOut(dark) }
             let times = [layoutSeconds, paintSeconds, encodeSeconds, linkMapSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
             guard round >= 3 else { continue }
+            darkTwin.append(darkTwinSeconds)
             layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); linkMap.append(times[3]); write.append(times[4])
             total.append(times.reduce(0, +))
             bytes = png.count
@@ -187,6 +198,7 @@ enum BenchCommand {
         let pixels = profile.pixelSize(in: .portrait)
         let rawMB = Double(pixels.height * (1 + 3 * pixels.width)) / 1_000_000
         return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: median(layout),
+                              darkTwinLayoutMs: median(darkTwin),
                               paintMs: median(paint), encodeMs: median(encode), linkMapMs: median(linkMap), writeMs: median(write), totalMs: median(total),
                               pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), zlibEncodeMs: median(zlib),
                               zlibPngKB: zlibBytes / 1024)
@@ -264,6 +276,10 @@ enum BenchCommand {
                 let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
                 print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
                     + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.linkMapMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+            }
+            for stage in stages {
+                print("layout, \(stage.device), of the same screen in dark right after (its text shaped once): "
+                    + "\(ms(stage.darkTwinLayoutMs)) ms")
             }
             for stage in stages {
                 print("encoder, \(stage.device): \(String(format: "%.0f", stage.encodeMBps)) MB/s of raw rows, "

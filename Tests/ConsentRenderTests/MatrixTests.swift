@@ -25,6 +25,44 @@ import Testing
         return result
     }
 
+    /// Cells that differ only in colours reach one renderer one after another, in cell order, so it
+    /// shapes their text once; results still come back in cell order.
+    @Test func cellsThatDifferOnlyInColoursGoToOneRendererInTurn() throws {
+        let plan = MatrixPlan(devices: ["iphone-15-pro", "iphone-se-3"], orientations: Orientation.allCases,
+                              appearances: Appearance.allCases, languages: ["en", "zh-Hans"])
+        plan.cells.forEach { cell in
+            var other = cell
+            other.appearance = cell.appearance == .light ? .dark : .light
+            other.increaseContrast.toggle()
+            other.tint = Color(rgb: 0x34C759)
+            #expect(other.sameText == cell.sameText)
+            other.orientation = cell.orientation == .portrait ? .landscape : .portrait
+            #expect(other.sameText != cell.sameText)
+        }
+        let cells = plan.cells
+        let log = RenderLog()
+        let order = renderInParallel(count: cells.count, jobs: 2, group: { cells[$0].sameText }) { index, renderer in
+            log.append(index, by: ObjectIdentifier(try! renderer.get()))
+            return index
+        }
+        #expect(order == Array(cells.indices))
+        let byRenderer = log.indicesByRenderer
+        #expect(byRenderer.count == 2)
+        for indices in byRenderer.values {
+            #expect(indices == indices.sorted())
+            // Each renderer's sequence is whole groups: a group's cells are adjacent in it.
+            let groups = indices.map { cells[$0].sameText }
+            for (position, group) in groups.enumerated() where position > 0 && groups[position - 1] != group {
+                #expect(!groups[..<position].contains(group), "a group split across another one")
+            }
+        }
+        let grouped = Dictionary(grouping: cells.indices, by: { cells[$0].sameText })
+        #expect(grouped.values.allSatisfy { $0.count == 2 })
+        for members in grouped.values {
+            #expect(byRenderer.values.contains { Set(members).isSubset(of: Set($0)) }, "a group split across renderers")
+        }
+    }
+
     @Test func everyDeviceLanguageOrientationAndAppearanceRendersAtItsExactSize() throws {
         // Every device in both orientations, and every language and appearance on the devices
         // of the other tests, keeps the test to a few hundred renders.
@@ -188,5 +226,23 @@ enum HeadlessChromium {
             line.contains("CONSOLE") || line.contains("Uncaught")
         }
         return Page(dom: dom, consoleErrors: errors)
+    }
+}
+
+/// Which renderer drew which index, in the order each drew them.
+private final class RenderLog: @unchecked Sendable {
+    private var entries: [(index: Int, renderer: ObjectIdentifier)] = []
+    private let lock = NSLock()
+
+    func append(_ index: Int, by renderer: ObjectIdentifier) {
+        lock.lock()
+        entries.append((index, renderer))
+        lock.unlock()
+    }
+
+    var indicesByRenderer: [ObjectIdentifier: [Int]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Dictionary(grouping: entries, by: \.renderer).mapValues { $0.map(\.index) }
     }
 }

@@ -78,6 +78,28 @@ import Testing
         }
     }
 
+    /// A screen that differs from the one before only in colours (dark after light, back to light,
+    /// another tint, Increase Contrast) shapes no text again, and its pixels are a fresh renderer's.
+    @Test(arguments: ["zh-Hans", "en"])
+    func aScreenThatOnlyRecolorsTheOneBeforeSharesItsTextLayouts(language: String) throws {
+        let profile = try shippedProfiles.profile(id: "iphone-15-pro")
+        let steps: [(Appearance, Color?, Bool)] = [(.light, testTint, false), (.dark, testTint, false), (.light, testTint, false),
+                                                    (.light, Color(rgb: 0x34C759), false), (.dark, nil, true)]
+        let engine = try renderer.engine(for: .noto)
+        for (index, (appearance, tint, contrast)) in steps.enumerated() {
+            var variant = RenderVariant(device: profile.id, orientation: .portrait, appearance: appearance, language: language)
+            variant.increaseContrast = contrast
+            let request = RenderRequest(content: documents.content, profile: profile, variant: variant, tint: tint)
+            let before = engine.layoutsMade
+            let page = try renderer.render(request)
+            if index > 0 {
+                #expect(engine.layoutsMade == before, "step \(index): \(engine.layoutsMade - before) layouts made again")
+            }
+            let fresh = try ConsentRenderer().render(request)
+            #expect(try page.bitmap.pngData() == fresh.bitmap.pngData(), "step \(index) (\(appearance), contrast \(contrast))")
+        }
+    }
+
     @Test func fortyParagraphAgreementScrollsOnSE3LandscapeWithBothButtonsVisible() throws {
         var english = "# Long agreement\n\n"
         for index in 1...40 {

@@ -146,7 +146,8 @@ public struct AppStoreExport: Sendable {
         let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
             backdrop = self.backdrop
         let planList = plans
-        let results = renderInParallel(count: planList.count, jobs: jobs) { index, renderer -> Result<Screenshot, Error> in
+        let results = renderInParallel(count: planList.count, jobs: jobs,
+                                       group: { planList[$0].variant.sameText }) { index, renderer -> Result<Screenshot, Error> in
             let plan = planList[index]
             return Result {
                 var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,

@@ -62,7 +62,8 @@ public struct GoldenSuite: Sendable {
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
         let session = try start()
-        let entries = renderInParallel(count: session.cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index, renderer in
+        let entries = renderInParallel(count: session.cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount,
+                                       group: { [AnyHashable(session.cells[$0].document), AnyHashable(session.cells[$0].variant.sameText)] }) { index, renderer in
             session.check(session.cells[index], with: renderer)
         }
         return try session.finish(entries, partial: only != nil, orphans: reportsOrphans)

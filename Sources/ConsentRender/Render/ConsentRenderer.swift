@@ -44,6 +44,12 @@ public final class ConsentRenderer {
         return engine
     }
 
+    /// Forgets the text layouts kept from recent pages, so the next render shapes all its text
+    /// (a benchmark measuring that). Renders are the same either way.
+    package func forgetTextLayouts() {
+        engines.values.forEach { $0.forgetLayouts() }
+    }
+
     /// Makes a process that renders many screens reuse their memory: glibc otherwise returns every
     /// freed 10–25 MB screen to the kernel, which zeroes its pages again for the next one. Changes
     /// the whole process's allocator, so it is for programs (render-cli), not a library's choice.

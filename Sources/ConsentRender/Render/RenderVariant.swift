@@ -92,6 +92,15 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
             + Self.axes.filter { $0.place == .file }.compactMap { axis in axis.value(of: self).flatMap(axis.cellName) }.joined()
     }
 
+    /// The variant with every axis that changes colours only at its default. Cells that share it
+    /// set the same text, so a matrix gives them to one renderer one after another, which shapes
+    /// their text once.
+    package var sameText: RenderVariant {
+        var variant = self
+        for axis in Self.axes where axis.recolorsOnly { axis.reset(&variant) }
+        return variant
+    }
+
     /// The axis with `key`, or nil.
     public static func axis(_ key: String) -> VariantAxis? {
         axes.first { $0.key == key }
@@ -114,7 +123,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               label: "Appearance", noun: "an appearance", summary: "light or dark", cellRule: "-<appearance>", default: Appearance.light, name: { $0.rawValue },
               parse: { Appearance(rawValue: $0.lowercased()) }, all: { _ in Appearance.allCases },
               words: [AxisWord("all", "both", { _ in Appearance.allCases })],
-              get: { $0.appearance }, set: { $0.appearance = $1 }, cellPart: { $0.rawValue }, recordsDefault: true),
+              get: { $0.appearance }, set: { $0.appearance = $1 }, cellPart: { $0.rawValue }, recordsDefault: true, recolorsOnly: true),
         .make(key: "textSize", groupKey: "textSizes", listOption: "text-sizes", singleOption: "text-size", place: .folder,
               label: "Text size", noun: "a text size", summary: "the user's text size (Dynamic Type)", cellRule: "-<size>, none for Large", default: ContentSizeCategory.large,
               name: { $0.rawValue }, parse: { ContentSizeCategory(name: $0) }, all: { _ in ContentSizeCategory.allCases },
@@ -133,7 +142,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               place: .folder, json: .bool, label: "Increase Contrast", noun: "an Increase Contrast setting", summary: "iOS's Increase Contrast: high-contrast system colours", cellRule: "-contrast when on",
               default: false, name: { $0 ? "on" : "off" }, parse: onOff, all: { _ in [false, true] },
               words: [AxisWord("both", "off and on", { _ in [false, true] })],
-              get: { $0.increaseContrast }, set: { $0.increaseContrast = $1 }, cellPart: { $0 ? "contrast" : nil }),
+              get: { $0.increaseContrast }, set: { $0.increaseContrast = $1 }, cellPart: { $0 ? "contrast" : nil }, recolorsOnly: true),
         .make(key: "ios", groupKey: "ios", listOption: "ios", singleOption: "ios", place: .folder, json: .int,
               label: "iOS look", noun: "a system look", summary: "the system alert's look: 26 (Liquid Glass) or 18 (iOS 13–18)", cellRule: "-ios18 for 18, none for 26",
               default: SystemLook.ios26, name: { $0.rawValue }, parse: { SystemLook(name: $0) }, all: { _ in SystemLook.allCases },
@@ -179,7 +188,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
         .make(key: "tint", groupKey: "tint", listOption: nil, singleOption: "tint", place: .unnamed,
               label: "Tint", noun: "a colour", summary: "#RRGGBB (for example #007AFF), the accent of the title, links and accept button", default: Color?.none,
               name: { $0?.hex ?? "" }, parse: { (text: String) -> Color?? in Color(hex: text).map { .some($0) } },
-              get: { $0.tint }, set: { $0.tint = $1 }, isUnset: { (value: Color?) in value == nil }),
+              get: { $0.tint }, set: { $0.tint = $1 }, isUnset: { (value: Color?) in value == nil }, recolorsOnly: true),
         .make(key: "statusBar", groupKey: nil, listOption: nil, singleOption: "status-bar", place: .unnamed,
               label: "Status bar", noun: "a status bar", summary: "iOS's status bar and home indicator: shown or none", default: true,
               name: { $0 ? "shown" : "none" }, parse: { ["shown": true, "none": false][$0.lowercased()] },

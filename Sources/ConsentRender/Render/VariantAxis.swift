@@ -72,6 +72,10 @@ public struct VariantAxis: Sendable {
     /// Whether a variant's JSON gives this axis even at its default (device, orientation,
     /// appearance, language and text size always; the others only when chosen).
     public let recordsDefault: Bool
+    /// Whether the axis changes colours only (appearance, Increase Contrast, tint): cells that
+    /// differ only in such axes set the same text in the same places.
+    public let recolorsOnly: Bool
+    let reset: @Sendable (inout RenderVariant) -> Void
 
     /// The value named `name` (in any letter case where the axis allows it), or nil.
     public func value(named name: String) -> AxisValue? {
@@ -210,7 +214,7 @@ package struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
 
 extension VariantAxis {
     /// An axis over values of type `Value`, each with a name `name(_:)` and read back by `parse`.
-    static func make<Value: Equatable>(
+    static func make<Value: Equatable & Sendable>(
         key: String, groupKey: String?, listOption: String?, singleOption: String?, place: Place, json: JSONForm = .string,
         label: String, noun: String, summary: String, cellRule: String = "none", default defaultValue: Value, name: @escaping @Sendable (Value) -> String,
         parse: @escaping @Sendable (String) -> Value?, all: (@Sendable (AxisContext) -> [Value])? = nil,
@@ -219,7 +223,7 @@ extension VariantAxis {
         get: @escaping @Sendable (RenderVariant) -> Value, set: @escaping @Sendable (inout RenderVariant, Value) -> Void,
         cellPart: @escaping @Sendable (Value) -> String? = { _ in nil },
         appliesTo: @escaping @Sendable (RenderVariant) -> Bool = { _ in true },
-        recordsDefault: Bool = false, isUnset: @escaping @Sendable (Value) -> Bool = { _ in false }
+        recordsDefault: Bool = false, isUnset: @escaping @Sendable (Value) -> Bool = { _ in false }, recolorsOnly: Bool = false
     ) -> VariantAxis {
         let expansions = words.map { word in (word.word, word.values) }
         return VariantAxis(
@@ -238,7 +242,8 @@ extension VariantAxis {
                 set(&variant, value)
             },
             cellPart: { text in parse(text).flatMap(cellPart) },
-            appliesTo: appliesTo, recordsDefault: recordsDefault)
+            appliesTo: appliesTo, recordsDefault: recordsDefault, recolorsOnly: recolorsOnly,
+            reset: { variant in set(&variant, defaultValue) })
     }
 }
 

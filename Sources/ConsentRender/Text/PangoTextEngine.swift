@@ -78,19 +78,46 @@ final class PangoTextEngine: TextMeasuring {
         return closestMatch(to: name, among: own) ?? closestMatch(to: name, among: shipped)
     }
 
-    /// Layouts of the current page by block: measuring, checking and drawing a block shape it once.
-    private var layouts: [TextBlock: PangoLayoutHandle] = [:]
-
-    /// Forgets the previous page's layouts; call before laying out a new page.
-    func startPage() {
-        CairoFontLock.shared.locked { layouts.removeAll(keepingCapacity: true) }
+    /// A layout and the last page that used it.
+    private struct CachedLayout {
+        let handle: PangoLayoutHandle
+        var page: Int
     }
 
-    /// The Pango layout of `block`, made once per page.
+    /// Layouts of the last `keptPages` pages, by block without its colours: measuring, checking
+    /// and drawing a block shape it once, and a page that differs from a recent one only in
+    /// colours (dark after light, Increase Contrast, another tint) shapes nothing again.
+    private var layouts: [TextBlock: CachedLayout] = [:]
+    private var page = 0
+    /// A matrix cell lays out two pages (its screen, and the same at AX5 for lint's Dynamic Type
+    /// check), so the light cell's pages are the two before its dark twin's.
+    private static let keptPages = 3
+    /// How many layouts this engine has made (shaped), for tests of the sharing.
+    private(set) var layoutsMade = 0
+
+    /// Starts a new page: layouts none of the pages before it kept used are forgotten.
+    func startPage() {
+        CairoFontLock.shared.locked {
+            page += 1
+            layouts = layouts.filter { $0.value.page > page - Self.keptPages }
+        }
+    }
+
+    /// Forgets every layout, so the next page shapes all its text (for measuring that).
+    func forgetLayouts() {
+        CairoFontLock.shared.locked { layouts.removeAll() }
+    }
+
+    /// The Pango layout of `block`'s text, made once for every block that differs from it only in colours.
     private func handle(for block: TextBlock) -> PangoLayoutHandle {
-        if let cached = layouts[block] { return cached }
+        let key = block.uncolored
+        if let cached = layouts[key] {
+            layouts[key]?.page = page
+            return cached.handle
+        }
         let handle = PangoLayoutHandle(block: block, context: context(for: block))
-        layouts[block] = handle
+        layouts[key] = CachedLayout(handle: handle, page: page)
+        layoutsMade += 1
         return handle
     }
 
@@ -230,7 +257,9 @@ final class PangoTextEngine: TextMeasuring {
     /// Draws `block` at the current point of the Cairo context `cr` (its top-left corner).
     func show(_ block: TextBlock, in cr: OpaquePointer) {
         CairoFontLock.shared.locked {
-            pango_cairo_show_layout(cr, handle(for: block).layout)
+            let handle = handle(for: block)
+            handle.paint(in: block)
+            pango_cairo_show_layout(cr, handle.layout)
         }
     }
 }
@@ -252,15 +281,19 @@ final class CairoFontLock: @unchecked Sendable {
     }
 }
 
-/// Owns one `PangoLayout` built from a `TextBlock`.
+/// Owns one `PangoLayout` built from a `TextBlock`, which draws any block that differs from it
+/// only in colours.
 private final class PangoLayoutHandle {
     let layout: OpaquePointer
+    /// The colour of each run, as the laid-out lines draw them now.
+    private var colors: [Color]
 
     init(block: TextBlock, context: OpaquePointer) {
         guard let layout = pango_layout_new(context) else {
             preconditionFailure("Pango could not allocate a layout (out of memory)")
         }
         self.layout = layout
+        colors = block.runs.map(\.color)
         let traits = LanguageTraits(tag: block.language)
         var text = block.text
         text.withUTF8 { bytes in
@@ -312,9 +345,8 @@ private final class PangoLayoutHandle {
             let color = run.color
             insert(pango_attr_foreground_new(UInt16(color.red) * 257, UInt16(color.green) * 257, UInt16(color.blue) * 257),
                    run, into: attributes)
-            if color.alpha < 1 {
-                insert(pango_attr_foreground_alpha_new(UInt16((color.alpha * 65535).rounded())), run, into: attributes)
-            }
+            // Every run has an alpha, opaque ones too (the same pixels), so a repaint can change any.
+            insert(pango_attr_foreground_alpha_new(Self.alpha(of: color)), run, into: attributes)
             if run.underline {
                 insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE_LINE), run, into: attributes)
             }
@@ -342,6 +374,46 @@ private final class PangoLayoutHandle {
             pango_layout_set_attributes(layout, withHeight)
             pango_attr_list_unref(withHeight)
         }
+    }
+
+    /// Gives the laid-out lines `block`'s colours, which differ from the layout's only in colour.
+    /// Pango keeps colours out of shaping and line breaking and copies them into each laid-out
+    /// run, so changing those copies repaints the lines without laying them out again (the lines
+    /// come from `pango_layout_get_line`, whose lines may be changed).
+    func paint(in block: TextBlock) {
+        let wanted = block.runs.map(\.color)
+        guard wanted != colors else { return }
+        precondition(wanted.count == colors.count, "A layout is repainted only for a block that differs from it in colours")
+        func color(at offset: Int) -> Color? {
+            (block.runs.last { $0.end > $0.start && $0.start <= offset } ?? block.runs.first)?.color
+        }
+        for index in 0..<pango_layout_get_line_count(layout) {
+            var node = pango_layout_get_line(layout, index)?.pointee.runs
+            while let current = node {
+                let glyphItem = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                if let item = glyphItem.pointee.item, let color = color(at: Int(item.pointee.offset)) {
+                    var attribute = item.pointee.analysis.extra_attrs
+                    while let entry = attribute {
+                        let pointer = entry.pointee.data.assumingMemoryBound(to: PangoAttribute.self)
+                        switch pointer.pointee.klass.pointee.type {
+                        case PANGO_ATTR_FOREGROUND:
+                            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: PangoAttrColor.self).pointee.color =
+                                PangoColor(red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257)
+                        case PANGO_ATTR_FOREGROUND_ALPHA:
+                            UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: PangoAttrInt.self).pointee.value = Int32(Self.alpha(of: color))
+                        default: break
+                        }
+                        attribute = entry.pointee.next
+                    }
+                }
+                node = current.pointee.next
+            }
+        }
+        colors = wanted
+    }
+
+    private static func alpha(of color: Color) -> UInt16 {
+        UInt16((color.alpha * 65535).rounded())
     }
 
     /// The tallest natural line height, as iOS measures it (hhea ascender − descender + line gap),

@@ -141,3 +141,13 @@ public struct TextMeasurement: Sendable, Equatable {
 public protocol TextMeasuring {
     func measure(_ block: TextBlock) -> TextMeasurement
 }
+
+extension TextBlock {
+    /// The block with every run in one colour: what its shape depends on, since colours change no
+    /// glyph and no line break.
+    var uncolored: TextBlock {
+        var block = self
+        for index in block.runs.indices { block.runs[index].color = Color(rgb: 0) }
+        return block
+    }
+}
