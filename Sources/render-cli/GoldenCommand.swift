@@ -20,7 +20,7 @@ enum GoldenCommand {
                            + "one an earlier run marked (.consentrender-artifacts); the tool removes its own earlier files there at "
                            + "the start of a run and keeps yours. A folder of yours, the golden, document or profiles folder, or "
                            + "the current directory is refused (exit 2)"),
-            OptionSpec("mode", .value("missing|failed|all"), help: "with record: which cells to record (default all)"),
+            OptionSpec("mode", .value("missing|failed|all"), onlyWith: "record", help: "with record: which cells to record (default all)"),
         ])],
         notes: "DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden is replaced only "
             + "when listed and unchanged, or kept as it is when its pixels already match; any other file at a golden's path is "

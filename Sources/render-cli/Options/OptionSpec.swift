@@ -30,13 +30,17 @@ struct OptionSpec: Equatable {
     var aliases: [String] = []
     /// Whether a run needs it: shown outside the brackets of the usage line.
     var isRequired = false
+    /// The one leading word it goes with (`record` for golden's `--mode`), or nil for all of them.
+    var onlyWith: String?
 
-    init(_ name: String, _ value: OptionValue, aliases: [String] = [], required: Bool = false, help: String) {
+    init(_ name: String, _ value: OptionValue, aliases: [String] = [], required: Bool = false, onlyWith: String? = nil,
+         help: String) {
         self.name = name
         self.value = value
         self.help = help
         self.aliases = aliases
         self.isRequired = required
+        self.onlyWith = onlyWith
     }
 
     /// The option as the usage line writes it: `--orientation portrait|landscape`, `--bold-text [on|off]`.
@@ -51,12 +55,12 @@ struct OptionSpec: Equatable {
 
     /// The same option with other help: for a command where it means something narrower.
     func with(help: String) -> OptionSpec {
-        OptionSpec(name, value, aliases: aliases, required: isRequired, help: help)
+        OptionSpec(name, value, aliases: aliases, required: isRequired, onlyWith: onlyWith, help: help)
     }
 
     /// The same option, required by a command.
     var required: OptionSpec {
-        OptionSpec(name, value, aliases: aliases, required: true, help: help)
+        OptionSpec(name, value, aliases: aliases, required: true, onlyWith: onlyWith, help: help)
     }
 }
 
@@ -129,11 +133,18 @@ struct CommandSpec {
         // An option with a usage line of its own (`--explain RULE|all`) is left out of the main one,
         // and `--out` comes last of the required options, after what is read.
         let options = options.filter { option in !otherUsages.contains { $0.contains(option.usage) } }
-        let required = options.filter(\.isRequired)
-        var words = (leadingWords.map { [$0] } ?? []) + operands
-        words += (required.filter { $0.name != "out" } + required.filter { $0.name == "out" }).map(\.usage)
-        words += options.filter { !$0.isRequired }.map { "[\($0.usage)]" }
-        let usages = otherUsages.map { $0.split(separator: " ").map(String.init) } + [words]
+        // One usage per leading word when an option goes with one of them only (golden verify, golden record).
+        let firstWords: [String?] = options.contains { $0.onlyWith != nil }
+            ? (leadingWords ?? "").split(separator: "|").map(String.init) : [leadingWords]
+        let generated = firstWords.map { word -> [String] in
+            let options = options.filter { $0.onlyWith == nil || $0.onlyWith == word }
+            let required = options.filter(\.isRequired)
+            var words = (word.map { [$0] } ?? []) + operands
+            words += (required.filter { $0.name != "out" } + required.filter { $0.name == "out" }).map(\.usage)
+            words += options.filter { !$0.isRequired }.map { "[\($0.usage)]" }
+            return words
+        }
+        let usages = otherUsages.map { $0.split(separator: " ").map(String.init) } + generated
         return usages.enumerated().flatMap { index, words in
             wrapWords(words, first: (index == 0 ? leading : margin) + head,
                       indent: margin + String(repeating: " ", count: head.count), width: width)
