@@ -45,7 +45,8 @@ let package = Package(
         .target(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
-            resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles")]
+            resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles"),
+                        .copy("Resources/system-words.json")]
         ),
         // The Apple file readers. The rendering target does not know them: it asks for an app's
         // words through its AppStrings protocol, and DocumentFolder takes an AppFilesReader.

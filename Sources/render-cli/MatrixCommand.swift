@@ -44,8 +44,12 @@ enum MatrixCommand {
         }
         printFallbackNotes(results, folder: render.folder, command: "matrix")
         let failures = results.filter { $0.error != nil }
-        for failure in failures {
+        for failure in failures where failure.missingWords == nil {
             printError("render-cli matrix: \(failure.cell.path): \(failure.error ?? "failed")")
+        }
+        // Missing iOS words once per prompt and language, not once per cell.
+        for line in manifest.promptFindings ?? [] {
+            printError("render-cli matrix: \(line)")
         }
         if failures.isEmpty { return 0 }
         return failures.contains { $0.errorCause == .environment } ? 3 : 2

@@ -27,14 +27,16 @@ Commands:
 
 Run render-cli <command> --help (or render-cli help <command>) for a command's options,
 render-cli help usage for every command's usage, render-cli help axes for the axes a render
-varies on, render-cli help rules for the lint rules (a Markdown table), and render-cli --version
-for the version and the C libraries it renders with.
+varies on, render-cli help rules for the lint rules (a Markdown table), render-cli help
+system-words for iOS's own words built in per prompt and language, and render-cli --version for
+the version and the C libraries it renders with.
 """
 
 /// `render-cli help usage`: every command's usage lines, as README shows them.
 let allUsages = (commandList.flatMap { $0.spec.usageLines() } + [
     "render-cli <command> --help        (or render-cli help <command>)",
     "render-cli help usage|axes|rules   every usage line, the axes a render varies on, the lint rules",
+    "render-cli help system-words       iOS's own words built in, per prompt and language",
     "render-cli --version               the version and the C libraries it renders with",
 ]).joined(separator: "\n")
 
@@ -112,7 +114,7 @@ if arguments.first == "--version" || arguments.first == "version" {
 }
 // `render-cli help render` is `render-cli render --help`; help takes one command or topic.
 if arguments.count > 2, arguments[0] == "help" {
-    printError("render-cli help: give one command or topic (usage, axes, rules), not '\(arguments.dropFirst().joined(separator: " "))'. "
+    printError("render-cli help: give one command or topic (usage, axes, rules, system-words), not '\(arguments.dropFirst().joined(separator: " "))'. "
                + "Run render-cli --help for the commands.")
     exit(2)
 }
@@ -129,9 +131,18 @@ if arguments.count == 2, arguments[0] == "help" {
         print(LintRuleInfo.markdownTable())
         exit(0)
     }
+    if arguments[1] == "system-words" {
+        switch SystemWords.builtIn {
+        case let .success(words): print(words.coverageMarkdown)
+        case let .failure(error):
+            printError("render-cli help: \(error)")
+            exit(3)
+        }
+        exit(0)
+    }
     guard let command = commands[arguments[1]] else {
-        let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted() + ["usage", "axes", "rules"]).map { " Did you mean '\($0)'?" } ?? ""
-        printError("render-cli help: '\(arguments[1])' is neither a command nor a help topic (usage, axes, rules).\(suggestion) "
+        let suggestion = closestMatch(to: arguments[1], among: commands.keys.sorted() + ["usage", "axes", "rules", "system-words"]).map { " Did you mean '\($0)'?" } ?? ""
+        printError("render-cli help: '\(arguments[1])' is neither a command nor a help topic (usage, axes, rules, system-words).\(suggestion) "
                    + "Run render-cli --help for the commands.")
         exit(2)
     }

@@ -254,6 +254,8 @@ import Testing
                                    "layout.status-bar", "text.dynamic-type",
                                    // SystemPromptTests exercises the purpose-string rules.
                                    "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific",
+                                   // SystemWordsTests exercises the missing iOS words.
+                                   "prompt.system-words-missing",
                                    // ScrollTests exercises the anchors.
                                    "links.anchor-exists",
                                    // FlowTests exercises the flow rules.

@@ -90,10 +90,14 @@ import Testing
         #expect(page.linkMap.buttons.map(\.label) == ["Ask App Not to Track", "Allow"])
     }
 
+    /// The app's texts come from zh-Hant.lproj; iOS's words are Hong Kong's own (the reference has
+    /// zh-HK's title and Allow, not its deny button, which the document gives).
     @Test func hongKongChineseFindsTheTraditionalChineseLocalization() throws {
         let temporary = TemporaryFolder()
-        let page = try Self.render(try Self.appDocument(in: temporary), language: "zh-HK")
-        #expect(page.linkMap.prompt?.title == "要允許「晨讀」追蹤你在其他公司的 App 和網站上的活動嗎？")
+        let settings = #"{ "defaultLanguage": "en", "app": { "infoPlist": "app/Info.plist", "localizations": "app" }, "#
+            + #""systemStrings": { "att.deny": { "zh-HK": "要求 App 不要追蹤" } } }"#
+        let page = try Self.render(try Self.appDocument(in: temporary, settings: settings), language: "zh-HK")
+        #expect(page.linkMap.prompt?.title == "允許「晨讀」追蹤你在其他公司的App和網站上的活動嗎？")
         #expect(page.linkMap.prompt?.appLanguage == "zh-Hant")
         #expect(page.linkMap.buttons.map(\.label) == ["要求 App 不要追蹤", "允許"])
     }
@@ -122,20 +126,32 @@ import Testing
 
     @Test func aLanguageWithoutIOSsWordsListsEveryMissingKeyAtOnce() throws {
         let temporary = TemporaryFolder()
+        let folder = try Self.appDocument(in: temporary)
+        // Swahili: the reference has no words in it at all.
         #expect {
-            try Self.render(try Self.appDocument(in: temporary), language: "th")
+            try Self.render(folder, language: "sw")
         } throws: { error in
-            guard case let PromptError.missingSystemStrings(prompt, language, keys, _, _) = error else { return false }
+            guard case let PromptError.missingSystemStrings(prompt, language, missing, _) = error else { return false }
             let message = "\(error)"
-            return prompt == "att" && language == "th" && keys == ["att.title", "att.deny", "att.allow"]
-                && message.contains(#""att.title": { "th": "…" }"#) && message.contains("systemStrings")
+            return prompt == "att" && language == "sw" && missing.map(\.key) == ["att.title", "att.deny", "att.allow"]
+                && missing.allSatisfy { $0.reason == .unknownLanguage }
+                && message.contains(#""att.title": { "sw": "…" }"#) && message.contains("systemStrings")
+        }
+        // Thai: the title and Allow are built in; "Ask App Not to Track" has no source in it.
+        #expect {
+            try Self.render(folder, language: "th")
+        } throws: { error in
+            guard case let PromptError.missingSystemStrings(_, _, missing, _) = error else { return false }
+            return missing == [MissingWord(key: "att.deny", reason: .noSource(anyLanguage: true))]
+                && "\(error)".contains("att.deny: no source of the reference gives it in this language")
+                && !"\(error)".contains("att.title")
         }
     }
 
     @Test func theCommandLineRefusesBothWithExit2AndWritesNothing() throws {
         let temporary = TemporaryFolder()
         let folder = try Self.appDocument(in: temporary)
-        for (language, screen, words) in [("en", "prompt:camera", "NSCameraUsageDescription"), ("th", "prompt:att", "systemStrings")] {
+        for (language, screen, words) in [("en", "prompt:camera", "NSCameraUsageDescription"), ("sw", "prompt:att", "systemStrings")] {
             let out = temporary.url.appendingPathComponent("out-\(language).png")
             let run = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", language,
                                         "--screen", screen, "--out", out.path])

@@ -4,8 +4,9 @@ public enum PromptError: Error, Equatable, Sendable {
     case noAppFiles(prompt: String, settingsPath: String)
     /// The Info.plist lacks the prompt's purpose string.
     case missingPurposeString(prompt: String, key: String, infoPlist: String)
-    /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`.
-    case missingSystemStrings(prompt: String, language: String, keys: [String], builtIn: [String], settingsPath: String)
+    /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`:
+    /// every missing key, with why.
+    case missingSystemStrings(prompt: String, language: String, missing: [MissingWord], settingsPath: String)
     /// A `systemStrings` title has no `%@` for the app's name.
     case titleWithoutAppName(key: String, language: String, title: String, settingsPath: String)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
@@ -37,15 +38,13 @@ extension PromptError: CustomStringConvertible {
             return "\(infoPlist): no \(key), or an empty one. iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
                 + "draw. Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist (and its translations to "
                 + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
-        case let .missingSystemStrings(prompt, language, keys, builtIn, settingsPath):
-            let entries = keys.map { "    \"\($0)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
-            let known = builtIn.isEmpty
-                ? "ConsentRender has them in no language: its iOS reference gives no text for this prompt"
-                : "ConsentRender has them for \(builtIn.joined(separator: ", ")), where its iOS reference gives them"
-            return "iOS's own words for the \(prompt) prompt in '\(language)' are not built in (\(known)), and \(settingsPath) "
-                + "does not give them. A screenshot never mixes in another language's words, so add what iOS shows in "
-                + "\(language) to document.json, %@ standing for the app's name:\n"
-                + "  \"systemStrings\": {\n\(entries)\n  }"
+        case let .missingSystemStrings(prompt, language, missing, settingsPath):
+            let reasons = missing.map { "  \($0.key): \($0.explanation)" }.joined(separator: "\n")
+            let entries = missing.map { "    \"\($0.key)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
+            return "iOS's own words for the \(prompt) prompt in '\(language)' are not all built in, and \(settingsPath) "
+                + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
+                + "shows in \(language) to document.json, %@ standing for the app's name (docs/system-words.md lists the "
+                + "built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
         case let .titleWithoutAppName(key, language, title, settingsPath):
             return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "
                 + "name the app; write %@ where its name goes."

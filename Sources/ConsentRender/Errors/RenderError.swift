@@ -7,13 +7,15 @@ public enum RenderError: Error, Equatable, Sendable {
     case missingGlyphs(characters: [String], language: String, file: String)
     /// A request's variant names another device than its profile.
     case deviceMismatch(variant: String, profile: String)
+    /// A file of the package's own resources is missing or unreadable (a broken installation).
+    case brokenResource(name: String, detail: String)
 }
 
 extension RenderError: CausedError {
     public var cause: ErrorCause {
         switch self {
         case .missingGlyphs, .deviceMismatch: .input
-        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed: .environment
+        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource: .environment
         }
     }
 }
@@ -32,6 +34,8 @@ extension RenderError: CustomStringConvertible {
         case let .deviceMismatch(variant, profile):
             return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "
                 + "to the profile's id (or leave it empty)"
+        case let .brokenResource(name, detail):
+            return "ConsentRender's resource \(name) \(detail); reinstall or rebuild the package (swift build)."
         case let .missingGlyphs(characters, language, file):
             return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
                 + "they would show as boxes. Replace them, install a Noto font that covers them, "

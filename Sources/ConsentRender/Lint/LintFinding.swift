@@ -69,3 +69,11 @@ public struct LintOptions: Sendable, Equatable {
         self.tcf = tcf
     }
 }
+
+extension LintFinding {
+    /// The finding on one line, as a matrix manifest lists findings about no one cell:
+    /// `error prompt.system-words-missing de location prompt: …`.
+    public var line: String {
+        "\(severity.rawValue) \(rule) \(language) \(element): \(message)"
+    }
+}

@@ -70,6 +70,7 @@ public struct LintRuleInfo: Sendable {
         .promptPurposePresent,
         .promptPurposeLocalized,
         .promptPurposeSpecific,
+        .promptSystemWordsMissing,
         .flowPermissionsAfterConsent,
         .flowATTAfterExplainer,
     ]

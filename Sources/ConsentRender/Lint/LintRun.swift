@@ -67,6 +67,8 @@ public struct LintRun {
             let languages = languages.map { Array(Set($0)).sorted() } ?? folder.languages
             findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
         }
+        // Prompts and languages whose iOS words are missing: one finding each, however many cells.
+        var missingWords = Set<String>()
         for cell in cells {
             guard let profile = profiles[cell.device] else { continue }
             var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
@@ -76,6 +78,11 @@ public struct LintRun {
                 page = try renderer.render(request)
             } catch PromptError.missingPurposeString {
                 // Reported once above, as prompt.purpose-present.
+                continue
+            } catch let PromptError.missingSystemStrings(prompt, language, missing, _) {
+                if missingWords.insert("\(prompt) \(language)").inserted {
+                    findings.append(.systemWordsMissing(prompt: prompt, language: language, missing: missing))
+                }
                 continue
             }
             var cellFindings = renderer.lint(page, device: cell.device, options: options)

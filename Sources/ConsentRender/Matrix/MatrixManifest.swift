@@ -55,6 +55,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
     /// Findings about the document rather than one screen (`links.parity`: the languages against
     /// each other), a line each; absent when there are none.
     public var documentFindings: [String]?
+    /// One finding per prompt and language whose cells were not drawn because iOS's words for it
+    /// are missing (`prompt.system-words-missing`, listing the keys), a line each; absent when none.
+    public var promptFindings: [String]?
     /// `I/N` when this is one shard of a larger matrix.
     public var shard: String?
     public var cells: [Cell]

@@ -58,6 +58,24 @@ public struct MatrixRender: Sendable {
         /// The CRC-32 of the cell's PNG, which tells an open gallery that a picture changed.
         public var pngChecksum: String?
         public var warnings: [String]
+        /// The `prompt.system-words-missing` finding, when the cell is a prompt whose iOS words in
+        /// its language are missing.
+        public var missingWords: LintFinding?
+    }
+
+    /// One `prompt.system-words-missing` finding per prompt and language, in the order of the
+    /// cells, with the paths of the cells it kept from being drawn.
+    public static func missingWords(in results: [CellResult]) -> [(finding: LintFinding, cells: [String])] {
+        var summary: [(finding: LintFinding, cells: [String])] = []
+        for result in results {
+            guard let finding = result.missingWords else { continue }
+            if let index = summary.firstIndex(where: { $0.finding == finding }) {
+                summary[index].cells.append(result.cell.path)
+            } else {
+                summary.append((finding, [result.cell.path]))
+            }
+        }
+        return summary
     }
 
     /// The manifest and every cell's result, in cell order; `progress` is called as cells finish
@@ -84,13 +102,15 @@ public struct MatrixRender: Sendable {
                                       cells: all.compactMap(\.entry))
         // The languages' files against each other, for the languages this matrix shows.
         let documentFindings = (try? DocumentLint(folder: folder, languages: Array(Set(cells.map(\.language))).sorted()).findings()) ?? []
-        manifest.documentFindings = documentFindings.isEmpty ? nil : documentFindings.map {
-            "\($0.severity.rawValue) \($0.rule) \($0.language) \($0.element): \($0.message)"
-        }
+        manifest.documentFindings = documentFindings.isEmpty ? nil : documentFindings.map(\.line)
+        let missingWords = Self.missingWords(in: all)
+        manifest.promptFindings = missingWords.isEmpty ? nil : missingWords.map { "\($0.finding.line) (\($0.cells.count) "
+            + ($0.cells.count == 1 ? "cell" : "cells") + " not drawn)" }
         let linkMaps = all.compactMap { result in result.linkMap.map { (result.cell.path, $0) } }
         var gallery = GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
                                   reloadSeconds: galleryReloadSeconds)
-        gallery.errors = all.compactMap { result in result.error.map { "\(result.cell.path): \($0)" } }
+        gallery.errors = all.filter { $0.missingWords == nil }.compactMap { result in result.error.map { "\(result.cell.path): \($0)" } }
+            + (manifest.promptFindings ?? [])
         gallery.pictureChecksums = all.compactMap(\.pngChecksum)
         var files = [(outputDirectory.appendingPathComponent("manifest.json"), try canonicalJSONData(manifest)),
                      (outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8))]
@@ -212,7 +232,11 @@ public struct MatrixRender: Sendable {
             return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil,
                               usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
         } catch {
-            return CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
+            var result = CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
+            if case let PromptError.missingSystemStrings(prompt, language, missing, _) = error {
+                result.missingWords = .systemWordsMissing(prompt: prompt, language: language, missing: missing)
+            }
+            return result
         }
     }
 }
