@@ -164,7 +164,10 @@ struct ParsedArguments {
         return try text.split(separator: ",", omittingEmptySubsequences: false).map { raw in
             guard let value = T(rawValue: String(raw).trimmingCharacters(in: .whitespaces)) else {
                 let item = raw.isEmpty ? "'\(text)' has an empty item; each value must be" : "'\(raw)' is not"
-                throw UsageError(message: "--\(name) \(item) one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                let names = T.allCases.map(\.rawValue)
+                let suggestion = raw.isEmpty ? nil : closestMatch(to: String(raw), among: names)
+                throw UsageError(message: "--\(name) \(item) one of: \(names.joined(separator: ", "))"
+                                 + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
             }
             return value
         }
@@ -311,12 +314,15 @@ struct ParsedArguments {
     }
 
     /// The value of an option limited to `choices`, or `fallback` when it is absent.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type, default fallback: T) throws -> T
+    /// The value of an option limited to `allowed` (every case by default), or `fallback` when it is absent.
+    func choice<T: RawRepresentable & CaseIterable & Equatable>(_ name: String, as type: T.Type, among allowed: [T]? = nil,
+                                                                default fallback: T) throws -> T
         where T.RawValue == String {
         guard let raw = values[name] else { return fallback }
-        guard let parsed = T(rawValue: raw) else {
-            let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "--\(name) '\(raw)' is not one of: \(choices)")
+        let names = (allowed ?? Array(T.allCases)).map(\.rawValue)
+        guard let parsed = T(rawValue: raw), names.contains(raw) else {
+            let suggestion = closestMatch(to: raw, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "--\(name) '\(raw)' is not one of: \(names.joined(separator: ", "))\(suggestion)")
         }
         return parsed
     }

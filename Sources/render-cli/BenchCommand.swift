@@ -83,6 +83,7 @@ enum BenchCommand {
         let options = try ParsedArguments(arguments, spec: spec)
         let iterations = try options.number("iterations", in: 1...1000, default: 20)
         let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
+        let chosen = Set(try options.choices("figures", as: Figure.self, default: Figure.allCases))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
         guard FileManager.default.fileExists(atPath: samples.appendingPathComponent("privacy-agreement").path) else {
@@ -97,7 +98,6 @@ enum BenchCommand {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
         let renderer = try ConsentRenderer()
-        let chosen = Set(try options.choices("figures", as: Figure.self, default: Figure.allCases))
         var figures = Figures(cores: cores)
         if chosen.contains(.stages) {
             figures.stages = try ["iphone-15-pro", "ipad-pro-13"].map { device in

@@ -52,8 +52,8 @@ enum GoldenCommand {
             }
             mode = try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment)
         case .record:
-            mode = try options.choice("mode", as: GoldenRecordMode.self, default: .all)
-            guard mode != .never else { throw UsageError(message: "record --mode never would record nothing; use verify") }
+            if options.value("mode") == "never" { throw UsageError(message: "record --mode never would record nothing; use verify") }
+            mode = try options.choice("mode", as: GoldenRecordMode.self, among: [.missing, .failed, .all], default: .all)
         }
         let golden = URL(fileURLWithPath: options.value("golden") ?? "Golden")
         let artifacts = URL(fileURLWithPath: options.value("artifacts") ?? ".build/golden-failures")

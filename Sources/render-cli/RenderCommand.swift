@@ -108,6 +108,13 @@ enum RenderCommand {
 
         let chrome = try options.systemChrome()
         let backdrop = try options.backdrop()
+        var inputFolders = [(url: folder.url, role: "the document folder")]
+        if let path = options.value("over") { inputFolders.append((URL(fileURLWithPath: path), "--over's document folder")) }
+        if let path = options.value("app-info") { inputFolders.append((URL(fileURLWithPath: path), "--app-info's folder")) }
+        var inputFiles: [(url: URL, role: String)] = []
+        if let path = options.value("backdrop") { inputFiles.append((URL(fileURLWithPath: path), "the --backdrop image")) }
+        if deviceReference.lowercased().hasSuffix(".json") { inputFiles.append((URL(fileURLWithPath: deviceReference), "the device profile")) }
+        try outputs.refuseInputs(folders: inputFolders, files: inputFiles)
         variant.device = profile.id
         variant.language = language
         variant.fullLength = fullLength
@@ -169,9 +176,9 @@ func template(_ options: ParsedArguments) throws -> String? {
     return name
 }
 
-/// A render's output files, checked before any rendering starts. The PNG `--out` names is what
-/// was asked for and may replace any file; its side files (link map, overlay, framed image) may
-/// replace only a file render-cli wrote: a link map, or a PNG carrying the mark of its kind.
+/// A render's output files, checked before any rendering starts. Each may replace only a file
+/// render-cli wrote (a link map, or a PNG carrying the mark of its kind), and none may go inside
+/// the render's input folders or onto one of its input files.
 struct OutputFiles {
     let png: URL
     let linkMap: URL
@@ -179,8 +186,7 @@ struct OutputFiles {
     let framed: URL
     let framedLinkMap: URL
 
-    /// Whether the PNG is not the file `--out` named (a full-length capture's `FILE.full.png`), so
-    /// it too may replace only a render of the tool's.
+    /// Whether the PNG is not the file `--out` named (a full-length capture's `FILE.full.png`).
     let pngIsRenamed: Bool
     /// Whether the overlay and the framed image (with its link map) are written too.
     let writesOverlay: Bool
@@ -199,7 +205,33 @@ struct OutputFiles {
         try checkSideFiles(overlay: writesOverlay, framed: writesFramed)
     }
 
-    /// Refuses (exit 2) a side file that exists and is not one render-cli wrote.
+    /// Every file this render writes.
+    var all: [URL] { [png, linkMap] + (writesOverlay ? [overlay] : []) + (writesFramed ? [framed, framedLinkMap] : []) }
+
+    /// Refuses (exit 2) an output inside one of `folders` or onto one of `files` (by path, or the
+    /// same file under another name): the document folder, `--over`'s and `--app-info`'s folders,
+    /// the `--backdrop` image, a device profile given by its path.
+    func refuseInputs(folders: [(url: URL, role: String)], files: [(url: URL, role: String)]) throws {
+        for output in all {
+            let path = canonicalPath(of: output)
+            for folder in folders {
+                let inside = canonicalPath(of: folder.url)
+                if path.hasPrefix(inside == "/" ? "/" : inside + "/") {
+                    throw OutputError.renderOutputIsInput(path: output.path, role: folder.role, rolePath: inside, isFile: false)
+                }
+            }
+            var outStatus = stat()
+            for file in files {
+                var inputStatus = stat()
+                let same = canonicalPath(of: file.url) == path
+                    || (stat(output.path, &outStatus) == 0 && stat(file.url.path, &inputStatus) == 0
+                        && outStatus.st_dev == inputStatus.st_dev && outStatus.st_ino == inputStatus.st_ino)
+                if same { throw OutputError.renderOutputIsInput(path: output.path, role: file.role, rolePath: file.url.path, isFile: true) }
+            }
+        }
+    }
+
+    /// Refuses (exit 2) an output file that exists and is not one render-cli wrote.
     func checkSideFiles(overlay writesOverlay: Bool, framed writesFramed: Bool) throws {
         var theirs: [OutputError.SideFile] = []
         func check(_ url: URL, what: String, isOurs: (String) -> Bool) {
@@ -207,8 +239,8 @@ struct OutputFiles {
             guard lstat(url.path, &status) == 0 else { return }
             if status.st_mode & S_IFMT != S_IFREG || !isOurs(url.path) { theirs.append(.init(path: url.path, what: what)) }
         }
+        check(png, what: pngIsRenamed ? "a full-length capture" : "a screenshot", isOurs: { PNGMark.of(fileAt: $0) == .render })
         check(linkMap, what: "a link map", isOurs: LinkMap.isLinkMapFile)
-        if pngIsRenamed { check(png, what: "a full-length capture", isOurs: { PNGMark.of(fileAt: $0) == .render }) }
         if writesOverlay { check(overlay, what: "an overlay image", isOurs: { PNGMark.of(fileAt: $0) == .overlay }) }
         if writesFramed {
             check(framed, what: "a framed image", isOurs: { PNGMark.of(fileAt: $0) == .framed })

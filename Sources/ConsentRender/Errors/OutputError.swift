@@ -17,6 +17,8 @@ public enum OutputError: Error, Equatable, Sendable {
     case notOurSideFiles(files: [SideFile], output: String)
     /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
     case diffOutputInUse(path: String, reason: String)
+    /// A render's output would go inside one of its input folders or onto one of its input files.
+    case renderOutputIsInput(path: String, role: String, rolePath: String, isFile: Bool)
 }
 
 extension OutputError {
@@ -70,11 +72,16 @@ extension OutputError: CustomStringConvertible {
                 + "wrote there, so nothing was touched. Remove it (every file in the folder then counts as yours) or choose another folder."
         case let .notOurSideFiles(files, output):
             if files.count == 1, let file = files.first {
-                return "\(file.path) exists and is not \(file.what) render-cli wrote, and writing \(output) would replace it; nothing "
+                let replacing = file.path == output ? "" : ", and writing \(output) would replace it"
+                return "\(file.path) exists and is not \(file.what) render-cli wrote\(replacing); nothing "
                     + "was written. Move it away, or give --out another name."
             }
             return files.map { "\($0.path) (not \($0.what) render-cli wrote)" }.joined(separator: " and ")
                 + " exist, and writing \(output) would replace them; nothing was written. Move them away, or give --out another name."
+        case let .renderOutputIsInput(path, role, rolePath, isFile):
+            return "--out '\(path)' " + (isFile ? "would replace \(role) (\(rolePath))" : "lies inside \(role) (\(rolePath))")
+                + ", which this render reads; nothing was written. Give --out a path outside the render's inputs, for example "
+                + "out/screen.png."
         case let .diffOutputInUse(path, reason):
             return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
         case let .unreadableManifest(path, detail):

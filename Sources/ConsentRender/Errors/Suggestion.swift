@@ -1,6 +1,16 @@
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
 package func closestMatch(to word: String, among candidates: [String]) -> String? {
     let lowered = word.lowercased()
+    // A word that one candidate only goes on from is that candidate cut short ('iphone-se' is iphone-se-3).
+    let longer = candidates.filter { $0.lowercased().hasPrefix(lowered) && $0.count > lowered.count }
+    if longer.count == 1, lowered.count >= 3, !candidates.contains(where: { $0.lowercased() == lowered }) { return longer[0] }
+    // Another form of the same word: one candidate only shares its first four letters or more,
+    // half the word at least ('failing' is failed).
+    let stems = candidates.filter { candidate in
+        let shared = zip(lowered, candidate.lowercased()).prefix { $0 == $1 }.count
+        return shared >= 4 && shared * 2 >= lowered.count
+    }
+    if stems.count == 1 { return stems[0] }
     let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
     // A candidate that differs in every character is no near miss ('xx' is not a misspelt 'en').

@@ -365,7 +365,7 @@ func isSymbolicLink(_ url: URL) -> Bool {
 
 /// The absolute path of `url` with `.`, `..` and symbolic links resolved, as far as it exists; the
 /// part that does not exist yet is appended as written.
-func canonicalPath(of url: URL) -> String {
+package func canonicalPath(of url: URL) -> String {
     var existing = url.standardizedFileURL
     var missing: [String] = []
     while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
