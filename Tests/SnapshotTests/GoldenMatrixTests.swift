@@ -47,7 +47,8 @@ import XcodeFiles
         }
     }
 
-    @Test func goldenFolderStaysUnder40MB() throws {
+    /// DESIGN.md budgets 60 MB for Golden/, up to 12 MB of it Android's: iOS keeps to 48 MB.
+    @Test func goldenFolderStaysWithinIOSsShareOfTheBudget() throws {
         let golden = Self.root.appendingPathComponent("Golden")
         var bytes = 0
         for path in try FileManager.default.subpathsOfDirectory(atPath: golden.path) {
@@ -56,6 +57,6 @@ import XcodeFiles
                 bytes += (attributes[.size] as? Int) ?? 0
             }
         }
-        #expect(bytes > 0 && bytes < 40_000_000, "Golden/ holds \(bytes) bytes; DESIGN.md budgets 40 MB")
+        #expect(bytes > 0 && bytes < 48_000_000, "Golden/ holds \(bytes) bytes; DESIGN.md budgets 60 MB, 12 MB of it Android's")
     }
 }
