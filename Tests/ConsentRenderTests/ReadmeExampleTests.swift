@@ -29,6 +29,17 @@ import Testing
         #expect(table == expected, "\(page)'s rule table is not the rule files'; paste the rows render-cli help rules prints")
     }
 
+    /// docs/cli.md's usage block is what `render-cli help usage` prints, every line of it (the
+    /// example check only finds each shown line among the printed ones).
+    @Test func theUsageBlockIsTheGeneratedUsage() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(page.firstIndex(of: "$ render-cli help usage"), "docs/cli.md has no usage block")
+        let block = page[(start + 1)...].prefix { !$0.hasPrefix("```") }.joined(separator: "\n")
+        let run = try runRenderCLI(["help", "usage"])
+        #expect(run.status == 0)
+        #expect(block == run.stdout.trimmingCharacters(in: .newlines), "docs/cli.md's usage block is stale: paste what render-cli help usage prints")
+    }
+
     @Test func theLibraryExampleIsTheConsumerTestsCode() throws {
         let pages = try Self.documents.map { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
         let readme = try #require(pages.first { $0.contains { $0.hasPrefix("<!-- example: library") } })
