@@ -143,6 +143,8 @@ struct MatrixOptions {
         render.backdrop = try options.backdrop()
         render.frames = options.flag("frame")
         render.over = try options.over(command: "matrix")
+        if let path = options.value("over") { render.otherInputs.append(.init(url: URL(fileURLWithPath: path), role: "--over's document folder")) }
+        if let path = options.value("app-info") { render.otherInputs.append(.init(url: URL(fileURLWithPath: path), role: "--app-info's folder")) }
         return render
     }
 

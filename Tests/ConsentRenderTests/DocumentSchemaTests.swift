@@ -75,6 +75,10 @@ import Testing
         document["launch"] = ["background": "#0E6BA8", "appName": "App"]
         document["backdrop"] = nil
         document["app"] = nil
+        // iOS's words as they must be: a title names the app once, a button not at all.
+        document["systemStrings"] = (document["systemStrings"] as? [String: Any])?.keys.reduce(into: [String: Any]()) { words, key in
+            words[key] = ["en": key.hasSuffix(".title") ? "“%@” x" : "x"]
+        }
         // An explainer's second action is refused on a dialog (ConsentChoiceTests); the dialog's actions stay.
         document["secondaryAction"] = nil
         var style = try #require(document["style"] as? [String: Any])
@@ -122,7 +126,9 @@ import Testing
 
     @Test func theSchemaRejectsWhatTheDecoderRejects() throws {
         let bad = [#"{ "style": { "cornerRadus": 4 } }"#, #"{ "style": { "text": { "bodySize": 200 } } }"#,
-                   #"{ "style": { "buttons": { "arrangement": "stackd" } } }"#, #"{ "style": { "fonts": { "titel": "X" } } }"#]
+                   #"{ "style": { "buttons": { "arrangement": "stackd" } } }"#, #"{ "style": { "fonts": { "titel": "X" } } }"#,
+                   #"{ "systemStrings": { "camera.title": { "fr": "Caméra" } } }"#, #"{ "systemStrings": { "camera.ok": { "fr": "%@ OK" } } }"#,
+                   #"{ "systemStrings": { "camera.ok": { "fr": " " } } }"#, #"{ "systemStrings": { "camera.title": { "fr": "%@ %@" } } }"#]
         for json in bad {
             #expect(throws: (any Error).self) { try DocumentSettings.decode(Data(json.utf8), source: "bad.json") }
             #expect(try validate([("bad.json", Data(json.utf8))]).count >= 1, "\(json)")

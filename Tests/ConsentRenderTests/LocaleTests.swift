@@ -22,7 +22,9 @@ import Testing
         Resolution(requested: "zh-TW", available: rich, expected: "zh-Hant"),
         Resolution(requested: "zh-Hant", available: rich, expected: "zh-Hant"),
         Resolution(requested: "zh-HK", available: rich, expected: "zh-HK"),
-        Resolution(requested: "zh-MO", available: rich, expected: "zh-Hant"),
+        // Macao takes Hong Kong's, as the docs and CLDR's parent locales say.
+        Resolution(requested: "zh-MO", available: rich, expected: "zh-HK"),
+        Resolution(requested: "zh-MO", available: ["en", "zh-Hant"], expected: "zh-Hant"),
         Resolution(requested: "zh-HK", available: ["en", "zh-Hans", "zh-Hant", "zh-Hant-HK"], expected: "zh-Hant-HK"),
         Resolution(requested: "zh-HK", available: ["en", "zh-Hans", "zh-Hant"], expected: "zh-Hant"),
         Resolution(requested: "zh-TW", available: ["en", "zh-Hans"], expected: "en"),

@@ -183,6 +183,67 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("iphone-se-3/portrait-light/de-prompt-camera.png").path))
     }
 
+    /// A word given in systemStrings is checked where it is written: the file, the key and the fix.
+    @Test(arguments: [
+        (#"{ "camera.deny": { "fr": "  " } }"#, "systemStrings.camera.deny.fr", "the words are empty"),
+        (#"{ "camera.title": { "fr": "Caméra" } }"#, "systemStrings.camera.title.fr", "has no %@"),
+        (#"{ "camera.title": { "fr": "%@ et %@" } }"#, "systemStrings.camera.title.fr", "has 2 %@"),
+        (#"{ "camera.ok": { "fr": "%@ OK" } }"#, "systemStrings.camera.ok.fr", "only a prompt's title names the app"),
+        (#"{ "camera.deny": { "fr_FR": "Refuser" } }"#, "systemStrings.camera.deny.fr_FR", "Did you mean 'fr-FR'?"),
+    ])
+    func aBadSystemWordIsRefusedWhereItIsWritten(json: String, field: String, problem: String) throws {
+        let temporary = TemporaryFolder()
+        #expect {
+            try Self.render(try Self.appDocument(in: temporary, systemStrings: json), language: "fr", prompt: .camera)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("document.json") && message.contains(field) && message.contains(problem)
+        }
+    }
+
+    /// The closer language wins: a zh-Hant entry fills zh-HK's missing word but does not hide its
+    /// own built-in title; Macao takes Hong Kong's words.
+    @Test func theWordsOfTheClosestLanguageWin() throws {
+        let temporary = TemporaryFolder()
+        let folder = try Self.appDocument(in: temporary, systemStrings: #"{ "att.title": { "zh-Hant": "要允許「%@」追蹤嗎？" }, "#
+            + #""att.deny": { "zh-Hant": "要求 App 不要追蹤" } }"#)
+        for language in ["zh-HK", "zh-MO"] {
+            let page = try Self.render(folder, language: language, prompt: .att)
+            #expect(page.linkMap.prompt?.title == "允許「Atlas」追蹤你在其他公司的App和網站上的活動嗎？", "\(language)")
+            #expect(page.linkMap.buttons.map(\.label) == ["要求 App 不要追蹤", "允許"], "\(language)")
+        }
+        // For zh-Hant itself the document's title is the closer one.
+        #expect(try Self.render(folder, language: "zh-Hant", prompt: .att).linkMap.prompt?.title == "要允許「Atlas」追蹤嗎？")
+    }
+
+    /// iOS keeps a Korean word together on a line (UIKit's Hangul word priority); Pango alone
+    /// would break between any two syllables.
+    @Test func aKoreanLineBreaksOnlyBetweenWords() throws {
+        let engine = try PangoTextEngine()
+        let text = "‘Atlas’이(가) 다른 회사의 앱 및 웹 사이트에 걸친 사용자의 활동을 추적하도록 허용하겠습니까?"
+        let style = BaseTextStyle(fontSize: 17, weight: .semibold, color: Color(rgb: 0), linkColor: Color(rgb: 0))
+        var builder = StyledTextBuilder(base: style, traits: LanguageTraits(tag: "ko"))
+        var links: [LinkSource] = []
+        builder.append([.text(text)], links: &links)
+        for width in [160.0, 200, 240, 270] {
+            let block = builder.block(width: width, alignment: .center, lineHeight: 22)
+            let measurement = engine.measure(block)
+            #expect(measurement.lines.count > 1)
+            let bytes = Array(block.text.utf8)
+            for range in measurement.lineRanges.dropLast() {
+                #expect(range.upperBound < bytes.count && (bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound] == 0x20),
+                        "width \(width): a line ends inside a word")
+            }
+        }
+        // A word wider than the line is still broken, as iOS breaks it, rather than overflowing.
+        let long = StyledTextBuilder(base: style, traits: LanguageTraits(tag: "ko"))
+        var one = long
+        one.append([.text("허용하겠습니까허용하겠습니까허용하겠습니까")], links: &links)
+        let narrow = one.block(width: 80, alignment: .leading, lineHeight: 22)
+        #expect(engine.measure(narrow).lines.allSatisfy { $0.width <= 80.5 })
+        #expect(PangoTextEngine.hangulWords(in: "a 한국어 b 말씀") == [2..<11, 14..<20])
+    }
+
     /// docs/system-words.md's tables are the data's (`render-cli help system-words`).
     @Test func theCoveragePageIsTheData() throws {
         let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/system-words.md"), encoding: .utf8)

@@ -46,6 +46,17 @@ import Testing
         #expect(run.status == 2 && run.stderr.contains("--backdrop image"), "\(run.stderr)")
     }
 
+    /// A matrix may not write inside the folders its cells are read from: --over's and --app-info's.
+    @Test func aMatrixNeverWritesInsideTheFoldersItReads() throws {
+        let over = root.appendingPathComponent("explainer")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/att-explainer"), to: over)
+        let run = try runRenderCLI(["matrix", "--document", "Samples/privacy-agreement", "--over", over.path, "--out",
+                                    over.appendingPathComponent("m").path, "--devices", "iphone-15-pro", "--languages", "en",
+                                    "--screens", "prompt:att", "--jobs", "1"])
+        #expect(run.status == 2 && run.stderr.contains("--over's document folder"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: over.appendingPathComponent("m").path))
+    }
+
     @Test func aDeviceCutShortIsTheOneItBegins() {
         #expect(closestMatch(to: "iphone-se", among: ["iphone-11", "iphone-15-pro", "iphone-se-3"]) == "iphone-se-3")
         // Several go on from it: no guess.

@@ -140,7 +140,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             }
         }
         app = try container.decodeIfPresent(AppFiles.self, forKey: .app)
-        systemStrings = try container.decodeIfPresent([String: [String: String]].self, forKey: .systemStrings) ?? [:]
+        systemStrings = try Self.decodeSystemStrings(container)
         detectors = try container.decodeIfPresent([DataDetector].self, forKey: .detectors)
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
@@ -199,6 +199,36 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                 "a consent dialog's actions include accept; add \"accept\" (and, for a real choice, \"decline\")")
         }
         return actions
+    }
+
+    /// A key of a JSON object read as it is (a `systemStrings` key, a language tag).
+    private struct NameKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// `systemStrings`, key → language → text, each text checked where it is written: a language
+    /// tag that is one, words that are not empty, and `%@` for the app's name once in a title and
+    /// nowhere else.
+    private static func decodeSystemStrings(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [String: [String: String]] {
+        guard container.contains(.systemStrings), try !container.decodeNil(forKey: .systemStrings) else { return [:] }
+        let keys = try container.nestedContainer(keyedBy: NameKey.self, forKey: .systemStrings)
+        var result: [String: [String: String]] = [:]
+        for key in keys.allKeys {
+            let languages = try keys.nestedContainer(keyedBy: NameKey.self, forKey: key)
+            var texts: [String: String] = [:]
+            for language in languages.allKeys {
+                let text = try languages.decode(String.self, forKey: language)
+                if let problem = SystemStrings.problem(key: key.stringValue, language: language.stringValue, text: text) {
+                    throw DecodingError.dataCorruptedError(forKey: language, in: languages, debugDescription: problem)
+                }
+                texts[language.stringValue] = text
+            }
+            result[key.stringValue] = texts
+        }
+        return result
     }
 
     private static func decodeChoice<T: RawRepresentable & CaseIterable>(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,

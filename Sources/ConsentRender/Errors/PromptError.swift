@@ -7,8 +7,6 @@ public enum PromptError: Error, Equatable, Sendable {
     /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`:
     /// every missing key, with why.
     case missingSystemStrings(prompt: String, language: String, missing: [MissingWord], settingsPath: String)
-    /// A `systemStrings` title has no `%@` for the app's name.
-    case titleWithoutAppName(key: String, language: String, title: String, settingsPath: String)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
     /// The device's platform draws no system prompts.
@@ -45,9 +43,6 @@ extension PromptError: CustomStringConvertible {
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
                 + "shows in \(language) to document.json, %@ standing for the app's name (docs/system-words.md lists the "
                 + "built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
-        case let .titleWithoutAppName(key, language, title, settingsPath):
-            return "\(settingsPath): systemStrings \"\(key)\" for '\(language)' (\"\(title)\") has no %@. iOS's prompt titles "
-                + "name the app; write %@ where its name goes."
         case let .noSystemPrompts(platform, prompt):
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"

@@ -51,7 +51,7 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
         if let variant {
             // The cell's name, its parts apart: `iphone-15-pro portrait-light en-prompt-att`.
             let screen = RenderVariant(record: variant)
-            cell = variant["orientation"] == nil ? "\(screen.device) \(language)"
+            cell = variant["orientation"] == nil ? [screen.device, language].filter { !$0.isEmpty }.joined(separator: " ")
                 : screen.path.split(separator: "/").joined(separator: " ")
         }
         // A finding about the whole flow or document has no screen to name.

@@ -78,7 +78,8 @@ package struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertib
         case "zh":
             let traditional = script == "Hant" || ["TW", "HK", "MO"].contains(region ?? "")
             if let region, region == "HK" || region == "MO" {
-                add("zh-Hant-\(region)", "zh-\(region)", "zh-Hant")
+                // Macao Chinese falls back to Hong Kong's (CLDR's parent of zh_Hant_MO is zh_Hant_HK).
+                add("zh-Hant-\(region)", "zh-\(region)", "zh-Hant-HK", "zh-HK", "zh-Hant")
             } else if traditional {
                 add(region.map { "zh-Hant-\($0)" } ?? "zh-Hant", "zh-Hant")
             } else {

@@ -33,14 +33,20 @@ struct SystemStrings: Sendable, Equatable {
         let builtInLanguage = words.language(for: tag)
         var values: [String: String] = [:]
         var missing: [MissingWord] = []
+        // How specific a match is: its place in the tag's fallback chain (zh-HK before zh-Hant).
+        let chain = tag.fallbackChain.map { $0.lowercased() }
+        func place(_ match: String) -> Int { chain.firstIndex(of: match.lowercased()) ?? chain.count }
         for key in keys(for: kind) {
+            let entry = builtInLanguage.flatMap { words.entry(key, language: $0) }
+            // The document's words, unless the built-in ones are for a closer language (a zh-Hant
+            // entry does not hide zh-HK's own built-in word).
             if let texts = settings.systemStrings[key],
                let match = LanguageResolver(available: texts.keys.sorted(), defaultLanguage: nil).fallbackMatch(tag),
-               let text = texts[match] {
+               let text = texts[match],
+               entry?.builtInText == nil || place(match) <= place(builtInLanguage ?? "") {
                 values[key] = text
                 continue
             }
-            let entry = builtInLanguage.flatMap { words.entry(key, language: $0) }
             if let text = entry?.builtInText {
                 values[key] = text
             } else if let entry, entry.grade == .conflicting {
@@ -56,12 +62,29 @@ struct SystemStrings: Sendable, Equatable {
             throw PromptError.missingSystemStrings(prompt: kind.rawValue, language: language, missing: missing,
                                                    settingsPath: settingsPath)
         }
-        for key in keys(for: kind) where key.hasSuffix(".title") {
-            if let title = values[key], !title.contains("%@"), !title.contains("%1$@") {
-                throw PromptError.titleWithoutAppName(key: key, language: language, title: title, settingsPath: settingsPath)
-            }
-        }
         return SystemStrings(values: values)
+    }
+
+    /// What is wrong with `systemStrings` giving `text` for `key` in `language`, with the fix; nil
+    /// when nothing is: the language must be a tag, the words not empty, and a title must name the
+    /// app once (`%@` or `%1$@`) where a button or message names it nowhere.
+    static func problem(key: String, language: String, text: String) -> String? {
+        guard LanguageTag(language) != nil else {
+            let suggestion = suggestedLanguageTag(for: language).map { " Did you mean '\($0)'?" } ?? ""
+            return "'\(language)' is not a language tag.\(suggestion) Write a BCP 47 tag such as de, zh-Hant or pt-BR"
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return "the words are empty; give what iOS shows in \(language), or remove the entry"
+        }
+        let names = text.components(separatedBy: "%1$@").count - 1 + text.replacingOccurrences(of: "%1$@", with: "")
+            .components(separatedBy: "%@").count - 1
+        if key.hasSuffix(".title") {
+            if names == 0 { return "\"\(text)\" has no %@; iOS's prompt titles name the app: write %@ where its name goes" }
+            if names > 1 { return "\"\(text)\" has \(names) %@; iOS's prompt titles name the app once" }
+        } else if names > 0 {
+            return "\"\(text)\" has %@, but only a prompt's title names the app; write the words iOS shows"
+        }
+        return nil
     }
 
     /// The title with the app's name in place of `%@` (or `%1$@`).

@@ -91,7 +91,8 @@ package struct SystemWords: Sendable, Decodable {
 
 /// Why a prompt's word is not built in for a language.
 public enum MissingWordReason: Sendable, Equatable {
-    /// ConsentRender's reference has no text for the key in the language (nor anywhere, when `anywhere` is false).
+    /// ConsentRender's reference has no text for the key in the language; `anyLanguage` is whether
+    /// it has one in some other language.
     case noSource(anyLanguage: Bool)
     /// The reference's sources disagree: these are the wordings it has.
     case conflicting([String])

@@ -45,6 +45,10 @@ public struct MatrixRender: Sendable {
         self.galleryReloadSeconds = galleryReloadSeconds
     }
 
+    /// Other folders the cells are read from (`--over`'s document, `--app-info`'s app files): the
+    /// output may not be, hold or lie inside one.
+    public var otherInputs: [OwnedFolder.Protected] = []
+
     /// What became of one cell.
     public struct CellResult: Sendable {
         public var cell: RenderVariant
@@ -171,7 +175,7 @@ public struct MatrixRender: Sendable {
         try OwnedFolder.claim(
             outputDirectory, kind: .matrix,
             protecting: [.init(url: folder.url, role: "the document folder"),
-                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory],
+                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory] + otherInputs,
             acceptsUnmarked: Self.holdsEarlierMatrix)
     }
 

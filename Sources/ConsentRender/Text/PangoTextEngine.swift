@@ -254,6 +254,30 @@ final class PangoTextEngine: TextMeasuring {
         }
     }
 
+    /// The UTF-8 byte ranges of the words (runs between spaces) that hold Hangul.
+    static func hangulWords(in text: String) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var start: Int?
+        var hasHangul = false
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = String(scalar).utf8.count
+            if scalar.properties.isWhitespace {
+                if let begin = start, hasHangul, offset - begin > 0 { words.append(begin..<offset) }
+                start = nil
+                hasHangul = false
+            } else {
+                if start == nil { start = offset }
+                // Hangul syllables, Jamo and compatibility Jamo.
+                if (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+                    || (0x3130...0x318F).contains(scalar.value) { hasHangul = true }
+            }
+            offset += length
+        }
+        if let begin = start, hasHangul { words.append(begin..<offset) }
+        return words
+    }
+
     /// Draws `block` at the current point of the Cairo context `cr` (its top-left corner).
     func show(_ block: TextBlock, in cr: OpaquePointer) {
         CairoFontLock.shared.locked {
@@ -327,6 +351,7 @@ private final class PangoLayoutHandle {
         pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
         // UIKit breaks a word that does not fit without a hyphen (its hyphenation factor is 0).
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+
         if let spacing = block.lineSpacing {
             // NSParagraphStyle's lineSpacing: the fonts' natural line height plus this much between lines.
             pango_layout_set_spacing(layout, Self.pangoUnits(spacing))
@@ -373,6 +398,43 @@ private final class PangoLayoutHandle {
             pango_attr_list_insert(withHeight, pango_attr_line_height_new_absolute(Self.pangoUnits(natural)))
             pango_layout_set_attributes(layout, withHeight)
             pango_attr_list_unref(withHeight)
+        }
+        keepHangulWordsTogether(PangoTextEngine.hangulWords(in: block.text))
+    }
+
+    /// UIKit keeps a Korean word together on a line (its standard line-break strategy includes
+    /// hangulWordPriority), where Pango breaks between any two Hangul syllables. Each word that
+    /// holds Hangul gets no breaks, except a word that would then run past the line, which is
+    /// broken as UIKit breaks it.
+    private func keepHangulWordsTogether(_ words: [Range<Int>]) {
+        guard !words.isEmpty, let current = pango_layout_get_attributes(layout), let base = pango_attr_list_copy(current) else { return }
+        defer { pango_attr_list_unref(base) }
+        var breakable = Set<Int>()
+        while true {
+            guard let list = pango_attr_list_copy(base) else { return }
+            for (index, word) in words.enumerated() where !breakable.contains(index) {
+                guard let noBreaks = pango_attr_allow_breaks_new(0) else { continue }
+                noBreaks.pointee.start_index = UInt32(word.lowerBound)
+                noBreaks.pointee.end_index = UInt32(word.upperBound)
+                pango_attr_list_insert(list, noBreaks)
+            }
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
+            // The words on lines wider than the layout: let them break, and lay out again.
+            let width = pango_layout_get_width(layout)
+            var wide = Set<Int>()
+            for index in 0..<pango_layout_get_line_count(layout) {
+                guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_line_get_extents(line, nil, &logical)
+                guard logical.width > width else { continue }
+                let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+                for (wordIndex, word) in words.enumerated() where word.overlaps(start..<end) && !breakable.contains(wordIndex) {
+                    wide.insert(wordIndex)
+                }
+            }
+            guard !wide.isEmpty else { return }
+            breakable.formUnion(wide)
         }
     }
 
