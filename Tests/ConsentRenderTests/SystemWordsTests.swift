@@ -135,6 +135,17 @@ import Testing
         }
     }
 
+    /// The entry to add serves every region: de-AT is told to write de.
+    @Test func theEntryToAddIsForTheWholeLanguage() throws {
+        let temporary = TemporaryFolder()
+        #expect {
+            try Self.render(try Self.appDocument(in: temporary), language: "de-AT", prompt: .location)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains(#""location.precise": { "de": "…" }"#) && message.contains("under de, which serves de-AT too")
+        }
+    }
+
     /// Issue 30's second acceptance point: lint over every prompt and ten languages finishes and
     /// names each missing word once, however many devices.
     @Test func lintOverEveryPromptAndTenLanguagesFinishesNamingEachMissingWordOnce() throws {

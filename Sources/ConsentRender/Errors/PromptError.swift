@@ -38,11 +38,12 @@ extension PromptError: CustomStringConvertible {
                 + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
         case let .missingSystemStrings(prompt, language, missing, settingsPath):
             let reasons = missing.map { "  \($0.key): \($0.explanation)" }.joined(separator: "\n")
-            let entries = missing.map { "    \"\($0.key)\": { \"\(language)\": \"…\" }" }.joined(separator: ",\n")
+            let tag = SystemStrings.entryTag(for: language)
+            let entries = missing.map { "    \"\($0.key)\": { \"\(tag)\": \"…\" }" }.joined(separator: ",\n")
             return "iOS's own words for the \(prompt) prompt in '\(language)' are not all built in, and \(settingsPath) "
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
-                + "shows in \(language) to document.json, %@ standing for the app's name (docs/system-words.md lists the "
-                + "built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
+                + "shows in \(language) to document.json" + (tag == language ? "" : " (under \(tag), which serves \(language) too)")
+                + ", %@ standing for the app's name (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
         case let .noSystemPrompts(platform, prompt):
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"

@@ -65,6 +65,15 @@ struct SystemStrings: Sendable, Equatable {
         return SystemStrings(values: values)
     }
 
+    /// The tag to give a missing word of `language` under: the language the built-in words use for
+    /// it (de for de-AT, zh-Hans for zh-CN), else the tag without its region, so the entry serves
+    /// every region of the language.
+    static func entryTag(for language: String) -> String {
+        guard let tag = LanguageTag(language) else { return language }
+        if let words = try? SystemWords.builtIn.get(), let match = words.language(for: tag) { return match }
+        return [tag.language, tag.script].compactMap { $0 }.joined(separator: "-")
+    }
+
     /// What is wrong with `systemStrings` giving `text` for `key` in `language`, with the fix; nil
     /// when nothing is: the language must be a tag, the words not empty, and a title must name the
     /// app once (`%@` or `%1$@`) where a button or message names it nowhere.
