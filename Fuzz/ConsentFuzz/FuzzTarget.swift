@@ -93,7 +93,8 @@ private func renderSettings(_ data: Data) {
     app.app = AppInfo(infoPlistPath: "Info.plist", infoPlist: Dictionary(uniqueKeysWithValues: PromptKind.allCases.compactMap(\.infoPlistKey)
         .map { ($0, "Fuzz uses this to show what the fuzzer found.") } + [("CFBundleDisplayName", "Fuzz")]), developmentRegion: "en")
     let kind = PromptKind.allCases[data.count % PromptKind.allCases.count]
-    for language in ["en", "de"] {
+    // German, Arabic (right to left) and Korean (words kept together on a line) with the built-in words.
+    for language in ["en", "de", "ar", "ko"] {
         render(app, language: language, device: "iphone-se-3", orientation: data.count % 5 == 0 ? .landscape : .portrait,
                textSize: data.count % 2 == 0 ? .large : .xxxLarge, screen: .prompt(kind))
     }

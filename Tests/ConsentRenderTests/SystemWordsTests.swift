@@ -169,6 +169,7 @@ import Testing
         // German location lacks the conflicting allow-once and the unsourced precise only.
         let german = try #require(missing.first { $0["language"] as? String == "de" && "\($0["element"] ?? "")" == "location prompt" })
         #expect((german["message"] as? String)?.contains("location.allow-once") == true)
+        #expect(german["keys"] as? [String] == ["location.allow-once", "location.precise"])
         #expect((german["message"] as? String)?.contains("location.title") == false)
         // English has every word of the prompts it draws.
         #expect(!missing.contains { $0["language"] as? String == "en" })

@@ -23,6 +23,8 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     /// The screen it was found on, as every JSON that holds a variant gives it; absent for a finding
     /// about a document or a flow as a whole.
     public var variant: VariantRecord?
+    /// The keys a finding lists (`prompt.system-words-missing`: the missing words' keys); nil for other findings.
+    public var keys: [String]?
 
     public init(rule: LintRule, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
                 device: String, state: String? = nil) {

@@ -25,6 +25,7 @@ extension LintFinding {
                 + ". Add them to document.json's systemStrings.",
             element: "\(prompt) prompt", rect: nil, language: language, device: "")
         finding.variant = VariantRecord(partial: [("language", language), ("screen", "prompt:\(prompt)")])
+        finding.keys = missing.map(\.key)
         return finding
     }
 }
