@@ -16,8 +16,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte, modulo 11, picks what the rest is fed to (the seeds in
-/// Fuzz/corpus start with the raw byte 0–10 of their target).
+/// libFuzzer entry point: the first byte, modulo 13, picks what the rest is fed to (the seeds in
+/// Fuzz/corpus start with the raw byte 0–12 of their target).
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
@@ -28,9 +28,11 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// read as the folder is checked (fontconfig reads fonts only from files, so this one input is
 /// written to a temporary file); 7: an app's property list (`Info.plist`, XML or binary);
 /// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`); 10: a consent flow (`flow.json`), and
-/// when it parses, both walkthrough plans over made-up buttons for every role its steps name.
+/// when it parses, both walkthrough plans over made-up buttons for every role its steps name;
+/// 11: an Xcode `project.pbxproj`, then every target's build settings in every configuration, each
+/// value expanded; 12: an `.xcconfig`, each value expanded.
 /// Every other input stays in memory. (The switch's default, a Markdown file rendered on an iPad
-/// in an RTL language, is reached by no selector: the eleven values are all taken.)
+/// in an RTL language, is reached by no selector: the thirteen values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -38,7 +40,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 11 {
+    switch selector % 13 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
@@ -49,9 +51,32 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 8: _ = try? StringsFile.parse(Data(payload), path: "en.lproj/Localizable.strings")
     case 9: _ = try? StringCatalog.parse(Data(payload), path: "Localizable.xcstrings")
     case 10: planWalkthroughs(Data(payload))
+    case 11: resolveProject(Data(payload))
+    case 12: resolveXCConfig(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
+}
+
+/// A project.pbxproj, parsed; when it parses, every target's settings in every configuration,
+/// each expanded (an xcconfig it names is read only if it exists, which a fuzzed one does not).
+private func resolveProject(_ data: Data) {
+    guard let project = try? XcodeProject.parse(data, projectURL: URL(fileURLWithPath: "/nonexistent/Fuzz.xcodeproj")) else { return }
+    for target in project.targets {
+        for name in target.configurations.keys {
+            guard let settings = try? project.buildSettings(target: target.name, configuration: name) else { continue }
+            for level in settings.levels { for key in level.settings.keys { _ = try? settings.value(key) } }
+        }
+    }
+}
+
+/// An xcconfig, parsed (its includes relative to a folder that does not exist), each value expanded.
+private func resolveXCConfig(_ data: Data) {
+    guard let config = try? XCConfig.parse(String(decoding: data, as: UTF8.self), path: "/nonexistent/Fuzz.xcconfig", configuration: "Release")
+    else { return }
+    let settings = BuildSettings(levels: [.init(name: "fuzz", settings: Dictionary(config.settings.map { ($0.key, $0.value) },
+                                                                                   uniquingKeysWith: { $1 }))])
+    for (key, _) in config.settings { _ = try? settings.value(key) }
 }
 
 /// A flow.json, parsed; when it parses, its walks planned over a button for each role it names.

@@ -7,7 +7,7 @@ package enum StringsFile {
     /// A `.strings` file: key → value.
     public static func parse(_ data: Data, path: String) throws -> [String: String] {
         let scalars = try decode([UInt8](data), path: path)
-        let firstText = scalars.firstIndex(where: { !StringsReader.isWhitespace($0) }) ?? scalars.endIndex
+        let firstText = scalars.firstIndex(where: { !OldStylePropertyListReader.isWhitespace($0) }) ?? scalars.endIndex
         let opening = String(String.UnicodeScalarView(scalars[firstText..<min(firstText + 6, scalars.endIndex)]))
         if opening.hasPrefix("<?xml") || opening.hasPrefix("<plist") {
             var text: [UInt8] = []
@@ -17,7 +17,7 @@ package enum StringsFile {
             guard case let .dictionary(entries) = value else { return [:] }
             return entries.compactMapValues { if case let .string(text) = $0 { text } else { nil } }
         }
-        var reader = StringsReader(scalars: scalars, path: path)
+        var reader = OldStylePropertyListReader(scalars: scalars, path: path)
         return try reader.entries()
     }
 
@@ -36,10 +36,11 @@ package enum StringsFile {
     }
 }
 
-/// The grammar of a `.strings` file, which is an old-style property list dictionary with its
-/// braces left out: `key = value;` or `key;` entries, keys and values quoted strings or bare
-/// words, `/* */` and `//` comments between them.
-struct StringsReader {
+/// The old-style (OpenStep) property list grammar: a `.strings` file, which is a dictionary with
+/// its braces left out (`key = value;` or `key;` entries), and an Xcode `project.pbxproj`, which is
+/// one whole value: dictionaries `{ key = value; }`, arrays `( value, value, )`, data `<0fbd 77>`,
+/// and strings, quoted or bare words, with `/* */` and `//` comments between them.
+struct OldStylePropertyListReader {
     private let scalars: [Unicode.Scalar]
     private let path: String
     private var index = 0
@@ -130,6 +131,131 @@ struct StringsReader {
             // As with Apple's reader, a key given twice takes its last value.
             result[key] = value
         }
+    }
+
+    /// The file as one value (a `project.pbxproj`): nothing but comments may follow it.
+    mutating func wholeValue() throws -> PropertyListValue {
+        try skipWhitespaceAndComments()
+        guard index < scalars.count else {
+            throw failure("the file holds no value", fix: "give a property list such as { key = value; }")
+        }
+        let value = try value(depth: 0)
+        try skipWhitespaceAndComments()
+        guard index >= scalars.count else {
+            throw failure("\(describeCurrent()) after the end of the property list", fix: "remove it, or move it inside the outer braces")
+        }
+        return value
+    }
+
+    /// Deeper nesting than any project has is refused rather than read (it would exhaust the stack).
+    private static let maximumDepth = 256
+
+    /// One value: a dictionary, an array, data or a string.
+    private mutating func value(depth: Int) throws -> PropertyListValue {
+        guard depth < Self.maximumDepth else {
+            throw failure("values are nested more than \(Self.maximumDepth) deep", fix: "a property list this deep is not an Xcode file; check where its braces close")
+        }
+        guard index < scalars.count else { throw failure("the file ends where a value should be", fix: "give the value, then close what is open") }
+        switch scalars[index] {
+        case "{": return try dictionary(depth: depth)
+        case "(": return try array(depth: depth)
+        case "<": return try data()
+        default:
+            guard let text = try word() else {
+                throw failure("unexpected \(describeCurrent()) where a value should be",
+                              fix: "write a value: a \"string\", a word of letters, digits and _$+/:.-, ( an array ) or { a dictionary }")
+            }
+            return .string(text)
+        }
+    }
+
+    private mutating func dictionary(depth: Int) throws -> PropertyListValue {
+        let openLine = line
+        index += 1
+        var entries: [String: PropertyListValue] = [:]
+        while true {
+            try skipWhitespaceAndComments()
+            guard index < scalars.count else {
+                throw failure(at: openLine, "the { on line \(openLine) is never closed", fix: "close it with } after its last entry")
+            }
+            if scalars[index] == "}" {
+                index += 1
+                return .dictionary(entries)
+            }
+            guard let key = try word() else {
+                throw failure("unexpected \(describeCurrent()) where a key should be", fix: "write entries as key = value; inside { }")
+            }
+            try skipWhitespaceAndComments()
+            guard index < scalars.count, scalars[index] == "=" else {
+                throw failure("expected = after the key \"\(key)\", found \(describeCurrent())", fix: "write the entry as key = value;")
+            }
+            index += 1
+            try skipWhitespaceAndComments()
+            let value = try value(depth: depth + 1)
+            try skipWhitespaceAndComments()
+            guard index < scalars.count, scalars[index] == ";" else {
+                throw failure("the entry for \"\(key)\" does not end with a semicolon (found \(describeCurrent()))", fix: "end the entry with ;")
+            }
+            index += 1
+            // As with Apple's reader, a key given twice takes its last value.
+            entries[key] = value
+        }
+    }
+
+    private mutating func array(depth: Int) throws -> PropertyListValue {
+        let openLine = line
+        index += 1
+        var items: [PropertyListValue] = []
+        while true {
+            try skipWhitespaceAndComments()
+            guard index < scalars.count else {
+                throw failure(at: openLine, "the ( on line \(openLine) is never closed", fix: "close it with ) after its last item")
+            }
+            if scalars[index] == ")" {
+                index += 1
+                return .array(items)
+            }
+            items.append(try value(depth: depth + 1))
+            try skipWhitespaceAndComments()
+            guard index < scalars.count else { continue }
+            if scalars[index] == "," {
+                index += 1
+            } else if scalars[index] != ")" {
+                throw failure("expected , or ) after an item of the array opened on line \(openLine), found \(describeCurrent())",
+                              fix: "separate the items with commas")
+            }
+        }
+    }
+
+    /// `<0fbd 7a3c>`: hexadecimal digits in pairs, spaces between them allowed.
+    private mutating func data() throws -> PropertyListValue {
+        let openLine = line
+        index += 1
+        var bytes: [UInt8] = []
+        var high: UInt8?
+        while true {
+            guard index < scalars.count else {
+                throw failure(at: openLine, "the data < on line \(openLine) is never closed", fix: "close it with >")
+            }
+            let scalar = scalars[index]
+            index += 1
+            if scalar == ">" { break }
+            if Self.isWhitespace(scalar) {
+                if scalar == "\n" { line += 1 }
+                continue
+            }
+            guard scalar.isASCII, let digit = Character(scalar).hexDigitValue else {
+                throw failure("'\(Character(scalar))' in data, which holds hexadecimal digits only", fix: "write the bytes as pairs of 0–9 and a–f")
+            }
+            if let first = high {
+                bytes.append(first << 4 | UInt8(digit))
+                high = nil
+            } else {
+                high = UInt8(digit)
+            }
+        }
+        guard high == nil else { throw failure(at: openLine, "the data on line \(openLine) has an odd number of digits", fix: "write each byte as two digits") }
+        return .data(Data(bytes))
     }
 
     /// A quoted string or a bare word, or nil when neither starts here.

@@ -1,0 +1,228 @@
+import ConsentRender
+import Foundation
+
+/// An Xcode project (`App.xcodeproj`, read from its `project.pbxproj`): its targets and their build
+/// configurations, the xcconfig files those are based on, and the project's regions. Read only:
+/// nothing is ever written inside the project.
+package struct XcodeProject: Sendable {
+    /// A build configuration of the project or of a target: its settings and its xcconfig.
+    package struct Configuration: Sendable, Equatable {
+        package var name: String
+        package var settings: [String: String]
+        /// The xcconfig it is based on, when it has one.
+        package var baseConfiguration: URL?
+    }
+
+    package struct Target: Sendable, Equatable {
+        package var name: String
+        package var productName: String?
+        package var configurations: [String: Configuration]
+    }
+
+    /// The `.xcodeproj` folder.
+    package let url: URL
+    /// The folder that holds it (Xcode's `SRCROOT` and `PROJECT_DIR`).
+    package var projectDirectory: URL { url.deletingLastPathComponent() }
+    package let targets: [Target]
+    package let configurations: [String: Configuration]
+    package let developmentRegion: String?
+    package let knownRegions: [String]
+    /// Every file the project lists, by its path relative to the project folder where it has one.
+    package let filePaths: [String]
+
+    /// `project.pbxproj`'s path, for messages.
+    package var pbxprojPath: String { url.appendingPathComponent("project.pbxproj").path }
+
+    /// Reads `url` (an `.xcodeproj` folder, or its `project.pbxproj`).
+    package static func load(_ url: URL) throws -> XcodeProject {
+        let folder = url.lastPathComponent == "project.pbxproj" ? url.deletingLastPathComponent() : url
+        let file = folder.appendingPathComponent("project.pbxproj")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw AppFileError.syntax(path: file.path, place: .line(1, column: nil), problem: "there is no readable project.pbxproj",
+                                      fix: "give the .xcodeproj folder Xcode opens")
+        }
+        return try parse(data, projectURL: folder)
+    }
+
+    /// Reads a `project.pbxproj`'s bytes as the project at `projectURL`.
+    package static func parse(_ data: Data, projectURL: URL) throws -> XcodeProject {
+        let path = projectURL.appendingPathComponent("project.pbxproj").path
+        var reader = OldStylePropertyListReader(scalars: try StringsFile.decode([UInt8](data), path: path), path: path)
+        let root = try reader.wholeValue()
+        let graph = try ObjectGraph(root: root, path: path)
+        let project = try graph.object(graph.rootID, isa: "PBXProject", field: "rootObject")
+        let paths = graph.filePaths(from: project.string("mainGroup"), base: "")
+        func configurations(of owner: Object, field: String) throws -> [String: Configuration] {
+            guard let listID = owner.string("buildConfigurationList") else { return [:] }
+            let list = try graph.object(listID, isa: "XCConfigurationList", field: "\(field).buildConfigurationList")
+            var result: [String: Configuration] = [:]
+            for id in list.strings("buildConfigurations") {
+                let configuration = try graph.object(id, isa: "XCBuildConfiguration", field: "\(field).buildConfigurations")
+                let name = configuration.string("name") ?? id
+                var base: URL?
+                if let reference = configuration.string("baseConfigurationReference"), let relative = paths[reference] {
+                    base = projectURL.deletingLastPathComponent().appendingPathComponent(relative)
+                } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"), let folder = paths[anchor],
+                          let relative = configuration.string("baseConfigurationReferenceRelativePath") {
+                    // Xcode 16's synchronized folders: the xcconfig lies in an anchored folder.
+                    base = projectURL.deletingLastPathComponent().appendingPathComponent(folder).appendingPathComponent(relative)
+                }
+                result[name] = Configuration(name: name, settings: configuration.settings("buildSettings"), baseConfiguration: base)
+            }
+            return result
+        }
+        var targets: [Target] = []
+        for id in project.strings("targets") {
+            let target = try graph.object(id, isa: nil, field: "targets")
+            let name = target.string("name") ?? id
+            targets.append(Target(name: name, productName: target.string("productName"),
+                                  configurations: try configurations(of: target, field: "target \(name)")))
+        }
+        return XcodeProject(url: projectURL, targets: targets, configurations: try configurations(of: project, field: "project"),
+                            developmentRegion: project.string("developmentRegion"), knownRegions: project.strings("knownRegions"),
+                            filePaths: paths.values.sorted())
+    }
+
+    /// The target named `name` (in any letter case), or an error listing the targets.
+    package func target(_ name: String) throws -> Target {
+        if let target = targets.first(where: { $0.name == name }) ?? targets.first(where: { $0.name.lowercased() == name.lowercased() }) {
+            return target
+        }
+        let names = targets.map(\.name)
+        let suggestion = closestMatch(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+        throw XcodeProjectError.unknownTarget(project: url.path, target: name, targets: names, suggestion: suggestion)
+    }
+
+    /// `target`'s build settings for `configuration`, every level in Xcode's order, with `extra`
+    /// (the user's `--build-setting`s) over them all.
+    package func buildSettings(target name: String, configuration: String, extra: [String: String] = [:]) throws -> BuildSettings {
+        let target = try target(name)
+        guard let targetConfiguration = target.configurations[configuration] else {
+            let names = target.configurations.keys.sorted()
+            let suggestion = closestMatch(to: configuration, among: names).map { " Did you mean '\($0)'?" } ?? ""
+            throw XcodeProjectError.unknownConfiguration(project: url.path, target: target.name, configuration: configuration,
+                                                         configurations: names, suggestion: suggestion)
+        }
+        let source = projectDirectory.standardizedFileURL.path
+        var levels = [BuildSettings.Level(name: "Xcode's defaults", settings: [
+            "TARGET_NAME": target.name, "PROJECT_NAME": url.deletingPathExtension().lastPathComponent, "SRCROOT": source,
+            "PROJECT_DIR": source, "SOURCE_ROOT": source, "CONFIGURATION": configuration, "PRODUCT_NAME": "$(TARGET_NAME)",
+            "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en", "PLATFORM_NAME": "iphoneos", "SDK_NAME": "iphoneos",
+            "EFFECTIVE_PLATFORM_NAME": "-iphoneos",
+        ])]
+        func add(_ configuration: Configuration?, _ owner: String) throws {
+            guard let configuration else { return }
+            if let base = configuration.baseConfiguration {
+                let config = try XCConfig.load(base, configuration: configuration.name)
+                levels.append(.init(name: "\(owner)'s xcconfig (\(base.lastPathComponent))",
+                                    settings: Dictionary(config.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })))
+            }
+            levels.append(.init(name: "\(owner)'s build settings (\(pbxprojPath))", settings: configuration.settings))
+        }
+        try add(configurations[configuration], "the project")
+        try add(targetConfiguration, "the target \(target.name)")
+        if !extra.isEmpty { levels.append(.init(name: "--build-setting", settings: extra)) }
+        return BuildSettings(levels: levels)
+    }
+}
+
+/// A project that does not have the target or configuration a document names.
+package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownTarget(project: String, target: String, targets: [String], suggestion: String)
+    case unknownConfiguration(project: String, target: String, configuration: String, configurations: [String], suggestion: String)
+    case missingObject(path: String, id: String, field: String)
+    case wrongObject(path: String, id: String, field: String, expected: String, found: String)
+
+    package var description: String {
+        switch self {
+        case let .unknownTarget(project, target, targets, suggestion):
+            return "\(project) has no target '\(target)'.\(suggestion) Its targets: \(targets.joined(separator: ", "))."
+        case let .unknownConfiguration(project, target, configuration, configurations, suggestion):
+            return "\(project): the target \(target) has no build configuration '\(configuration)'.\(suggestion) "
+                + "It has: \(configurations.joined(separator: ", "))."
+        case let .missingObject(path, id, field):
+            return "\(path): \(field) names the object \(id), which the file does not have; re-save the project in Xcode."
+        case let .wrongObject(path, id, field, expected, found):
+            return "\(path): \(field) names \(id), a \(found) where a \(expected) belongs; re-save the project in Xcode."
+        }
+    }
+}
+
+extension XcodeProjectError: CausedError { package var cause: ErrorCause { .input } }
+
+/// One object of a pbxproj (`isa = PBXNativeTarget; …`).
+private struct Object {
+    let id: String
+    let fields: [String: PropertyListValue]
+
+    func string(_ key: String) -> String? {
+        if case let .string(text)? = fields[key] { return text }
+        return nil
+    }
+
+    func strings(_ key: String) -> [String] {
+        guard case let .array(items)? = fields[key] else { return [] }
+        return items.compactMap { if case let .string(text) = $0 { text } else { nil } }
+    }
+
+    /// Build settings: strings as they are, arrays joined with spaces as Xcode joins them.
+    func settings(_ key: String) -> [String: String] {
+        guard case let .dictionary(entries)? = fields[key] else { return [:] }
+        return entries.compactMapValues { value in
+            switch value {
+            case let .string(text): text
+            case let .array(items): items.compactMap { if case let .string(text) = $0 { text } else { nil } }.joined(separator: " ")
+            default: nil
+            }
+        }
+    }
+}
+
+/// A pbxproj's `objects` by id, and its `rootObject`.
+private struct ObjectGraph {
+    let objects: [String: [String: PropertyListValue]]
+    let rootID: String
+    let path: String
+
+    init(root: PropertyListValue, path: String) throws {
+        self.path = path
+        guard case let .dictionary(top) = root, case let .dictionary(objects)? = top["objects"], case let .string(rootID)? = top["rootObject"] else {
+            throw AppFileError.syntax(path: path, place: .line(1, column: nil), problem: "it has no objects and rootObject",
+                                      fix: "give the project.pbxproj inside an .xcodeproj folder")
+        }
+        self.objects = objects.compactMapValues { if case let .dictionary(fields) = $0 { fields } else { nil } }
+        self.rootID = rootID
+    }
+
+    func object(_ id: String, isa expected: String?, field: String) throws -> Object {
+        guard let fields = objects[id] else { throw XcodeProjectError.missingObject(path: path, id: id, field: field) }
+        let object = Object(id: id, fields: fields)
+        if let expected, let isa = object.string("isa"), isa != expected {
+            throw XcodeProjectError.wrongObject(path: path, id: id, field: field, expected: expected, found: isa)
+        }
+        return object
+    }
+
+    /// Every group and file below `groupID` by id, with its path relative to the project folder
+    /// (`<group>` paths joined to their group's, `SOURCE_ROOT` ones from the project folder;
+    /// absolute and build-product paths are left out).
+    func filePaths(from groupID: String?, base: String) -> [String: String] {
+        var paths: [String: String] = [:]
+        func visit(_ id: String, parent: String, depth: Int) {
+            guard depth < 64, let fields = objects[id] else { return }
+            let object = Object(id: id, fields: fields)
+            let own = object.string("path")
+            let here: String?
+            switch object.string("sourceTree") ?? "<group>" {
+            case "<group>": here = own.map { parent.isEmpty ? $0 : parent + "/" + $0 } ?? parent
+            case "SOURCE_ROOT": here = own ?? ""
+            default: here = nil
+            }
+            guard let here else { return }
+            paths[id] = here
+            for child in object.strings("children") { visit(child, parent: here, depth: depth + 1) }
+        }
+        if let groupID { visit(groupID, parent: base, depth: 0) }
+        return paths
+    }
+}
