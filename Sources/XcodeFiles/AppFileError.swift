@@ -16,7 +16,7 @@ public enum AppFileError: Error, Equatable, Sendable {
     case encoding(path: String, place: Place)
     /// The file breaks its format's grammar; `problem` says how, `fix` what to do.
     case syntax(path: String, place: Place, problem: String, fix: String)
-    /// A property list dictionary names `key` twice.
+    /// A property list dictionary names `key` twice (a warning: the later value is used).
     case duplicateKey(path: String, key: String, line: Int, firstLine: Int)
     /// A String Catalog member (`field`, a path such as `strings.Title.localizations.de`) has the wrong type.
     case wrongType(path: String, line: Int, column: Int, field: String, expected: String)
@@ -53,7 +53,7 @@ extension AppFileError: CustomStringConvertible {
             return "\(path): \(place): \(problem); \(Self.closing(fix))"
         case let .duplicateKey(path, key, line, firstLine):
             return "\(path): line \(line): the key '\(key)' is given twice in one dictionary (first on line \(firstLine)); "
-                + "remove one of them."
+                + "the value on line \(line) is used, as Xcode uses it. Remove the other one."
         case let .wrongType(path, line, column, field, expected):
             return "\(path): line \(line), column \(column): '\(field)' must be \(expected); fix the value or re-save the "
                 + "catalog in Xcode."

@@ -49,7 +49,8 @@ extension AppInfo {
     /// Info.plist.
     public static func load(infoPlist plistURL: URL, localizations folder: URL) throws -> AppInfo {
         let plistData = try read(plistURL)
-        guard case let .dictionary(values) = try PropertyList.parse(plistData, path: plistURL.path) else {
+        let (root, warnings) = try PropertyList.read(plistData, path: plistURL.path)
+        guard case let .dictionary(values) = root else {
             throw AppFileError.notADictionary(path: plistURL.path, what: "an Info.plist")
         }
         var strings: [String: String] = [:]
@@ -58,6 +59,7 @@ extension AppInfo {
         }
         let region = strings["CFBundleDevelopmentRegion"].flatMap(lprojTag) ?? "en"
         var info = AppInfo(infoPlistPath: plistURL.path, infoPlist: strings, developmentRegion: region)
+        info.fileWarnings = warnings
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         for name in names where name.hasSuffix(".lproj") {
             guard let tag = lprojTag(String(name.dropLast(".lproj".count))) else { continue }

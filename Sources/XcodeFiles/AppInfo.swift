@@ -31,6 +31,9 @@ package struct AppInfo: AppStrings, Equatable {
     /// A text and where it came from.
     public typealias Lookup = AppStringLookup
 
+    /// What reading the files found worth saying: a key given twice in the Info.plist.
+    public var fileWarnings: [String] = []
+
     public var infoPlistPath: String
     /// The Info.plist's top-level string values.
     public var infoPlist: [String: String]

@@ -12,13 +12,19 @@ package indirect enum PropertyListValue: Equatable, Sendable {
 package enum PropertyList {
     /// XML (`<?xml … <plist version="1.0">`) or binary (`bplist00`) property lists. `path` names the file in errors.
     public static func parse(_ data: Data, path: String) throws -> PropertyListValue {
+        try read(data, path: path).value
+    }
+
+    /// The value, and what was read but is worth saying: a key given twice in a dictionary, whose
+    /// later value is used as Xcode and Apple's tools use it, named with both lines.
+    public static func read(_ data: Data, path: String) throws -> (value: PropertyListValue, warnings: [String]) {
         let bytes = [UInt8](data)
         if bytes.starts(with: Array("bplist".utf8)) {
-            return try BinaryPropertyListReader.parse(bytes, path: path)
+            return (try BinaryPropertyListReader.parse(bytes, path: path), [])
         }
         let text = try XMLPropertyListReader.utf8Text(bytes, path: path)
         guard XMLPropertyListReader.looksLikeXML(text) else { throw AppFileError.notAPropertyList(path: path) }
-        return try XMLPropertyListReader.parse(utf8: text, path: path)
+        return try XMLPropertyListReader.read(utf8: text, path: path)
     }
 }
 
@@ -28,6 +34,8 @@ struct XMLPropertyListReader {
     private let bytes: [UInt8]
     private let path: String
     private var index = 0
+    /// What was read but is worth saying (a key given twice), a sentence each.
+    private(set) var warnings: [String] = []
     private var line = 1
     private var lineStart = 0
     /// Whether the file is a `.strings` file written as a property list: a dictionary of strings.
@@ -67,9 +75,15 @@ struct XMLPropertyListReader {
     /// The value of the XML property list in `text` (UTF-8, no byte order mark).
     /// With `stringsDictionary`, the value must be a dictionary of strings, as a `.strings` file's.
     static func parse(utf8 text: [UInt8], path: String, stringsDictionary: Bool = false) throws -> PropertyListValue {
+        try read(utf8: text, path: path, stringsDictionary: stringsDictionary).value
+    }
+
+    /// The value, and what was read but is worth saying (a key given twice).
+    static func read(utf8 text: [UInt8], path: String, stringsDictionary: Bool = false) throws -> (value: PropertyListValue, warnings: [String]) {
         var reader = XMLPropertyListReader(bytes: text, path: path)
         reader.stringsDictionary = stringsDictionary
-        return try reader.document()
+        let value = try reader.document()
+        return (value, reader.warnings)
     }
 
     // MARK: Document structure
@@ -189,7 +203,8 @@ struct XMLPropertyListReader {
             }
             let value = try self.value(depth: depth + 1)
             if let first = keyLines[key] {
-                throw AppFileError.duplicateKey(path: path, key: key, line: keyTag.line, firstLine: first)
+                // Xcode, plutil and Foundation read such a file, the later value winning: so does this reader, saying so.
+                warnings.append(AppFileError.duplicateKey(path: path, key: key, line: keyTag.line, firstLine: first).description)
             }
             keyLines[key] = keyTag.line
             result[key] = value

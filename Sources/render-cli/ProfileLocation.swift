@@ -7,9 +7,10 @@ import Foundation
 
 /// Opens `--document` and prints the folder's notes (files it ignored) on stderr.
 func openDocument(_ options: ParsedArguments, command: String, example: String = "Samples/privacy-agreement") throws -> DocumentFolder {
-    var folder = try DocumentFolder(url: URL(fileURLWithPath: try options.required("document", example: example)), appFiles: XcodeAppFiles())
-    // `--app-info DIR` stands in for document.json's "app".
-    if let app = try options.appInfo() { folder.content.app = app }
+    let url = URL(fileURLWithPath: try options.required("document", example: example))
+    // `--app-info DIR` stands in for document.json's "app" entirely: the document's own app files
+    // are not read, so it can route around one that does not read.
+    let folder = try DocumentFolder(url: url, appFiles: XcodeAppFiles(), app: try options.appInfo())
     for note in folder.notes {
         printError("render-cli \(command): note: \(note)")
     }

@@ -167,11 +167,14 @@ private func xmlPlist(_ body: String) -> Data {
         #expect(values.count == 20_000)
     }
 
-    @Test func xmlDuplicateKeyNamesBothLines() throws {
+    /// Issue 31, fault 1: a real browser's Info.plist gives a key twice; Xcode and plutil read it,
+    /// the later value winning, and so does this reader, with a warning naming both lines.
+    @Test func xmlDuplicateKeyIsReadAsXcodeReadsItWithAWarning() throws {
         let text = xmlPlist("<dict>\n<key>A</key>\n<string>1</string>\n<key>B</key><integer>2</integer>\n<key>A</key>\n<string>3</string>\n</dict>")
-        let error = #expect(throws: AppFileError.self) { try PropertyList.parse(text, path: "Info.plist") }
-        #expect(error == .duplicateKey(path: "Info.plist", key: "A", line: 7, firstLine: 4))
-        #expect(error?.description == "Info.plist: line 7: the key 'A' is given twice in one dictionary (first on line 4); remove one of them.")
+        let (value, warnings) = try PropertyList.read(text, path: "Info.plist")
+        #expect(value == .dictionary(["A": .string("3"), "B": .integer(2)]))
+        #expect(warnings == ["Info.plist: line 7: the key 'A' is given twice in one dictionary (first on line 4); the value on line 7 "
+            + "is used, as Xcode uses it. Remove the other one."])
     }
 
     // MARK: Binary property lists

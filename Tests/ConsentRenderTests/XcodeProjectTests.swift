@@ -190,6 +190,44 @@ import Testing
         #expect(try build.value("V3")?.count == 64)
     }
 
+    /// Fault 1: a key given twice in the Info.plist is read as Xcode reads it, the render saying
+    /// so; and `--app-info` replaces the document's app files entirely, so it routes around a bad one.
+    @Test func aDuplicateKeyWarnsAndAppInfoRoutesAroundABadPlist() throws {
+        let app = temporary.url.appendingPathComponent("doc/app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let plist = { (extra: String) in """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDisplayName</key><string>Atlas</string>
+            <key>NSCameraUsageDescription</key><string>Atlas scans the QR codes on signs.</string>
+            \(extra)
+            </dict></plist>
+            """ }
+        try Data(plist("<key>CFBundleDisplayName</key><string>Atlas Maps</string>").utf8).write(to: app.appendingPathComponent("Info.plist"))
+        let document = temporary.folder("doc", files: [
+            "document.json": #"{ "defaultLanguage": "en", "app": { "infoPlist": "app/Info.plist" } }"#,
+            "en.md": "# Terms\n\nRead the [policy](https://example.com/p).\n",
+        ])
+        let out = temporary.url.appendingPathComponent("out/camera.png")
+        var run = try runRenderCLI(["render", "--document", document.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                                    "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("the key 'CFBundleDisplayName' is given twice") && run.stderr.contains("(first on line 3)"), "\(run.stderr)")
+        let map = try JSONSerialization.jsonObject(with: Data(contentsOf: out.deletingPathExtension().appendingPathExtension("links.json")))
+        #expect("\(map)".contains("“Atlas Maps” Would Like to Access the Camera"))
+        // A plist that does not read stops the document, unless --app-info stands in for it.
+        try Data("<plist><dict><key>broken".utf8).write(to: app.appendingPathComponent("Info.plist"))
+        run = try runRenderCLI(["render", "--document", document.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                                "--out", out.path])
+        #expect(run.status == 2)
+        let good = temporary.url.appendingPathComponent("good")
+        try FileManager.default.createDirectory(at: good, withIntermediateDirectories: true)
+        try Data(plist("").utf8).write(to: good.appendingPathComponent("Info.plist"))
+        run = try runRenderCLI(["render", "--document", document.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                                "--app-info", good.path, "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func deepNestingIsRefusedNotCrashedOn() throws {
         let text = "{ a = " + String(repeating: "(", count: 10_000) + " ; }"
         #expect { try XcodeProject.parse(Data(text.utf8), projectURL: URL(fileURLWithPath: "/p/App.xcodeproj")) } throws: {

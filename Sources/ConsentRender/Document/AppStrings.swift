@@ -27,9 +27,14 @@ public protocol AppStrings: Sendable {
     func localizedString(_ key: String, language: String) -> AppStringLookup?
     /// The same strings as a device of `idiom` reads them (String Catalogs vary by device).
     func seen(on idiom: DeviceIdiom) -> any AppStrings
+    /// What reading the files found worth saying (a key given twice, the later value used), a
+    /// sentence each; a prompt's render warns with them.
+    var fileWarnings: [String] { get }
 }
 
 extension AppStrings {
+    public var fileWarnings: [String] { [] }
+
     /// The languages of the document (`documentLanguages`) that have no translation of setting
     /// `key`: the device shows them the development region's text.
     public func languagesLacking(_ key: String, among documentLanguages: [String]) -> [String] {

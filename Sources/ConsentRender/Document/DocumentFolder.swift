@@ -20,8 +20,9 @@ public struct DocumentFolder: Sendable {
 
     /// Opens the folder and reads its files. `appFiles` reads the app files `document.json`'s
     /// `app` names (`XcodeAppFiles()` from the XcodeFiles module, for an iOS app); a document that
-    /// names them cannot be opened without one.
-    public init(url: URL, appFiles: (any AppFilesReader)? = nil) throws {
+    /// names them cannot be opened without one. `app`, when given, stands in for them (`--app-info`):
+    /// the document's own app files are then not read at all.
+    public init(url: URL, appFiles: (any AppFilesReader)? = nil, app given: (any AppStrings)? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw DocumentError.missingFolder(path: url.path)
@@ -94,7 +95,9 @@ public struct DocumentFolder: Sendable {
         let backdrops = try AppBackdrops.load(folder: url, settings: settings, settingsPath: settingsURL.path)
         var content = ConsentContent(name: url.lastPathComponent, source: url.path, settings: settings, languageFiles: files,
                                      assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
-        if let app = settings.app {
+        if let given {
+            content.app = given
+        } else if let app = settings.app {
             guard let appFiles else { throw DocumentError.noAppFilesReader(path: settingsURL.path) }
             content.app = try appFiles.read(app, documentFolder: url, settingsPath: settingsURL.path)
         }

@@ -71,6 +71,7 @@ extension ConsentRenderer {
         // The purpose string first: without it there is no prompt at all. iOS reads the key from
         // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
         app.reads.note()
+        warnings += app.fileWarnings
         if let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
         }
