@@ -22,7 +22,19 @@ extension AppInfo {
                                              fix: "set \"app\": { \"localizations\": … } to the folder holding the app's .lproj folders "
                                                 + "and String Catalogs, relative to the document folder")
         }
-        return try load(infoPlist: plist, localizations: localizations)
+        var info = try load(infoPlist: plist, localizations: localizations)
+        if let buildSettings = settings.buildSettings { info.expandVariables(with: buildSettings, source: source) }
+        return info
+    }
+
+    /// The Info.plist's `$(VAR)` and `${VAR}` values expanded from `buildSettings`, as Xcode's build
+    /// expands them (translations in `.strings` files are shown as written, so they are left). A
+    /// value with a variable the settings lack stays as it is, and a render that shows it is refused.
+    mutating func expandVariables(with buildSettings: [String: String], source: String) {
+        let settings = BuildSettings(levels: [.init(name: source, settings: buildSettings)])
+        for (key, value) in infoPlist where value.contains("$(") || value.contains("${") {
+            if let expanded = try? settings.expand(value) { infoPlist[key] = expanded }
+        }
     }
 
     /// `--app-info DIR`: `DIR/Info.plist`, and the `.lproj` folders and String Catalogs in `DIR`.

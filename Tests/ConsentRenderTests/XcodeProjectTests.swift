@@ -228,6 +228,52 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// Fault 2: `$(PRODUCT_NAME)` never reaches a screen. The Info.plist's own value expands from
+    /// `app.buildSettings`; without them, and in a translation (which iOS shows as written), the
+    /// render is refused naming the key, the variable and the fix, and lint reports it once.
+    @Test func anXcodeVariableNeverReachesAScreen() throws {
+        let app = temporary.url.appendingPathComponent("doc/app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("de.lproj"), withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDisplayName</key><string>$(PRODUCT_NAME)</string>
+            <key>NSCameraUsageDescription</key><string>${PRODUCT_NAME} scans the QR codes on signs.</string>
+            </dict></plist>
+            """.utf8).write(to: app.appendingPathComponent("Info.plist"))
+        try Data("\"CFBundleDisplayName\" = \"$(PRODUCT_NAME:upper)\";\n".utf8).write(to: app.appendingPathComponent("de.lproj/InfoPlist.strings"))
+        func document(_ settings: String) -> URL {
+            temporary.folder("doc", files: ["document.json": #"{ "defaultLanguage": "en", "app": { "infoPlist": "app/Info.plist"\#(settings) } }"#,
+                                            "en.md": "# Terms\n\nRead the [policy](https://example.com/p).\n", "de.md": "# AGB\n\nText.\n"])
+        }
+        func render(_ folder: URL, _ language: String) throws -> RenderedPage {
+            var request = RenderRequest(folder: try DocumentFolder(url: folder, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: "iphone-15-pro"),
+                                        requestedLanguage: language, orientation: .portrait, appearance: .light)
+            request.variant.screen = .prompt(.camera)
+            return try ConsentRenderer().render(request)
+        }
+        #expect { try render(document(""), "en") } throws: { error in
+            guard case let PromptError.unexpandedVariable(key, variable, _, _, inInfoPlist, _) = error else { return false }
+            return key == "CFBundleDisplayName" && variable == "PRODUCT_NAME" && inInfoPlist
+                && "\(error)".contains(#""app": { "buildSettings": { "PRODUCT_NAME": "…" } }"#)
+        }
+        let given = document(#", "buildSettings": { "PRODUCT_NAME": "Atlas" }"#)
+        let page = try render(given, "en")
+        #expect(page.linkMap.prompt?.title == "“Atlas” Would Like to Access the Camera")
+        #expect(page.linkMap.prompt?.message == "Atlas scans the QR codes on signs.")
+        // The German translation is shown as written on the device: refused, saying so.
+        #expect { try render(given, "de") } throws: { error in
+            guard case let PromptError.unexpandedVariable(_, _, _, file, inInfoPlist, _) = error else { return false }
+            return file.hasSuffix("de.lproj/InfoPlist.strings") && !inInfoPlist && "\(error)".contains("shows a translation as it is written")
+        }
+        // Lint names it once however many cells, and goes on.
+        let lint = try runRenderCLI(["lint", "--document", document("").path, "--devices", "iphone-15-pro,iphone-se-3", "--screens",
+                                     "prompt:camera", "--languages", "en", "--format", "json"])
+        #expect(lint.status == 1)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [[String: Any]])
+        #expect(findings.filter { $0["rule"] as? String == "app.unexpanded-variable" }.count == 1, "\(lint.stdout)")
+    }
+
     @Test func deepNestingIsRefusedNotCrashedOn() throws {
         let text = "{ a = " + String(repeating: "(", count: 10_000) + " ; }"
         #expect { try XcodeProject.parse(Data(text.utf8), projectURL: URL(fileURLWithPath: "/p/App.xcodeproj")) } throws: {

@@ -59,10 +59,14 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         public var infoPlist: String?
         /// The folder holding `<lang>.lproj/` folders and `*.xcstrings`; default: the Info.plist's folder.
         public var localizations: String?
+        /// Build settings the Info.plist's `$(VAR)` values expand from, as Xcode's build would
+        /// (`"PRODUCT_NAME": "Atlas"`).
+        public var buildSettings: [String: String]?
 
-        public init(infoPlist: String? = nil, localizations: String? = nil) {
+        public init(infoPlist: String? = nil, localizations: String? = nil, buildSettings: [String: String]? = nil) {
             self.infoPlist = infoPlist
             self.localizations = localizations
+            self.buildSettings = buildSettings
         }
     }
     /// Brand styling of the dialog.

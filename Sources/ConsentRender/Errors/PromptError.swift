@@ -7,6 +7,10 @@ public enum PromptError: Error, Equatable, Sendable {
     /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`:
     /// every missing key, with why.
     case missingSystemStrings(prompt: String, language: String, missing: [MissingWord], settingsPath: String)
+    /// An app text the prompt shows holds an Xcode build-setting variable (`$(PRODUCT_NAME)`) that
+    /// nothing expands; `inInfoPlist` when it is the Info.plist's own value (which Xcode's build
+    /// expands), not a translation (which iOS shows as written).
+    case unexpandedVariable(key: String, variable: String, text: String, file: String, inInfoPlist: Bool, settingsPath: String)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
     /// The device's platform draws no system prompts.
@@ -44,6 +48,14 @@ extension PromptError: CustomStringConvertible {
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
                 + "shows in \(language) to document.json" + (tag == language ? "" : " (under \(tag), which serves \(language) too)")
                 + ", %@ standing for the app's name (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
+        case let .unexpandedVariable(key, variable, text, file, inInfoPlist, settingsPath):
+            if inInfoPlist {
+                return "\(file): \(key) is \"\(text)\", and $(\(variable)) is a build setting Xcode's build expands, which "
+                    + "ConsentRender cannot read here; the screenshot would show it as written. Give its value in \(settingsPath): "
+                    + "\"app\": { \"buildSettings\": { \"\(variable)\": \"…\" } }, or write the text itself in the Info.plist."
+            }
+            return "\(file): \(key) is \"\(text)\". iOS shows a translation as it is written, so the device shows "
+                + "$(\(variable)) too: write the text itself there."
         case let .noSystemPrompts(platform, prompt):
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"

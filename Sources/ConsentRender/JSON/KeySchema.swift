@@ -106,7 +106,7 @@ extension KeySchema {
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
-        "app": .object(["infoPlist": .any, "localizations": .any]),
+        "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any]),
         "detectors": .any, "actions": .any, "declineStyle": .any, "secondaryAction": .any,
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])

@@ -71,6 +71,7 @@ public struct LintRuleInfo: Sendable {
         .promptPurposeLocalized,
         .promptPurposeSpecific,
         .promptSystemWordsMissing,
+        .appUnexpandedVariable,
         .flowPermissionsAfterConsent,
         .flowATTAfterExplainer,
     ]

@@ -67,8 +67,9 @@ public struct LintRun {
             let languages = languages.map { Array(Set($0)).sorted() } ?? folder.languages
             findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
         }
-        // Prompts and languages whose iOS words are missing: one finding each, however many cells.
-        var missingWords = Set<String>()
+        // Prompts and languages whose iOS words are missing, app texts with a variable: one finding
+        // each, however many cells.
+        var reported = Set<String>()
         for cell in cells {
             guard let profile = profiles[cell.device] else { continue }
             var request = RenderRequest(content: folder.content, profile: profile, variant: cell, tint: tint, allowsMissingGlyphs: true)
@@ -80,8 +81,16 @@ public struct LintRun {
                 // Reported once above, as prompt.purpose-present.
                 continue
             } catch let PromptError.missingSystemStrings(prompt, language, missing, _) {
-                if missingWords.insert("\(prompt) \(language)").inserted {
+                if reported.insert("\(prompt) \(language)").inserted {
                     findings.append(.systemWordsMissing(prompt: prompt, language: language, missing: missing))
+                }
+                continue
+            } catch let error as PromptError {
+                // An app text with an Xcode variable: once per key and file, whatever the cells.
+                guard case let .unexpandedVariable(key, _, _, file, _, _) = error else { throw error }
+                if reported.insert("\(key) \(file)").inserted {
+                    findings.append(LintFinding(rule: .appUnexpandedVariable, severity: .error, message: error.description,
+                                                element: key, rect: nil, language: cell.language, device: ""))
                 }
                 continue
             }

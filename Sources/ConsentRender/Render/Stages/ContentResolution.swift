@@ -84,9 +84,11 @@ extension ConsentRenderer {
         let appName: String
         if let name = content.settings.launch.appName?.text(for: language) {
             appName = name
-        } else if let name = app.infoValue("CFBundleDisplayName", language: preferences) ?? app.infoValue("CFBundleName", language: preferences) {
-            appName = name.text
-            appLanguage = name.language
+        } else if let name = app.infoValue("CFBundleDisplayName", language: preferences).map({ ("CFBundleDisplayName", $0) })
+                    ?? app.infoValue("CFBundleName", language: preferences).map({ ("CFBundleName", $0) }) {
+            try Self.refuseVariables(in: name.1, key: name.0, app: app, settingsPath: settingsPath)
+            appName = name.1.text
+            appLanguage = name.1.language
         } else {
             throw PromptError.noAppName(infoPlist: app.settingsFile)
         }
@@ -96,6 +98,7 @@ extension ConsentRenderer {
             guard let purpose = app.infoValue(key, language: preferences) else {
                 throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
             }
+            try Self.refuseVariables(in: purpose, key: key, app: app, settingsPath: settingsPath)
             message = purpose.text
             appLanguage = purpose.language
             if purpose.language != "Base" { messageLanguage = purpose.language }
@@ -131,6 +134,31 @@ extension ConsentRenderer {
                                                      infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
                                                      usesDevelopmentRegion: usesDevelopmentRegion ? true : nil),
                               notes: notes, warnings: warnings)
+    }
+
+    /// Refuses an app text the prompt would show with an Xcode variable in it (`$(PRODUCT_NAME)`,
+    /// `${BUNDLE_DISPLAY_NAME}`): a screenshot never shows one.
+    static func refuseVariables(in lookup: AppStringLookup, key: String, app: any AppStrings, settingsPath: String) throws {
+        guard let variable = xcodeVariable(in: lookup.text) else { return }
+        throw PromptError.unexpandedVariable(key: key, variable: variable, text: lookup.text, file: lookup.file,
+                                             inInfoPlist: lookup.file == app.settingsFile, settingsPath: settingsPath)
+    }
+
+    /// The name of the first `$(NAME)`, `${NAME}` or `$(NAME:modifier)` in `text`, or nil.
+    static func xcodeVariable(in text: String) -> String? {
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            let after = rest.index(after: dollar)
+            guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
+                rest = rest[after...]
+                continue
+            }
+            let name = rest[rest.index(after: after)...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            let end = name.endIndex
+            if !name.isEmpty, end < rest.endIndex, [")", "}", ":"].contains(rest[end]) { return String(name) }
+            rest = rest[after...]
+        }
+        return nil
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.
