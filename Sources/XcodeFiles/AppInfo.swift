@@ -10,10 +10,20 @@ package struct AppInfo: AppStrings, Equatable {
     public struct Table: Sendable, Equatable {
         public var path: String
         public var entries: [String: String]
+        /// A `.stringsdict` key's forms by device (`iphone`, `ipad`, `other`).
+        public var deviceEntries: [String: [String: String]] = [:]
 
-        public init(path: String, entries: [String: String]) {
+        public init(path: String, entries: [String: String], deviceEntries: [String: [String: String]] = [:]) {
             self.path = path
             self.entries = entries
+            self.deviceEntries = deviceEntries
+        }
+
+        /// `key`'s text on `device`.
+        func text(_ key: String, device: StringCatalog.Device) -> String? {
+            if let text = entries[key] { return text }
+            guard let forms = deviceEntries[key] else { return nil }
+            return forms[device.rawValue] ?? forms["other"] ?? forms["iphone"]
         }
     }
 
@@ -37,21 +47,41 @@ package struct AppInfo: AppStrings, Equatable {
     public var infoPlistPath: String
     /// The Info.plist's top-level string values.
     public var infoPlist: [String: String]
+    /// Where an Info.plist value was given when not in `infoPlistPath`: a generated Info.plist's
+    /// `INFOPLIST_KEY_*` build setting, by key (`NSCameraUsageDescription` → `INFOPLIST_KEY_… in
+    /// App.xcconfig`), for messages.
+    public var infoPlistSources: [String: String] = [:]
+    /// The Info.plist's top-level booleans (`NSLocationDefaultAccuracyReduced`).
+    public var infoPlistBooleans: [String: Bool] = [:]
     /// `CFBundleDevelopmentRegion`, or `en` when the Info.plist does not say.
     public var developmentRegion: String
     /// The `.lproj` folders by language tag (`Base` for Base.lproj): the app's localizations.
     public var lprojLanguages: [String: String]
     public var infoPlistStrings: [String: Table]
     public var infoPlistCatalog: Catalog?
-    public var localizableStrings: [String: Table]
-    public var localizableCatalog: Catalog?
+    /// The strings table the dialog's keys are looked up in (`Localizable`, or a team's own name:
+    /// `Vector` reads `Vector.strings`, `Vector.stringsdict` and `Vector.xcstrings`).
+    public var table: String = "Localizable"
+    /// That table's `.strings` and `.stringsdict` files by language, from every localization
+    /// folder, in the order the folders were given (the first that has a key gives it).
+    public var localizableStrings: [String: [Table]]
+    /// That table's String Catalogs, in folder order.
+    public var localizableCatalogs: [Catalog]
+    /// `.lproj` files named like `InfoPlist.strings` in another letter case, by language: iOS's
+    /// file system is case-sensitive, so iOS does not read them either.
+    public var miscasedInfoPlistStrings: [String: String] = [:]
+    /// The build settings the Info.plist's variables could expand from, for a did-you-mean.
+    public var buildSettingNames: [String] = []
+    /// The project, target and configuration the files come from (`Atlas.xcodeproj, target
+    /// Atlas, Release`), when read from a project.
+    public var origin: String?
     /// Whether a screen looked anything up in these files (shared by every copy of this value), so
     /// a command can tell that `--app-info` would change nothing.
     public let reads = AppStringReads()
 
     public init(infoPlistPath: String, infoPlist: [String: String], developmentRegion: String, lprojLanguages: [String: String] = [:],
                 infoPlistStrings: [String: Table] = [:], infoPlistCatalog: Catalog? = nil,
-                localizableStrings: [String: Table] = [:], localizableCatalog: Catalog? = nil) {
+                localizableStrings: [String: [Table]] = [:], localizableCatalogs: [Catalog] = []) {
         self.infoPlistPath = infoPlistPath
         self.infoPlist = infoPlist
         self.developmentRegion = developmentRegion
@@ -59,13 +89,13 @@ package struct AppInfo: AppStrings, Equatable {
         self.infoPlistStrings = infoPlistStrings
         self.infoPlistCatalog = infoPlistCatalog
         self.localizableStrings = localizableStrings
-        self.localizableCatalog = localizableCatalog
+        self.localizableCatalogs = localizableCatalogs
     }
 
     /// The app's localizations: its `.lproj` folders (not Base) and the String Catalogs' languages.
     public var localizations: [String] {
         var all = Set(lprojLanguages.keys.filter { $0 != "Base" })
-        for catalog in [infoPlistCatalog, localizableCatalog].compactMap({ $0 }) {
+        for catalog in [infoPlistCatalog].compactMap({ $0 }) + localizableCatalogs {
             all.formUnion(catalog.catalog.languages)
             all.insert(catalog.catalog.sourceLanguage)
         }
@@ -83,15 +113,25 @@ package struct AppInfo: AppStrings, Equatable {
         return nil
     }
 
-    /// An Info.plist value (`CFBundleDisplayName`, `NSUserTrackingUsageDescription`) in `language`:
-    /// the app's localization for it (InfoPlist.strings, then InfoPlist.xcstrings), then Base.lproj,
-    /// then the development region's, then the Info.plist's own value; nil when none has it.
+    /// An Info.plist value (`CFBundleDisplayName`, `NSUserTrackingUsageDescription`) in `language`,
+    /// as iOS reads it: the localization iOS picks for the language (the development region's
+    /// when the app has none of the language's), in its `InfoPlist.strings` (Base.lproj's when
+    /// that localization has none) or `InfoPlist.xcstrings`; a key that translation lacks shows
+    /// the Info.plist's own value, not another localization's. Nil when none has it.
     public func infoValue(_ key: String, language: String) -> Lookup? {
         reads.note()
         let matched = localization(for: language)
-        if let hit = search(key, language: language, tables: infoPlistStrings, catalog: infoPlistCatalog) { return hit }
+        let chosen = matched ?? developmentRegion
+        let table = infoPlistStrings[chosen] ?? infoPlistStrings.first(where: { Self.sameLanguage($0.key, chosen) })?.value
+            ?? infoPlistStrings["Base"]
+        if let table, let text = table.text(key, device: device) {
+            return Lookup(text: text, language: chosen, file: table.path, isFallback: matched == nil, isTranslation: true)
+        }
+        if let catalog = infoPlistCatalog, let text = value(key, in: catalog, localization: chosen) {
+            return Lookup(text: text, language: chosen, file: catalog.path, isFallback: matched == nil, isTranslation: true)
+        }
         guard let value = infoPlist[key] else { return nil }
-        return Lookup(text: value, language: developmentRegion, file: infoPlistPath,
+        return Lookup(text: value, language: developmentRegion, file: infoPlistSources[key] ?? infoPlistPath,
                       isFallback: matched.map { !Self.sameLanguage($0, developmentRegion) } ?? true)
     }
 
@@ -99,17 +139,12 @@ package struct AppInfo: AppStrings, Equatable {
     /// the development region's; nil when none has it.
     public func localizedString(_ key: String, language: String) -> Lookup? {
         reads.note()
-        return search(key, language: language, tables: localizableStrings, catalog: localizableCatalog)
-    }
-
-    /// `key` in the app's localization for `language`, then Base.lproj, then the development
-    /// region's, in `tables` (`.strings` files by language) and then `catalog`.
-    private func search(_ key: String, language: String, tables: [String: Table], catalog: Catalog?) -> Lookup? {
         let matched = localization(for: language)
         let order = (matched.map { [$0] } ?? []) + (lprojLanguages["Base"] != nil ? ["Base"] : []) + [developmentRegion]
         for (index, localization) in order.enumerated() {
-            if let hit = lookUp(key, in: localization, tables: tables, catalog: catalog) {
-                return Lookup(text: hit.text, language: localization, file: hit.file, isFallback: index > 0 || matched == nil)
+            if let hit = lookUp(key, in: localization) {
+                return Lookup(text: hit.text, language: localization, file: hit.file, isFallback: index > 0 || matched == nil,
+                              isTranslation: true)
             }
         }
         return nil
@@ -117,23 +152,27 @@ package struct AppInfo: AppStrings, Equatable {
 
     /// The files a Localizable lookup reads, for messages.
     public var localizableFiles: [String] {
-        localizableStrings.values.map(\.path).sorted() + (localizableCatalog.map { [$0.path] } ?? [])
+        localizableStrings.values.flatMap { $0.map(\.path) }.sorted() + localizableCatalogs.map(\.path)
     }
 
-    private func lookUp(_ key: String, in localization: String, tables: [String: Table], catalog: Catalog?)
-        -> (text: String, file: String)? {
-        if let table = tables[localization] ?? tables.first(where: { Self.sameLanguage($0.key, localization) })?.value,
-           let text = table.entries[key] {
-            return (text, table.path)
+    /// `key` in the table's files of `localization`: its `.strings` and `.stringsdict` files in
+    /// folder order, then its String Catalogs.
+    private func lookUp(_ key: String, in localization: String) -> (text: String, file: String)? {
+        let tables = localizableStrings[localization] ?? localizableStrings.first(where: { Self.sameLanguage($0.key, localization) })?.value ?? []
+        for table in tables {
+            if let text = table.text(key, device: device) { return (text, table.path) }
         }
-        if let catalog {
-            let languages = catalog.catalog.languages + [catalog.catalog.sourceLanguage]
-            if let name = languages.first(where: { Self.sameLanguage($0, localization) }),
-               let text = catalog.catalog.value(for: key, language: name, device: device) {
-                return (text, catalog.path)
-            }
+        for catalog in localizableCatalogs {
+            if let text = value(key, in: catalog, localization: localization) { return (text, catalog.path) }
         }
         return nil
+    }
+
+    /// `key`'s value in `catalog` for `localization`, for this device kind.
+    private func value(_ key: String, in catalog: Catalog, localization: String) -> String? {
+        let languages = catalog.catalog.languages + [catalog.catalog.sourceLanguage]
+        guard let name = languages.first(where: { Self.sameLanguage($0, localization) }) else { return nil }
+        return catalog.catalog.value(for: key, language: name, device: device)
     }
 
     /// The device kind String Catalog device variations are chosen for.
@@ -144,6 +183,11 @@ extension AppInfo {
     public var settingsFile: String { infoPlistPath }
 
     public func setting(_ key: String) -> String? { infoPlist[key] }
+
+    public func miscasedTranslationFile(for language: String) -> String? {
+        guard let chosen = localization(for: language) ?? Optional(developmentRegion), infoPlistStrings[chosen] == nil else { return nil }
+        return miscasedInfoPlistStrings[chosen] ?? miscasedInfoPlistStrings.first(where: { Self.sameLanguage($0.key, chosen) })?.value
+    }
 
     public func seen(on idiom: DeviceIdiom) -> any AppStrings {
         var app = self

@@ -23,6 +23,24 @@ package struct BuildSettings: Sendable, Equatable {
         self.levels = levels
     }
 
+    /// One level's settings as an iPhone build of `configuration` sees them: a conditional key
+    /// (`NAME[sdk=iphoneos*]`, `NAME[sdk=iphoneos*][arch=arm64]`) whose conditions hold replaces
+    /// the plain `NAME`; one whose conditions do not hold is left out.
+    static func resolvingConditions(_ settings: [String: String], configuration: String) -> [String: String] {
+        var plain: [String: String] = [:], conditional: [String: (conditions: Int, key: String, value: String)] = [:]
+        for (key, value) in settings.sorted(by: { $0.key < $1.key }) {
+            guard let open = key.firstIndex(of: "["), key.hasSuffix("]") else { plain[key] = value; continue }
+            let name = String(key[..<open])
+            let groups = key[open...].dropFirst().dropLast().components(separatedBy: "][")
+            guard XCConfig.holdsForIPhone(groups.joined(separator: ","), configuration: configuration) else { continue }
+            // The most specific of several that hold wins (ties: the last in key order, so always the same one).
+            if let existing = conditional[name], existing.conditions > groups.count { continue }
+            conditional[name] = (groups.count, key, value)
+        }
+        for (name, entry) in conditional { plain[name] = entry.value }
+        return plain
+    }
+
     /// `value` with `$(inherited)` (and `${inherited}`) replaced by `inherited`, the spaces around
     /// an empty one dropped.
     static func replacingInherited(in value: String, with inherited: String) -> String {
@@ -41,6 +59,11 @@ package struct BuildSettings: Sendable, Equatable {
             return Self.replacingInherited(in: value, with: rawValue(key, below: index) ?? "")
         }
         return nil
+    }
+
+    /// Every setting any level sets, sorted.
+    package var names: [String] {
+        Set(levels.flatMap { $0.settings.keys }).sorted()
     }
 
     /// The name of the level whose value of `key` wins, for messages.

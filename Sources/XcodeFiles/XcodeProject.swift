@@ -16,7 +16,28 @@ package struct XcodeProject: Sendable {
     package struct Target: Sendable, Equatable {
         package var name: String
         package var productName: String?
+        /// `com.apple.product-type.application` for an app.
+        package var productType: String?
         package var configurations: [String: Configuration]
+        /// The configuration `xcodebuild` builds when none is named (the list's
+        /// `defaultConfigurationName`).
+        package var defaultConfiguration: String?
+        /// The files its Copy Bundle Resources phase lists, relative to the project folder (a
+        /// variant group's `.lproj` files each), as the build copies them into the app.
+        package var resourcePaths: [String]
+        /// Xcode 16's synchronized folders of the target: every file in them belongs to it, apart
+        /// from its exceptions (paths relative to the folder).
+        package var synchronizedFolders: [SynchronizedFolder]
+
+        package var isApplication: Bool { productType == "com.apple.product-type.application" }
+    }
+
+    /// A folder Xcode 16 keeps in step with the disk (`PBXFileSystemSynchronizedRootGroup`).
+    package struct SynchronizedFolder: Sendable, Equatable {
+        /// Relative to the project folder.
+        package var path: String
+        /// Files in it that are not members of the target, relative to it.
+        package var exceptions: Set<String>
     }
 
     /// The `.xcodeproj` folder.
@@ -52,8 +73,8 @@ package struct XcodeProject: Sendable {
         let graph = try ObjectGraph(root: root, path: path)
         let project = try graph.object(graph.rootID, isa: "PBXProject", field: "rootObject")
         let paths = graph.filePaths(from: project.string("mainGroup"), base: "")
-        func configurations(of owner: Object, field: String) throws -> [String: Configuration] {
-            guard let listID = owner.string("buildConfigurationList") else { return [:] }
+        func configurations(of owner: Object, field: String) throws -> (all: [String: Configuration], defaultName: String?) {
+            guard let listID = owner.string("buildConfigurationList") else { return ([:], nil) }
             let list = try graph.object(listID, isa: "XCConfigurationList", field: "\(field).buildConfigurationList")
             var result: [String: Configuration] = [:]
             for id in list.strings("buildConfigurations") {
@@ -67,18 +88,22 @@ package struct XcodeProject: Sendable {
                     // Xcode 16's synchronized folders: the xcconfig lies in an anchored folder.
                     base = projectURL.deletingLastPathComponent().appendingPathComponent(folder).appendingPathComponent(relative)
                 }
-                result[name] = Configuration(name: name, settings: configuration.settings("buildSettings"), baseConfiguration: base)
+                result[name] = Configuration(name: name, settings: BuildSettings.resolvingConditions(configuration.settings("buildSettings"), configuration: name),
+                                             baseConfiguration: base)
             }
-            return result
+            return (result, list.string("defaultConfigurationName"))
         }
         var targets: [Target] = []
         for id in project.strings("targets") {
             let target = try graph.object(id, isa: nil, field: "targets")
             let name = target.string("name") ?? id
-            targets.append(Target(name: name, productName: target.string("productName"),
-                                  configurations: try configurations(of: target, field: "target \(name)")))
+            let (all, defaultName) = try configurations(of: target, field: "target \(name)")
+            targets.append(Target(name: name, productName: target.string("productName"), productType: target.string("productType"),
+                                  configurations: all, defaultConfiguration: defaultName,
+                                  resourcePaths: graph.resourcePaths(of: target, paths: paths),
+                                  synchronizedFolders: graph.synchronizedFolders(of: target, paths: paths)))
         }
-        return XcodeProject(url: projectURL, targets: targets, configurations: try configurations(of: project, field: "project"),
+        return XcodeProject(url: projectURL, targets: targets, configurations: try configurations(of: project, field: "project").all,
                             developmentRegion: project.string("developmentRegion"), knownRegions: project.strings("knownRegions"),
                             filePaths: paths.values.sorted())
     }
@@ -132,6 +157,21 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
     case unknownConfiguration(project: String, target: String, configuration: String, configurations: [String], suggestion: String)
     case missingObject(path: String, id: String, field: String)
     case wrongObject(path: String, id: String, field: String, expected: String, found: String)
+    /// No target was named, and the project has no app target or several.
+    case whichTarget(project: String, apps: [String], targets: [String])
+    case noConfigurations(project: String, target: String)
+    /// The target names no Info.plist and does not generate one.
+    case noInfoPlist(origin: String)
+    /// `INFOPLIST_FILE` names a file that is not there.
+    case missingInfoPlist(origin: String, path: String, setting: String)
+    /// A setting the reading needs holds a variable nothing sets.
+    case unsetVariable(origin: String, setting: String, variable: String, level: String)
+    /// `document.json`'s `app` gives both `project` and `infoPlist`.
+    case projectAndInfoPlist(settingsPath: String)
+    /// `target` or `configuration` (or `--target`) without a project.
+    case withoutProject(field: String, source: String, fix: String)
+    /// A `table` name that is not a file name.
+    case badTable(name: String, source: String)
 
     package var description: String {
         switch self {
@@ -144,6 +184,32 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
             return "\(path): \(field) names the object \(id), which the file does not have; re-save the project in Xcode."
         case let .wrongObject(path, id, field, expected, found):
             return "\(path): \(field) names \(id), a \(found) where a \(expected) belongs; re-save the project in Xcode."
+        case let .whichTarget(project, apps, targets):
+            if apps.isEmpty {
+                return "\(project) has no app target (com.apple.product-type.application), so it is not clear which target's Info.plist "
+                    + "to read; name one: \"app\": { \"target\": \"…\" } or --target NAME. Its targets: \(targets.joined(separator: ", "))."
+            }
+            return "\(project) has \(apps.count) app targets (\(apps.joined(separator: ", "))); name the one to render: "
+                + "\"app\": { \"target\": \"\(apps[0])\" } or --target \(apps[0])."
+        case let .noConfigurations(project, target):
+            return "\(project): the target \(target) has no build configurations; re-save the project in Xcode."
+        case let .noInfoPlist(origin):
+            return "\(origin): the target has no Info.plist: INFOPLIST_FILE is not set and GENERATE_INFOPLIST_FILE is not YES. "
+                + "Name the target that builds the app (--target), or set one of them in the project."
+        case let .missingInfoPlist(origin, path, setting):
+            return "\(origin): INFOPLIST_FILE (from \(setting)) names \(path), which does not exist; check out the whole project, "
+                + "or give the setting with --build-setting INFOPLIST_FILE=path/Info.plist (relative to the project's folder)."
+        case let .unsetVariable(origin, setting, variable, level):
+            return "\(origin): \(setting) (from \(level)) uses $(\(variable)), which no level of the build settings sets; give it: "
+                + "--build-setting \(variable)=… or \"app\": { \"buildSettings\": { \"\(variable)\": \"…\" } }."
+        case let .projectAndInfoPlist(settingsPath):
+            return "\(settingsPath): \"app\" gives both \"project\" and \"infoPlist\"; the project names its target's Info.plist. "
+                + "Keep one: \"project\" to read what Xcode builds, or \"infoPlist\" for that file alone."
+        case let .withoutProject(field, source, fix):
+            return "\(source): \(field) chooses a target of an Xcode project, and no project is given; \(fix)."
+        case let .badTable(name, source):
+            return "\(source): the table '\(name)' is not a table name; give the .strings file's name without its folder "
+                + "or extension, for example \"table\": \"Localizable\"."
         }
     }
 }
@@ -201,6 +267,50 @@ private struct ObjectGraph {
             throw XcodeProjectError.wrongObject(path: path, id: id, field: field, expected: expected, found: isa)
         }
         return object
+    }
+
+    /// The files `target`'s resources phase copies, relative to the project folder: a file's own
+    /// path, a variant group's (`InfoPlist.strings` in each `.lproj`) each child's.
+    func resourcePaths(of target: Object, paths: [String: String]) -> [String] {
+        var result: [String] = []
+        for phaseID in target.strings("buildPhases") {
+            guard let phase = objects[phaseID].map({ Object(id: phaseID, fields: $0) }), phase.string("isa") == "PBXResourcesBuildPhase" else { continue }
+            for buildFileID in phase.strings("files") {
+                guard let reference = objects[buildFileID].map({ Object(id: buildFileID, fields: $0) })?.string("fileRef"),
+                      let file = objects[reference].map({ Object(id: reference, fields: $0) }) else { continue }
+                if file.string("isa") == "PBXVariantGroup" {
+                    result += file.strings("children").compactMap { paths[$0] }
+                } else if let path = paths[reference] {
+                    result.append(path)
+                }
+            }
+        }
+        // A synchronized folder of another target lends this one the files its exception sets
+        // name for it (an extension sharing the app's Localizable.xcstrings).
+        let own = Set(target.strings("fileSystemSynchronizedGroups"))
+        for (groupID, fields) in objects.sorted(by: { $0.key < $1.key }) where !own.contains(groupID) {
+            let group = Object(id: groupID, fields: fields)
+            guard group.string("isa") == "PBXFileSystemSynchronizedRootGroup", let folder = paths[groupID] else { continue }
+            for setID in group.strings("exceptions") {
+                guard let set = objects[setID].map({ Object(id: setID, fields: $0) }), set.string("target") == target.id else { continue }
+                result += set.strings("membershipExceptions").map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            }
+        }
+        return result
+    }
+
+    /// `target`'s synchronized folders, with the files its exception sets keep out of it.
+    func synchronizedFolders(of target: Object, paths: [String: String]) -> [XcodeProject.SynchronizedFolder] {
+        target.strings("fileSystemSynchronizedGroups").compactMap { groupID in
+            guard let path = paths[groupID], let fields = objects[groupID] else { return nil }
+            let group = Object(id: groupID, fields: fields)
+            var exceptions = Set<String>()
+            for setID in group.strings("exceptions") {
+                guard let set = objects[setID].map({ Object(id: setID, fields: $0) }), set.string("target") == target.id else { continue }
+                exceptions.formUnion(set.strings("membershipExceptions"))
+            }
+            return XcodeProject.SynchronizedFolder(path: path, exceptions: exceptions)
+        }
     }
 
     /// Every group and file below `groupID` by id, with its path relative to the project folder

@@ -87,11 +87,12 @@ struct ParsedArguments {
             }
         }
         let aliases = Dictionary(uniqueKeysWithValues: spec.options.flatMap { option in option.aliases.map { ($0, option.name) } })
-        try self.init(arguments, options: options, flags: flags, switches: switches, aliases: aliases, operands: spec.operands)
+        try self.init(arguments, options: options, flags: flags, switches: switches, aliases: aliases, operands: spec.operands,
+                      repeatable: Set(spec.options.filter(\.repeatable).map(\.name)))
     }
 
     private init(_ arguments: [String], options: [String], flags knownFlags: [String], switches: [String],
-                 aliases: [String: String], operands operandNames: [String]) throws {
+                 aliases: [String: String], operands operandNames: [String], repeatable: Set<String>) throws {
         given = [:]
         flags = []
         operands = []
@@ -142,6 +143,14 @@ struct ParsedArguments {
                 index += 1
             }
             guard !value.isEmpty else { throw UsageError(message: "--\(name) needs a value, not an empty one") }
+            if repeatable.contains(name) {
+                // Each value on its own line: a value cannot hold one.
+                guard !value.contains("\n") else { throw UsageError(message: "--\(name) '\(value)' holds a line break; give one value each time") }
+                spelled[name] = given
+                self.given[name] = self.given[name].map { $0 + "\n" + value } ?? value
+                index += 1
+                continue
+            }
             if let earlier = spelled[name] {
                 throw UsageError(message: earlier == given ? "--\(name) is given twice"
                                  : "--\(earlier) and --\(given) are the same option; give one of them")
@@ -199,6 +208,11 @@ struct ParsedArguments {
 
     func value(_ name: String) -> String? {
         values[name]
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    func allValues(_ name: String) -> [String] {
+        values[name].map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     /// The options and flags given, by their names (not their aliases).
@@ -290,13 +304,63 @@ struct ParsedArguments {
         }
     }
 
-    /// `--app-info DIR`: the app's Info.plist and localizations, over the document's `app`.
+    /// `--app-info DIR`: the app's Info.plist and localizations, over the document's `app`, its
+    /// variables expanded from the `--build-setting`s.
     func appInfo() throws -> AppInfo? {
         guard let path = values["app-info"] else { return nil }
         guard !path.isEmpty else {
             throw UsageError(message: "--app-info needs a folder holding the app's Info.plist and its .lproj folders, for example --app-info ios/MyApp")
         }
-        return try AppInfo.load(folder: URL(fileURLWithPath: path))
+        for option in ["xcodeproj", "target", "configuration"] where values[option] != nil {
+            throw UsageError(message: "--app-info and --\(option) both choose the app's files; give --app-info DIR for an Info.plist "
+                + "and its .lproj folders, or --xcodeproj (with --target, --configuration) for an Xcode project")
+        }
+        return try AppInfo.load(folder: URL(fileURLWithPath: path), buildSettings: try buildSettings())
+    }
+
+    /// `--build-setting KEY=VALUE`, each time it is given.
+    func buildSettings() throws -> [String: String] {
+        var settings: [String: String] = [:]
+        for item in allValues("build-setting") {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw UsageError(message: "--build-setting '\(item)' has no '='; write KEY=VALUE, for example --build-setting PRODUCT_NAME=Atlas")
+            }
+            let key = String(item[..<equals]).trimmingCharacters(in: .whitespaces)
+            guard let first = key.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_",
+                  key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }) else {
+                throw UsageError(message: "--build-setting '\(item)': '\(key)' is not a build setting's name (letters, digits and _, "
+                    + "for example PRODUCT_NAME)")
+            }
+            guard settings[key] == nil else { throw UsageError(message: "--build-setting \(key) is given twice; give each setting once") }
+            settings[key] = String(item[item.index(after: equals)...])
+        }
+        return settings
+    }
+
+    /// `--xcodeproj`, `--target`, `--configuration` and `--build-setting`: what goes over the
+    /// document's `app` (`--app-info` is read by `appInfo()`).
+    func appFileOverrides() throws -> AppFileOverrides {
+        let buildSettings = try buildSettings()
+        if values["app-info"] != nil { return AppFileOverrides() }
+        var overrides = AppFileOverrides(target: values["target"], configuration: values["configuration"], buildSettings: buildSettings)
+        if let path = values["xcodeproj"] {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw UsageError(message: "--xcodeproj '\(path)' does not exist; give the .xcodeproj folder Xcode opens, for example "
+                    + "--xcodeproj ios/App.xcodeproj")
+            }
+            guard isFolder.boolValue || url.lastPathComponent == "project.pbxproj" else {
+                throw UsageError(message: "--xcodeproj '\(path)' is a file; give the .xcodeproj folder that holds project.pbxproj")
+            }
+            if isFolder.boolValue, !FileManager.default.fileExists(atPath: url.appendingPathComponent("project.pbxproj").path) {
+                let inside = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+                throw UsageError(message: "--xcodeproj '\(path)' holds no project.pbxproj; "
+                    + (inside.isEmpty ? "give the .xcodeproj folder Xcode opens" : "did you mean '\(url.appendingPathComponent(inside[0]).path)'?"))
+            }
+            overrides.project = url.path
+        }
+        return overrides
     }
 
     /// `--over DIR`: another document whose consent screen a prompt is drawn over.

@@ -26,8 +26,8 @@ enum LintCommand {
             Options.axisGroup(orientations: "portrait,landscape", appearances: "light,dark"),
             OptionGroup("The system around the dialog:", [Options.tint, Options.statusBar.with(
                 help: "none checks the screens without iOS's status bar and home indicator (the cut-out still takes no taps)")]),
+            OptionGroup("The app's files:", Options.appFiles),
             OptionGroup("Checks and output:", [
-                Options.appInfo,
                 OptionSpec("tcf", .flag, help: "button labels need 5:1 contrast (IAB TCF v2.2)"),
                 Options.allowMissingGlyphs.with(help: "report characters no font covers as a warning instead of an error"),
                 Options.format("json prints the findings as JSON: {rule, severity, message, element, rect, language, variant}, "

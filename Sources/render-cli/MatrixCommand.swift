@@ -15,7 +15,7 @@ enum MatrixCommand {
             OptionGroup(nil, [Options.document, outFolder, Options.profiles]),
             Options.axisGroup(),
             Options.chromeGroup,
-            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("Prompts:", [Options.over] + Options.appFiles),
             OptionGroup("Running and output:", [Options.frames, Options.jobs("cells"), Options.shard,
                                                 Options.format("json prints manifest.json to stdout at the end instead of a line per cell"),
                                                 Options.allowMissingGlyphs]),
@@ -124,7 +124,7 @@ struct MatrixOptions {
         }
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
         // Consent screens alone may not read the app's files: one is laid out to see.
-        if options.value("app-info") != nil, !cells.contains(where: { $0.screen != .consent }), let first = cells.first {
+        if appFilesOption(options) != nil, !cells.contains(where: { $0.screen != .consent }), let first = cells.first {
             let laidOut = try? ConsentRenderer().layOut(RenderRequest(content: folder.content,
                                                                       profile: try catalog.profile(reference: first.device), variant: first))
             // (A screen that cannot be laid out fails the run with its own error instead.)
@@ -145,6 +145,7 @@ struct MatrixOptions {
         render.over = try options.over(command: "matrix")
         if let path = options.value("over") { render.otherInputs.append(.init(url: URL(fileURLWithPath: path), role: "--over's document folder")) }
         if let path = options.value("app-info") { render.otherInputs.append(.init(url: URL(fileURLWithPath: path), role: "--app-info's folder")) }
+        if let path = options.value("xcodeproj") { render.otherInputs.append(.init(url: URL(fileURLWithPath: path), role: "the --xcodeproj project")) }
         return render
     }
 

@@ -10,7 +10,7 @@ func openDocument(_ options: ParsedArguments, command: String, example: String =
     let url = URL(fileURLWithPath: try options.required("document", example: example))
     // `--app-info DIR` stands in for document.json's "app" entirely: the document's own app files
     // are not read, so it can route around one that does not read.
-    let folder = try DocumentFolder(url: url, appFiles: XcodeAppFiles(), app: try options.appInfo())
+    let folder = try DocumentFolder(url: url, appFiles: XcodeAppFiles(overrides: try options.appFileOverrides()), app: try options.appInfo())
     for note in folder.notes {
         printError("render-cli \(command): note: \(note)")
     }
@@ -72,8 +72,13 @@ func locateProfileCatalog(explicit: String?) throws -> DeviceProfileCatalog {
 /// option would change nothing (the consent screen reads the app only for strings that name a key
 /// of its Localizable strings; system prompts always read it).
 func checkAppInfoIsUsed(_ options: ParsedArguments, folder: DocumentFolder, why: String, fix: String) throws {
-    guard options.value("app-info") != nil, let app = folder.content.app, !app.reads.happened else { return }
-    throw UsageError(message: "--app-info changes nothing here: \(why); \(fix)")
+    guard let option = appFilesOption(options), let app = folder.content.app, !app.reads.happened else { return }
+    throw UsageError(message: "--\(option) changes nothing here: \(why); \(fix.replacingOccurrences(of: "--app-info", with: "--\(option)"))")
+}
+
+/// The option that names the app's files on the command line (`app-info` or `xcodeproj`), if one does.
+func appFilesOption(_ options: ParsedArguments) -> String? {
+    ["app-info", "xcodeproj"].first { options.value($0) != nil }
 }
 
 /// Why consent screens alone take nothing from the app's files.

@@ -13,7 +13,7 @@ enum RenderCommand {
                               Options.profiles]),
             Options.screenGroup,
             Options.chromeGroup,
-            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("Prompts:", [Options.over] + Options.appFiles),
             OptionGroup("More output:", [
                 OptionSpec("frame", .flag,
                     help: "also write FILE.framed.png: the screenshot inside a drawn device (bezel, Dynamic Island or notch, side "
@@ -111,6 +111,7 @@ enum RenderCommand {
         var inputFolders = [(url: folder.url, role: "the document folder")]
         if let path = options.value("over") { inputFolders.append((URL(fileURLWithPath: path), "--over's document folder")) }
         if let path = options.value("app-info") { inputFolders.append((URL(fileURLWithPath: path), "--app-info's folder")) }
+        if let path = options.value("xcodeproj") { inputFolders.append((URL(fileURLWithPath: path), "the --xcodeproj project")) }
         var inputFiles: [(url: URL, role: String)] = []
         if let path = options.value("backdrop") { inputFiles.append((URL(fileURLWithPath: path), "the --backdrop image")) }
         if deviceReference.lowercased().hasSuffix(".json") { inputFiles.append((URL(fileURLWithPath: deviceReference), "the device profile")) }

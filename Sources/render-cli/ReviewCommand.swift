@@ -30,7 +30,7 @@ enum ReviewCommand {
             OptionGroup("What to review:", [Options.devices(default: "iphone-15-pro", takesAll: false), Options.languages,
                                             Options.appInfo.with(help: "the app's Xcode files (Info.plist, *.lproj, *.xcstrings) for "
                                                 + "the flow's own document's prompts, over its document.json's \"app\" (another "
-                                                + "step's document keeps its own)")]),
+                                                + "step's document keeps its own)"), Options.xcodeproj, Options.target, Options.configuration, Options.buildSetting]),
             OptionGroup("Output:", [
                 OptionSpec("date", .value("YYYY-MM-DD"),
                            help: "the date on the PDF's cover and pages and in its metadata (default: today); the same inputs and "

@@ -17,7 +17,7 @@ enum WatchCommand {
                               OptionSpec("interval", .value("SECONDS"), help: "how often to look for changes (default 0.5)")]),
             Options.axisGroup(),
             Options.chromeGroup,
-            OptionGroup("Prompts:", [Options.over, Options.appInfo]),
+            OptionGroup("Prompts:", [Options.over] + Options.appFiles),
             OptionGroup("Running and output:", [Options.frames, Options.jobs("cells"), Options.shard, Options.allowMissingGlyphs]),
         ])
 

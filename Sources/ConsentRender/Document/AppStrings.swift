@@ -30,10 +30,17 @@ public protocol AppStrings: Sendable {
     /// What reading the files found worth saying (a key given twice, the later value used), a
     /// sentence each; a prompt's render warns with them.
     var fileWarnings: [String] { get }
+    /// The build settings the app's variables could have come from, for a did-you-mean.
+    var buildSettingNames: [String] { get }
+    /// A file of the app's for `language`'s translations that iOS does not read because its name
+    /// is in the wrong letter case (`ja.lproj/infoPlist.strings`), or nil.
+    func miscasedTranslationFile(for language: String) -> String?
 }
 
 extension AppStrings {
     public var fileWarnings: [String] { [] }
+    public var buildSettingNames: [String] { [] }
+    public func miscasedTranslationFile(for language: String) -> String? { nil }
 
     /// The languages of the document (`documentLanguages`) that have no translation of setting
     /// `key`: the device shows them the development region's text.
@@ -53,12 +60,16 @@ public struct AppStringLookup: Sendable, Equatable {
     /// True when the app has no localization for the language asked for, or that
     /// localization lacks the key, so the device shows the development region's text.
     public var isFallback: Bool
+    /// True when it comes from a translation (`InfoPlist.strings`, a String Catalog), which iOS
+    /// shows as written, rather than the settings file (or build settings) the build expands.
+    public var isTranslation: Bool
 
-    public init(text: String, language: String, file: String, isFallback: Bool) {
+    public init(text: String, language: String, file: String, isFallback: Bool, isTranslation: Bool = false) {
         self.text = text
         self.language = language
         self.file = file
         self.isFallback = isFallback
+        self.isTranslation = isTranslation
     }
 }
 
@@ -91,4 +102,13 @@ public final class AppStringReads: @unchecked Sendable, Equatable {
 public protocol AppFilesReader: Sendable {
     /// `settings` is `document.json`'s `app`; its paths are relative to `documentFolder`.
     func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings
+    /// The `app` to read in place of the document's own `documentApp` (the command line's
+    /// `--xcodeproj`, `--target`, `--build-setting`); nil reads none.
+    func appSettings(for documentApp: DocumentSettings.AppFiles?, settingsPath: String) throws -> DocumentSettings.AppFiles?
+}
+
+extension AppFilesReader {
+    public func appSettings(for documentApp: DocumentSettings.AppFiles?, settingsPath: String) throws -> DocumentSettings.AppFiles? {
+        documentApp
+    }
 }

@@ -97,7 +97,7 @@ public struct DocumentFolder: Sendable {
                                      assets: assets, fontFiles: fontFiles.sorted(), backdrops: backdrops)
         if let given {
             content.app = given
-        } else if let app = settings.app {
+        } else if let app = try appFiles?.appSettings(for: settings.app, settingsPath: settingsURL.path) ?? settings.app {
             guard let appFiles else { throw DocumentError.noAppFilesReader(path: settingsURL.path) }
             content.app = try appFiles.read(app, documentFolder: url, settingsPath: settingsURL.path)
         }

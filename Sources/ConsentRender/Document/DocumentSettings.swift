@@ -57,16 +57,53 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public struct AppFiles: Codable, Sendable, Equatable {
         /// The Info.plist file (XML or binary).
         public var infoPlist: String?
-        /// The folder holding `<lang>.lproj/` folders and `*.xcstrings`; default: the Info.plist's folder.
-        public var localizations: String?
+        /// The folders holding `<lang>.lproj/` folders and `*.xcstrings` (one, or several: the app's
+        /// and its Swift packages' resources); default: the Info.plist's folder, or with `project`
+        /// the target's own resources. With `project`, the folders listed are read after the
+        /// target's.
+        public var localizations: [String]?
         /// Build settings the Info.plist's `$(VAR)` values expand from, as Xcode's build would
-        /// (`"PRODUCT_NAME": "Atlas"`).
+        /// (`"PRODUCT_NAME": "Atlas"`); with `project`, over the project's own.
         public var buildSettings: [String: String]?
+        /// The `.xcodeproj` to read the app from, instead of `infoPlist`: its target's Info.plist
+        /// (or the one Xcode generates from `INFOPLIST_KEY_*`), build settings and resources.
+        public var project: String?
+        /// The project's target (default: its one app target).
+        public var target: String?
+        /// The target's build configuration (default: the one `xcodebuild` builds, normally Release).
+        public var configuration: String?
+        /// The strings table the dialog's `{ "key": … }` strings come from (default `Localizable`).
+        public var table: String?
 
-        public init(infoPlist: String? = nil, localizations: String? = nil, buildSettings: [String: String]? = nil) {
+        public init(infoPlist: String? = nil, localizations: [String]? = nil, buildSettings: [String: String]? = nil,
+                    project: String? = nil, target: String? = nil, configuration: String? = nil, table: String? = nil) {
             self.infoPlist = infoPlist
             self.localizations = localizations
             self.buildSettings = buildSettings
+            self.project = project
+            self.target = target
+            self.configuration = configuration
+            self.table = table
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case infoPlist, localizations, buildSettings, project, target, configuration, table
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            infoPlist = try container.decodeIfPresent(String.self, forKey: .infoPlist)
+            // One folder as a string, or several as an array.
+            if let one = try? container.decodeIfPresent(String.self, forKey: .localizations) {
+                localizations = [one]
+            } else {
+                localizations = try container.decodeIfPresent([String].self, forKey: .localizations)
+            }
+            buildSettings = try container.decodeIfPresent([String: String].self, forKey: .buildSettings)
+            project = try container.decodeIfPresent(String.self, forKey: .project)
+            target = try container.decodeIfPresent(String.self, forKey: .target)
+            configuration = try container.decodeIfPresent(String.self, forKey: .configuration)
+            table = try container.decodeIfPresent(String.self, forKey: .table)
         }
     }
     /// Brand styling of the dialog.

@@ -10,7 +10,8 @@ public enum PromptError: Error, Equatable, Sendable {
     /// An app text the prompt shows holds an Xcode build-setting variable (`$(PRODUCT_NAME)`) that
     /// nothing expands; `inInfoPlist` when it is the Info.plist's own value (which Xcode's build
     /// expands), not a translation (which iOS shows as written).
-    case unexpandedVariable(key: String, variable: String, text: String, file: String, inInfoPlist: Bool, settingsPath: String)
+    case unexpandedVariable(key: String, variables: [String], text: String, file: String, inInfoPlist: Bool, settingsPath: String,
+                            known: [String])
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
     /// The device's platform draws no system prompts.
@@ -48,14 +49,20 @@ extension PromptError: CustomStringConvertible {
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
                 + "shows in \(language) to document.json" + (tag == language ? "" : " (under \(tag), which serves \(language) too)")
                 + ", %@ standing for the app's name (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
-        case let .unexpandedVariable(key, variable, text, file, inInfoPlist, settingsPath):
+        case let .unexpandedVariable(key, variables, text, file, inInfoPlist, settingsPath, known):
+            let written = variables.map { "$(\($0))" }.joined(separator: ", ")
+            let one = variables.count == 1
             if inInfoPlist {
-                return "\(file): \(key) is \"\(text)\", and $(\(variable)) is a build setting Xcode's build expands, which "
-                    + "ConsentRender cannot read here; the screenshot would show it as written. Give its value in \(settingsPath): "
-                    + "\"app\": { \"buildSettings\": { \"\(variable)\": \"…\" } }, or write the text itself in the Info.plist."
+                let guesses = variables.compactMap { variable in closestMatch(to: variable, among: known).map { "\($0) for \(variable)" } }
+                let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
+                let first = variables.first ?? "NAME"
+                return "\(file): \(key) is \"\(text)\", and \(written) \(one ? "is a build setting" : "are build settings") that nothing "
+                    + "here sets\(hint); the screenshot would show \(one ? "it" : "them") as written. Give \(one ? "its value" : "their values"): "
+                    + "--build-setting \(first)=…, or in \(settingsPath) \"app\": { \"buildSettings\": { \"\(first)\": \"…\" } } "
+                    + "(or read the app from its project: \"app\": { \"project\": \"App.xcodeproj\" }), or write the text itself in the Info.plist."
             }
             return "\(file): \(key) is \"\(text)\". iOS shows a translation as it is written, so the device shows "
-                + "$(\(variable)) too: write the text itself there."
+                + "\(written) too: write the text itself there."
         case let .noSystemPrompts(platform, prompt):
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"

@@ -106,7 +106,8 @@ extension KeySchema {
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
-        "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any]),
+        "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any, "project": .any, "target": .any,
+                         "configuration": .any, "table": .any]),
         "detectors": .any, "actions": .any, "declineStyle": .any, "secondaryAction": .any,
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])

@@ -48,7 +48,7 @@ struct PromptLint: Sendable {
                     results.append(LintFinding(
                         rule: LintRule.promptPurposeLocalized, severity: .warning,
                         message: "the app has no \(key) in '\(language)', so iOS shows its '\(lookup.language)' text in the "
-                            + "\(kind.rawValue) prompt; add it to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings",
+                            + "\(kind.rawValue) prompt; " + ConsentRenderer.translationFix(key: key, language: language, app: app),
                         element: key, rect: nil, language: language, device: ""))
                 }
                 // A text shown in several languages (the development region's, where a translation

@@ -32,9 +32,12 @@ struct OptionSpec: Equatable {
     var isRequired = false
     /// The one leading word it goes with (`record` for golden's `--mode`), or nil for all of them.
     var onlyWith: String?
+    /// Whether it may be given more than once (`--build-setting A=1 --build-setting B=2`).
+    var repeatable = false
 
     init(_ name: String, _ value: OptionValue, aliases: [String] = [], required: Bool = false, onlyWith: String? = nil,
-         help: String) {
+         repeatable: Bool = false, help: String) {
+        self.repeatable = repeatable
         self.name = name
         self.value = value
         self.help = help

@@ -14,6 +14,20 @@ enum Options {
     static let appInfo = OptionSpec("app-info", .value("DIR"),
         help: "the app's Xcode files: DIR/Info.plist (XML or binary), DIR/<lang>.lproj/InfoPlist.strings and Localizable.strings, "
             + "DIR/*.xcstrings; over document.json's \"app\". Refused where no screen asked for reads them")
+    static let xcodeproj = OptionSpec("xcodeproj", .value("PATH"),
+        help: "the app's Xcode project (App.xcodeproj): its target's Info.plist (or the one Xcode generates from INFOPLIST_KEY_* "
+            + "build settings), build settings, xcconfig files and resources; over document.json's \"app\" (its \"table\" kept). "
+            + "Read only. Refused where no screen asked for reads it, and beside --app-info")
+    static let target = OptionSpec("target", .value("NAME"),
+        help: "the project's target whose app to render (default: its one app target); with --xcodeproj or document.json's "
+            + "\"app\": { \"project\" }")
+    static let configuration = OptionSpec("configuration", .value("NAME"),
+        help: "the target's build configuration (default: the one xcodebuild builds, normally Release)")
+    static let buildSetting = OptionSpec("build-setting", .value("KEY=VALUE"), repeatable: true,
+        help: "a build setting the Info.plist's $(KEY) values expand from, over the project's and document.json's; give it once "
+            + "per setting")
+    /// The options that choose the app's files, in the order help lists them.
+    static let appFiles = [appInfo, xcodeproj, target, configuration, buildSetting]
     static let over = OptionSpec("over", .value("DIR"),
         help: "draw each system prompt over this document's consent screen (for example the ATT explainer) instead of the app "
             + "behind the dialog; refused when no prompt is asked for")

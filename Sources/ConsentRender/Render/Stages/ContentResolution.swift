@@ -105,7 +105,7 @@ extension ConsentRenderer {
             if purpose.isFallback {
                 usesDevelopmentRegion = true
                 warnings.append("the app has no \(key) for '\(language)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
-                                + "text from \(purpose.file); add a translation to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings")
+                                + "text from \(purpose.file); " + Self.translationFix(key: key, language: language, app: app))
             }
         } else {
             message = strings.text("notifications.message") ?? ""
@@ -139,13 +139,26 @@ extension ConsentRenderer {
     /// Refuses an app text the prompt would show with an Xcode variable in it (`$(PRODUCT_NAME)`,
     /// `${BUNDLE_DISPLAY_NAME}`): a screenshot never shows one.
     static func refuseVariables(in lookup: AppStringLookup, key: String, app: any AppStrings, settingsPath: String) throws {
-        guard let variable = xcodeVariable(in: lookup.text) else { return }
-        throw PromptError.unexpandedVariable(key: key, variable: variable, text: lookup.text, file: lookup.file,
-                                             inInfoPlist: lookup.file == app.settingsFile, settingsPath: settingsPath)
+        let variables = xcodeVariables(in: lookup.text)
+        guard !variables.isEmpty else { return }
+        throw PromptError.unexpandedVariable(key: key, variables: variables, text: lookup.text, file: lookup.file,
+                                             inInfoPlist: !lookup.isTranslation, settingsPath: settingsPath, known: app.buildSettingNames)
     }
 
-    /// The name of the first `$(NAME)`, `${NAME}` or `$(NAME:modifier)` in `text`, or nil.
-    static func xcodeVariable(in text: String) -> String? {
+    /// How to give `key` a translation in `language`: where to add it, or that the file holding
+    /// it is named in the wrong letter case, which iOS does not read either.
+    static func translationFix(key: String, language: String, app: any AppStrings) -> String {
+        if let file = app.miscasedTranslationFile(for: language) {
+            return "\(file) is named in the wrong letter case, and iOS's file system is case-sensitive, so iOS does not read it "
+                + "either: rename it InfoPlist.strings"
+        }
+        return "add a translation to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings"
+    }
+
+    /// The names of every `$(NAME)`, `${NAME}` and `$(NAME:modifier)` in `text`, in order, each
+    /// once; an unclosed `$(NAME` too (the screen would show it as written).
+    static func xcodeVariables(in text: String) -> [String] {
+        var names: [String] = []
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             let after = rest.index(after: dollar)
@@ -155,10 +168,14 @@ extension ConsentRenderer {
             }
             let name = rest[rest.index(after: after)...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
             let end = name.endIndex
-            if !name.isEmpty, end < rest.endIndex, [")", "}", ":"].contains(rest[end]) { return String(name) }
+            let closer: Character = rest[after] == "(" ? ")" : "}"
+            if !name.isEmpty, end == rest.endIndex || [")", "}", ":"].contains(rest[end]) || !rest[end...].contains(closer),
+               !names.contains(String(name)) {
+                names.append(String(name))
+            }
             rest = rest[after...]
         }
-        return nil
+        return names
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.
