@@ -16,8 +16,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte, modulo 13, picks what the rest is fed to (the seeds in
-/// Fuzz/corpus start with the raw byte 0–12 of their target).
+/// libFuzzer entry point: the first byte, modulo 14, picks what the rest is fed to (the seeds in
+/// Fuzz/corpus start with the raw byte 0–13 of their target).
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
@@ -30,9 +30,9 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`); 10: a consent flow (`flow.json`), and
 /// when it parses, both walkthrough plans over made-up buttons for every role its steps name;
 /// 11: an Xcode `project.pbxproj`, then every target's build settings in every configuration, each
-/// value expanded; 12: an `.xcconfig`, each value expanded.
+/// value expanded; 12: an `.xcconfig`, each value expanded; 13: a `.stringsdict` file.
 /// Every other input stays in memory. (The switch's default, a Markdown file rendered on an iPad
-/// in an RTL language, is reached by no selector: the thirteen values are all taken.)
+/// in an RTL language, is reached by no selector: the fourteen values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -40,7 +40,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 13 {
+    switch selector % 14 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
@@ -53,6 +53,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 10: planWalkthroughs(Data(payload))
     case 11: resolveProject(Data(payload))
     case 12: resolveXCConfig(Data(payload))
+    case 13: _ = try? StringsDictionary.parse(Data(payload), path: "en.lproj/Localizable.stringsdict")
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
