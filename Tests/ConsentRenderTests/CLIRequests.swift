@@ -1,6 +1,7 @@
 import Foundation
 @testable import ConsentRender
 @testable import render_cli
+@testable import XcodeFiles
 
 /// `render-cli render`, `matrix`, `watch`, `lint`, `appstore` and `review` in-process, up to the
 /// request they make of the library (`RenderRequest` with its output files, `MatrixRender`,
@@ -40,7 +41,7 @@ enum CLIRequests {
 
     static func describe(_ render: MatrixRender) -> String {
         [
-            "document \(render.folder.url.path), app \(render.folder.content.app?.settingsFile ?? "none")",
+            "document \(render.folder.url.path), app \(describeApp(render.folder.content.app))",
             "profiles \(render.catalog.directory.path)",
             "out \(render.outputDirectory.path)",
             "tint \(render.tint?.hex ?? "profile's"), chrome \(render.showsSystemChrome), status bar \(String(describing: render.statusBar))",
@@ -53,7 +54,7 @@ enum CLIRequests {
     static func describe(_ plan: RenderCommand.Plan) -> String {
         let outputs = plan.outputs
         return [
-            "document \(plan.folder.url.path), app \(plan.request.content.app?.settingsFile ?? "none"), language \(plan.language)",
+            "document \(plan.folder.url.path), app \(describeApp(plan.request.content.app)), language \(plan.language)",
             "profile \(plan.profile)",
             "out \(outputs.png.path), overlay \(outputs.writesOverlay), framed \(outputs.writesFramed)",
             "glyphs allowed \(plan.request.allowsMissingGlyphs)",
@@ -72,7 +73,7 @@ enum CLIRequests {
 
     static func describe(_ review: ReviewRun) -> String {
         [
-            "document \(review.folder.url.path), app \(review.folder.content.app?.settingsFile ?? "none")",
+            "document \(review.folder.url.path), app \(describeApp(review.folder.content.app))",
             "flow from \(review.flow.start): \(review.flow.steps.map { "\($0)" })",
             "profiles \(review.profiles), languages \(review.languages)",
             "out \(review.outputDirectory.path), date \(review.date), jobs \(review.jobs)",
@@ -82,11 +83,20 @@ enum CLIRequests {
 
     static func describe(_ lint: LintRun) -> String {
         [
-            "document \(lint.folder.url.path), app \(lint.folder.content.app?.settingsFile ?? "none")",
+            "document \(lint.folder.url.path), app \(describeApp(lint.folder.content.app))",
             "profiles \(lint.catalog.directory.path)",
             "languages \(lint.languages?.joined(separator: ",") ?? "all")",
             "tint \(lint.tint?.hex ?? "profile's"), chrome \(lint.showsSystemChrome), options \(lint.options)",
             "glyphs allowed \(lint.allowsMissingGlyphs)",
         ].joined(separator: "\n") + "\n" + lint.cells.map { "\($0)" }.joined(separator: "\n")
     }
+}
+
+/// An app's files as a request reads them: where they come from and, for an Xcode app, the
+/// project, target and configuration and every Info.plist string (which `--build-setting` changes).
+func describeApp(_ app: (any AppStrings)?) -> String {
+    guard let app else { return "none" }
+    guard let info = app as? AppInfo else { return app.settingsFile }
+    let values = info.infoPlist.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+    return "\(app.settingsFile) (\(info.origin ?? "files"): \(values))"
 }

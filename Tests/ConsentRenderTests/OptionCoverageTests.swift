@@ -77,6 +77,10 @@ import Testing
                                       options: .regularExpression)
             try! Data(text.utf8).write(to: strings)
         }
+        // An Xcode project with two app targets and two configurations, its Info.plist generated.
+        let project = folder.appendingPathComponent("proj/Atlas.xcodeproj")
+        try! manager.createDirectory(at: project, withIntermediateDirectories: true)
+        try! Data(Self.atlasProject.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
         try! Data(#"{ "start": "consent", "steps": { "consent": { "screen": "consent", "on": { "accept": "end:in", "decline": "end:out" } } } }"#.utf8)
             .write(to: folder.appendingPathComponent("glyphs-flow.json"))
         let glyphs = folder.appendingPathComponent("glyphs")
@@ -140,6 +144,35 @@ import Testing
     static let record = ["golden", "record", "--golden", "{T}/Golden", "--artifacts", "{T}/artifacts"]
     static let bench = ["bench", "--iterations", "1", "--figures", "stages"]
 
+    static let atlasProject = """
+        { archiveVersion = 1; objectVersion = 56; objects = {
+          G0 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+          P0 = {isa = PBXProject; buildConfigurationList = L0; developmentRegion = en; mainGroup = G0; targets = (T1, T2, ); };
+          L0 = {isa = XCConfigurationList; buildConfigurations = (); };
+          T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; name = Atlas; productType = "com.apple.product-type.application"; };
+          T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = AtlasPro; productType = "com.apple.product-type.application"; };
+          L1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2, ); defaultConfigurationName = Release; };
+          L2 = {isa = XCConfigurationList; buildConfigurations = (C3, ); defaultConfigurationName = Release; };
+          C1 = {isa = XCBuildConfiguration; buildSettings = { GENERATE_INFOPLIST_FILE = YES; PRODUCT_NAME = Atlas;
+            INFOPLIST_KEY_CFBundleDisplayName = "$(PRODUCT_NAME)"; INFOPLIST_KEY_NSUserTrackingUsageDescription = "$(PRODUCT_NAME) needs this."; }; name = Release; };
+          C2 = {isa = XCBuildConfiguration; buildSettings = { GENERATE_INFOPLIST_FILE = YES; PRODUCT_NAME = "Atlas Debug";
+            INFOPLIST_KEY_CFBundleDisplayName = "$(PRODUCT_NAME)"; INFOPLIST_KEY_NSUserTrackingUsageDescription = "$(PRODUCT_NAME) needs this."; }; name = Debug; };
+          C3 = {isa = XCBuildConfiguration; buildSettings = { GENERATE_INFOPLIST_FILE = YES; PRODUCT_NAME = "Atlas Pro";
+            INFOPLIST_KEY_CFBundleDisplayName = "$(PRODUCT_NAME)"; INFOPLIST_KEY_NSUserTrackingUsageDescription = "$(PRODUCT_NAME) wants it."; }; name = Release; };
+        }; rootObject = P0; }
+        """
+
+    /// The four options that choose an app from a project, each against `base` (which asks for a prompt).
+    static func projectCases(_ base: [String]) -> [(String, [String], [String])] {
+        let project = base + ["--xcodeproj", "{F}/proj/Atlas.xcodeproj", "--target", "Atlas"]
+        return [
+            ("xcodeproj", project, base),
+            ("target", with(project, "target", "AtlasPro"), project),
+            ("configuration", with(project, "configuration", "Debug"), project),
+            ("build-setting", with(project, "build-setting", "PRODUCT_NAME=Other"), project),
+        ]
+    }
+
     /// `base` with `option`'s value replaced by `value` (or the option added).
     static func with(_ base: [String], _ option: String, _ value: String? = nil) -> [String] {
         if let index = base.firstIndex(of: "--" + option) {
@@ -164,6 +197,7 @@ import Testing
             ("screens", prompts, base),
             ("ios", with(prompts, "ios", "18"), prompts),
             ("app-info", with(prompts, "app-info", "{F}/app"), prompts),
+        ] + projectCases(prompts) + [
             ("scroll", with(with(base, "document", "Samples/long-agreement"), "scroll", "bottom"), with(base, "document", "Samples/long-agreement")),
             ("bold-text", with(base, "bold-text", "on"), base),
             ("increase-contrast", with(base, "increase-contrast", "on"), base),
@@ -212,6 +246,7 @@ import Testing
         add("render", "ios", with(prompt, "ios", "18"), prompt)
         add("render", "over", with(prompt, "over", "Samples/att-explainer"), prompt)
         add("render", "app-info", with(prompt, "app-info", "{F}/app"), prompt)
+        for (option, arguments, baseline) in projectCases(prompt) { add("render", option, arguments, baseline) }
         for flag in ["overlay", "frame", "full-length"] { add("render", flag, with(render, flag), render) }
         add("render", "allow-missing-glyphs", with(with(render, "document", "{F}/glyphs"), "allow-missing-glyphs"),
             with(render, "document", "{F}/glyphs"))
@@ -254,6 +289,7 @@ import Testing
         }
         add("review", "flow", with(review, "flow", "{F}/short-flow.json"), review)
         add("review", "app-info", with(review, "app-info", "{F}/att-app"), review)
+        for (option, arguments, baseline) in projectCases(review) { add("review", option, arguments, baseline) }
         add("review", "document", with(with(review, "document", "Samples/launch-consent"), "languages", "en"), review)
         add("review", "jobs", with(with(shortReview, "languages", "en,ja"), "jobs", "1"), with(shortReview, "languages", "en,ja"), .neutral)
         let glyphReview = with(with(review, "document", "{F}/glyphs"), "flow", "{F}/glyphs-flow.json")
