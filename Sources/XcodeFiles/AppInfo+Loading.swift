@@ -150,7 +150,8 @@ extension AppInfo {
         guard FileManager.default.fileExists(atPath: lproj.path, isDirectory: &isFolder), isFolder.boolValue else { return }
         if lprojLanguages[tag] == nil { lprojLanguages[tag] = lproj.path }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: lproj.path)) ?? []).sorted()
-        for name in names where only == nil || name == only {
+        // A file the project lists in another letter case than the disk's is still looked at, to be named.
+        for name in names where only == nil || name.lowercased() == only?.lowercased() {
             let url = lproj.appendingPathComponent(name)
             switch name {
             case "InfoPlist.strings":

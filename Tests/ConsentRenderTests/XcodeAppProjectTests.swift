@@ -28,7 +28,7 @@ import Testing
         		F6 /* de */ = {isa = PBXFileReference; name = de; path = de.lproj/Vector.strings; sourceTree = "<group>"; };
         		F7 /* en */ = {isa = PBXFileReference; name = en; path = en.lproj/Vector.stringsdict; sourceTree = "<group>"; };
         		F8 /* Atlas.xcconfig */ = {isa = PBXFileReference; path = Atlas.xcconfig; sourceTree = "<group>"; };
-        		F9 /* fr */ = {isa = PBXFileReference; name = fr; path = fr.lproj/infoPlist.strings; sourceTree = "<group>"; };
+        		F9 /* fr */ = {isa = PBXFileReference; name = fr; path = fr.lproj/InfoPlist.strings; sourceTree = "<group>"; };
         		V1 /* InfoPlist.strings */ = {isa = PBXVariantGroup; children = (F2, F3, F4, F9, ); name = InfoPlist.strings; sourceTree = "<group>"; };
         		V2 /* Vector.strings */ = {isa = PBXVariantGroup; children = (F5, F6, ); name = Vector.strings; sourceTree = "<group>"; };
         		V3 /* Vector.stringsdict */ = {isa = PBXVariantGroup; children = (F7, ); name = Vector.stringsdict; sourceTree = "<group>"; };
