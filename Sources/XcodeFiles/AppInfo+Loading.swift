@@ -39,6 +39,7 @@ extension AppInfo {
         }
         let folders = extraFolders.isEmpty ? [plist.deletingLastPathComponent()] : extraFolders
         var info = try load(infoPlist: plist, localizations: folders, table: table)
+        for folder in extraFolders { info.protect(folder, role: "a folder of the app's localizations (\"app\": \"localizations\")") }
         if let buildSettings = settings.buildSettings {
             info.expandVariables(with: BuildSettings(levels: [.init(name: source, settings: buildSettings)]))
         }
@@ -61,7 +62,7 @@ extension AppInfo {
     /// value with a variable the settings lack stays as it is, and a render that shows it is refused.
     mutating func expandVariables(with settings: BuildSettings) {
         for (key, value) in infoPlist where value.contains("$(") || value.contains("${") {
-            if let expanded = try? settings.expand(value) { infoPlist[key] = expanded }
+            if let expanded = try? settings.expand(value) { infoPlist[key] = expanded } else { unexpandedReasons[key] = settings.whyUnexpanded(value) }
         }
         if let region = infoPlist["CFBundleDevelopmentRegion"].flatMap(Self.lprojTag) { developmentRegion = region }
         buildSettingNames = settings.names
@@ -95,6 +96,7 @@ extension AppInfo {
         var info = try readInfoPlist(plistURL)
         info.table = table
         for folder in folders { try info.addLocalizations(in: folder) }
+        info.protectLocalizations()
         if info.infoPlistCatalog == nil {
             let beside = plistURL.deletingLastPathComponent().appendingPathComponent("InfoPlist.xcstrings")
             if FileManager.default.fileExists(atPath: beside.path) { try info.addCatalog(beside) }
@@ -104,6 +106,20 @@ extension AppInfo {
             if FileManager.default.fileExists(atPath: beside.path) { try info.addCatalog(beside) }
         }
         return info
+    }
+
+    /// Adds a folder the app's files come from to those no render writes into (once).
+    mutating func protect(_ folder: URL, role: String) {
+        let url = folder.standardizedFileURL
+        guard !sourceFolders.contains(where: { $0.url.path == url.path }) else { return }
+        sourceFolders.append(.init(url: url, role: role))
+    }
+
+    /// Adds every `.lproj` folder read to the folders no render writes into.
+    mutating func protectLocalizations() {
+        for (tag, path) in lprojLanguages.sorted(by: { $0.key < $1.key }) {
+            protect(URL(fileURLWithPath: path), role: "the app's \(tag) localization")
+        }
     }
 
     /// The Info.plist's strings and booleans; no localizations yet.

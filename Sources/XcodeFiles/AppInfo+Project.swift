@@ -17,6 +17,10 @@ extension AppInfo {
         }
         let project = try XcodeProject.load(url)
         let target = try name.map { try project.target($0) } ?? project.appTarget()
+        if let platform = try project.otherPlatform(of: target) {
+            throw XcodeProjectError.notIOS(project: project.url.path, target: target.name, platform: platform,
+                                           iosApps: try project.targets.filter { try $0.isApplication && project.otherPlatform(of: $0) == nil }.map(\.name))
+        }
         let configurationName = try configuration ?? target.defaultConfiguration
             ?? target.configurations.keys.sorted().first
             ?? { throw XcodeProjectError.noConfigurations(project: project.pbxprojPath, target: target.name) }()
@@ -54,6 +58,7 @@ extension AppInfo {
                 // A variable nothing sets stays as written, and a render that would show it is refused.
                 guard let value = (try? settings.value(setting)) ?? settings.rawValue(setting) else { continue }
                 info.infoPlist[key] = value
+                if (try? settings.value(setting)) == nil { info.unexpandedReasons[key] = settings.whyUnexpanded(value) }
                 info.infoPlistSources[key] = "\(setting) in \(settings.source(of: setting) ?? project.pbxprojPath)"
             }
             info.developmentRegion = info.infoPlist["CFBundleDevelopmentRegion"].flatMap(lprojTag) ?? info.developmentRegion
@@ -63,14 +68,22 @@ extension AppInfo {
         info.table = table
 
         // The target's resources, then the folders the document adds.
+        info.protect(url, role: "the app's Xcode project")
         for path in target.resourcePaths {
-            try info.addResource(project.projectDirectory.appendingPathComponent(path).standardizedFileURL)
+            let file = project.projectDirectory.appendingPathComponent(path).standardizedFileURL
+            try info.addResource(file)
         }
         for folder in target.synchronizedFolders {
-            try info.addSynchronized(project.projectDirectory.appendingPathComponent(folder.path).standardizedFileURL,
-                                     exceptions: folder.exceptions)
+            let url = project.projectDirectory.appendingPathComponent(folder.path).standardizedFileURL
+            try info.addSynchronized(url, exceptions: folder.exceptions)
+            // Whatever lands in it becomes part of the app's next build.
+            info.protect(url, role: "target \(target.name)'s synchronized folder \(folder.path)")
         }
-        for folder in extraLocalizations { try info.addLocalizations(in: folder) }
+        for folder in extraLocalizations {
+            try info.addLocalizations(in: folder)
+            info.protect(folder, role: "a folder of the app's localizations")
+        }
+        info.protectLocalizations()
         return info
     }
 
@@ -162,9 +175,28 @@ extension AppInfo {
 
 extension XcodeProject {
     /// The project's one app target, or an error naming them.
+    /// A macOS, watchOS, tvOS or visionOS app target is not one whose prompts iOS shows, so it is
+    /// not a candidate when the project also has an iOS one.
     package func appTarget() throws -> Target {
         let apps = targets.filter(\.isApplication)
         if apps.count == 1 { return apps[0] }
-        throw XcodeProjectError.whichTarget(project: url.path, apps: apps.map(\.name), targets: targets.map(\.name))
+        let iosApps = try apps.filter { try otherPlatform(of: $0) == nil }
+        if iosApps.count == 1 { return iosApps[0] }
+        throw XcodeProjectError.whichTarget(project: url.path, apps: (iosApps.isEmpty ? apps : iosApps).map(\.name), targets: targets.map(\.name))
+    }
+
+    /// The platform `target` builds for when it is not iOS (`macosx` from `SDKROOT` in its default
+    /// configuration), or nil for an iOS target: `SDKROOT` iphoneos, or `auto`/unset with
+    /// `SUPPORTED_PLATFORMS` naming iphoneos (or unset).
+    package func otherPlatform(of target: Target) throws -> String? {
+        guard let configuration = target.defaultConfiguration ?? target.configurations.keys.sorted().first else { return nil }
+        let settings = try buildSettings(target: target.name, configuration: configuration)
+        let sdk = ((try? settings.value("SDKROOT")) ?? settings.rawValue("SDKROOT") ?? "").lowercased()
+        if sdk.hasPrefix("iphoneos") || sdk.hasPrefix("iphonesimulator") { return nil }
+        let platforms = ((try? settings.value("SUPPORTED_PLATFORMS")) ?? settings.rawValue("SUPPORTED_PLATFORMS") ?? "")
+            .lowercased().split(separator: " ").map(String.init)
+        if platforms.contains("iphoneos") { return nil }
+        if !platforms.isEmpty { return platforms[0] }
+        return sdk.isEmpty || sdk == "auto" ? nil : sdk
     }
 }

@@ -75,6 +75,12 @@ package struct AppInfo: AppStrings, Equatable {
     /// The project, target and configuration the files come from (`Atlas.xcodeproj, target
     /// Atlas, Release`), when read from a project.
     public var origin: String?
+    /// The folders the app's files were read from, which no render writes into.
+    public var sourceFolders: [OwnedFolder.Protected] = []
+    /// Why a key's variables do not expand, where the settings set them (`expandVariables`).
+    public var unexpandedReasons: [String: String] = [:]
+    public func unexpandedReason(_ key: String) -> String? { unexpandedReasons[key] }
+    public var readsProject: Bool { origin != nil }
     /// Whether a screen looked anything up in these files (shared by every copy of this value), so
     /// a command can tell that `--app-info` would change nothing.
     public let reads = AppStringReads()

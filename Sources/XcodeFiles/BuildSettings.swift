@@ -151,6 +151,39 @@ package struct BuildSettings: Sendable, Equatable {
         return result + rest
     }
 
+    /// Why `text` does not expand when a variable it names is set: that variable's value names
+    /// one nothing sets (or itself), followed down the chain; nil when the first variable that
+    /// fails is one nothing sets (the plain case), or when `text` expands.
+    package func whyUnexpanded(_ text: String) -> String? {
+        var chain: [String] = []
+        var seen: Set<String> = []
+        var current = text
+        while chain.count < 8 {
+            // The first variable the text names whose expansion fails.
+            guard let name = Self.variableNames(in: current).first(where: { (try? expand("$(\($0))")) == nil }) else { break }
+            guard let raw = rawValue(name), !seen.contains(name) else {
+                if chain.isEmpty { return nil }
+                return chain.joined(separator: ", ") + (seen.contains(name) ? ", which refers to itself" : ", and nothing sets \(name)")
+            }
+            seen.insert(name)
+            chain.append("\(name) is \"\(raw)\" (\(source(of: name) ?? "build settings"))")
+            current = raw
+        }
+        return chain.isEmpty ? nil : chain.joined(separator: ", ")
+    }
+
+    /// The names `$(NAME…)` and `${NAME…}` reference in `text`, in order.
+    static func variableNames(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "$(") ?? rest.range(of: "${") {
+            let name = rest[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty { names.append(String(name)) }
+            rest = rest[start.upperBound...]
+        }
+        return names
+    }
+
     /// Xcode's modifiers: `lower`, `upper`, `rfc1034identifier`, `c99extidentifier`, `identifier`,
     /// `base`, `dir`, `file`, `suffix`, `standardizepath`, `quote`; `default=` is applied before.
     static func apply(_ modifier: String, to value: String) -> String {
@@ -171,3 +204,4 @@ package struct BuildSettings: Sendable, Equatable {
         }
     }
 }
+

@@ -160,6 +160,8 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
     /// No target was named, and the project has no app target or several.
     case whichTarget(project: String, apps: [String], targets: [String])
     case noConfigurations(project: String, target: String)
+    /// The target builds for another platform than iOS (`macosx`).
+    case notIOS(project: String, target: String, platform: String, iosApps: [String])
     /// The target names no Info.plist and does not generate one.
     case noInfoPlist(origin: String)
     /// `INFOPLIST_FILE` names a file that is not there.
@@ -191,6 +193,11 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
             }
             return "\(project) has \(apps.count) app targets (\(apps.joined(separator: ", "))); name the one to render: "
                 + "\"app\": { \"target\": \"\(apps[0])\" } or --target \(apps[0])."
+        case let .notIOS(project, target, platform, iosApps):
+            let fix = iosApps.isEmpty ? "ConsentRender draws iOS's prompts; this project has no iOS app target"
+                : "name an iOS app target: \"app\": { \"target\": \"\(iosApps[0])\" } or --target \(iosApps[0])"
+                    + (iosApps.count > 1 ? " (its iOS apps: \(iosApps.joined(separator: ", ")))" : "")
+            return "\(project): the target \(target) builds for \(platform) (SDKROOT / SUPPORTED_PLATFORMS), not iOS; \(fix)."
         case let .noConfigurations(project, target):
             return "\(project): the target \(target) has no build configurations; re-save the project in Xcode."
         case let .noInfoPlist(origin):

@@ -112,6 +112,7 @@ enum RenderCommand {
         if let path = options.value("over") { inputFolders.append((URL(fileURLWithPath: path), "--over's document folder")) }
         if let path = options.value("app-info") { inputFolders.append((URL(fileURLWithPath: path), "--app-info's folder")) }
         if let path = options.value("xcodeproj") { inputFolders.append((URL(fileURLWithPath: path), "the --xcodeproj project")) }
+        inputFolders += (folder.content.app?.sourceFolders ?? []).map { ($0.url, $0.role) }
         var inputFiles: [(url: URL, role: String)] = []
         if let path = options.value("backdrop") { inputFiles.append((URL(fileURLWithPath: path), "the --backdrop image")) }
         if deviceReference.lowercased().hasSuffix(".json") { inputFiles.append((URL(fileURLWithPath: deviceReference), "the device profile")) }

@@ -237,6 +237,39 @@ import Testing
         #expect(inside == ["project.pbxproj"])
     }
 
+    /// What the first-user trial found: no output goes where the app is built from (its synchronized
+    /// folder, an .lproj), a variable set to one nothing sets names that one, and a macOS target
+    /// is no candidate for the app.
+    @Test func theAppsSourceFoldersAndVariablesAreGuarded() throws {
+        let folder = try atlas()
+        func render(_ out: String, _ extra: [String] = []) throws -> CLIRun {
+            try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                              "--language", "en", "--out", temporary.url.appendingPathComponent(out).path] + extra)
+        }
+        var run = try render("Shared/shots/camera.png")
+        #expect(run.status == 2 && run.stderr.contains("lies inside target Atlas's synchronized folder Shared"), "\(run.stderr)")
+        run = try render("Atlas/de.lproj/camera.png")
+        #expect(run.status == 2 && run.stderr.contains("the app's de localization"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("Shared/shots").path))
+        run = try render("out/camera.png", ["--build-setting", "PRODUCT_NAME=$(APP_TITLE)"])
+        #expect(run.status == 2 && run.stderr.contains("PRODUCT_NAME is \"$(APP_TITLE)\" (--build-setting), and nothing sets APP_TITLE"),
+                "\(run.stderr)")
+        #expect(!run.stderr.contains("read the app from its project"), "\(run.stderr)")
+        run = try render("out/camera.png", ["--build-setting", "PRODUCT_NAME=$(PRODUCT_NAME) Beta"])
+        #expect(run.status == 2 && run.stderr.contains("which refers to itself"), "\(run.stderr)")
+
+        // The widget made a macOS app: Atlas is still the one iOS app, and naming the Mac one is refused.
+        let project = temporary.url.appendingPathComponent("Atlas.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: project, encoding: .utf8)
+            .replacingOccurrences(of: "productType = \"com.apple.product-type.app-extension\"", with: "productType = \"com.apple.product-type.application\"")
+            .replacingOccurrences(of: "GENERATE_INFOPLIST_FILE = NO;", with: "GENERATE_INFOPLIST_FILE = NO; SDKROOT = macosx;")
+        try Data(text.utf8).write(to: project)
+        #expect(try app(folder).origin == "Atlas.xcodeproj, target Atlas, Release")
+        #expect { try app(folder, overrides: AppFileOverrides(target: "AtlasWidget")) } throws: {
+            "\($0)".contains("the target AtlasWidget builds for macosx") && "\($0)".contains("--target Atlas")
+        }
+    }
+
     @Test func documentMistakesAreNamed() throws {
         var folder = try atlas(app: #""project": "../Atlas.xcodeproj", "infoPlist": "Info.plist""#)
         #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("gives both \"project\" and \"infoPlist\"") }

@@ -253,7 +253,7 @@ import Testing
             return try ConsentRenderer().render(request)
         }
         #expect { try render(document(""), "en") } throws: { error in
-            guard case let PromptError.unexpandedVariable(key, variables, _, _, inInfoPlist, _, _) = error else { return false }
+            guard case let PromptError.unexpandedVariable(key, variables, _, _, inInfoPlist, _, _, _, _) = error else { return false }
             return key == "CFBundleDisplayName" && variables == ["PRODUCT_NAME"] && inInfoPlist
                 && "\(error)".contains(#""app": { "buildSettings": { "PRODUCT_NAME": "…" } }"#)
         }
@@ -263,7 +263,7 @@ import Testing
         #expect(page.linkMap.prompt?.message == "Atlas scans the QR codes on signs.")
         // The German translation is shown as written on the device: refused, saying so.
         #expect { try render(given, "de") } throws: { error in
-            guard case let PromptError.unexpandedVariable(_, _, _, file, inInfoPlist, _, _) = error else { return false }
+            guard case let PromptError.unexpandedVariable(_, _, _, file, inInfoPlist, _, _, _, _) = error else { return false }
             return file.hasSuffix("de.lproj/InfoPlist.strings") && !inInfoPlist && "\(error)".contains("shows a translation as it is written")
         }
         // Lint names it once however many cells, and goes on.

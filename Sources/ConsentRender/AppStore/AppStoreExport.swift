@@ -130,7 +130,8 @@ public struct AppStoreExport: Sendable {
         // ledger lists (`.consentrender-appstore`) are the tool's.
         let exportFolder = try OwnedFolder.claim(out, kind: .appStoreExport,
                                                  protecting: [.init(url: folder.url, role: "the document folder"),
-                                                              .init(url: catalog.directory, role: "the device profiles folder")],
+                                                              .init(url: catalog.directory, role: "the device profiles folder")]
+                                                    + (folder.content.app?.sourceFolders ?? []),
                                                  acceptsUnmarked: { _ in true })
         // An earlier version listed its screenshots in consentrender-appstore.json (with CRC-32s):
         // what it lists unchanged is the tool's too.

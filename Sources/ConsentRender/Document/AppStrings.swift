@@ -35,12 +35,24 @@ public protocol AppStrings: Sendable {
     /// A file of the app's for `language`'s translations that iOS does not read because its name
     /// is in the wrong letter case (`ja.lproj/infoPlist.strings`), or nil.
     func miscasedTranslationFile(for language: String) -> String?
+    /// The folders the app is built from (its Xcode project, synchronized folders, `.lproj`
+    /// folders, the Info.plist's folder), each with what it is for messages: no output goes inside
+    /// one, where the next build would pick it up.
+    var sourceFolders: [OwnedFolder.Protected] { get }
+    /// Why setting `key`'s variables do not expand although the build settings set them (a
+    /// value naming a variable nothing sets, or itself), or nil.
+    func unexpandedReason(_ key: String) -> String?
+    /// Whether the build settings are an Xcode project's (not only `buildSettings` given by hand).
+    var readsProject: Bool { get }
 }
 
 extension AppStrings {
     public var fileWarnings: [String] { [] }
     public var buildSettingNames: [String] { [] }
     public func miscasedTranslationFile(for language: String) -> String? { nil }
+    public var sourceFolders: [OwnedFolder.Protected] { [] }
+    public func unexpandedReason(_ key: String) -> String? { nil }
+    public var readsProject: Bool { false }
 
     /// The languages of the document (`documentLanguages`) that have no translation of setting
     /// `key`: the device shows them the development region's text.

@@ -10,8 +10,10 @@ public enum PromptError: Error, Equatable, Sendable {
     /// An app text the prompt shows holds an Xcode build-setting variable (`$(PRODUCT_NAME)`) that
     /// nothing expands; `inInfoPlist` when it is the Info.plist's own value (which Xcode's build
     /// expands), not a translation (which iOS shows as written).
+    /// `reason` says why a variable that is set does not expand (its own value names one nothing
+    /// sets); `fromProject` when the build settings are the Xcode project's.
     case unexpandedVariable(key: String, variables: [String], text: String, file: String, inInfoPlist: Bool, settingsPath: String,
-                            known: [String])
+                            known: [String], reason: String?, fromProject: Bool)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
     /// The device's platform draws no system prompts.
@@ -49,17 +51,25 @@ extension PromptError: CustomStringConvertible {
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
                 + "shows in \(language) to document.json" + (tag == language ? "" : " (under \(tag), which serves \(language) too)")
                 + ", %@ standing for the app's name (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
-        case let .unexpandedVariable(key, variables, text, file, inInfoPlist, settingsPath, known):
+        case let .unexpandedVariable(key, variables, text, file, inInfoPlist, settingsPath, known, reason, fromProject):
             let written = variables.map { "$(\($0))" }.joined(separator: ", ")
             let one = variables.count == 1
+            if inInfoPlist, let reason {
+                return "\(file): \(key) is \"\(text)\", which does not expand: \(reason); the screenshot would show it as written. "
+                    + "Give that variable a value (--build-setting NAME=…, or \"app\": { \"buildSettings\" } in \(settingsPath)), "
+                    + "or write the text itself."
+            }
             if inInfoPlist {
-                let guesses = variables.compactMap { variable in closestMatch(to: variable, among: known).map { "\($0) for \(variable)" } }
+                let guesses = variables.compactMap { variable in
+                    closestMatch(to: variable, among: known.filter { $0 != variable }).map { "\($0) for \(variable)" }
+                }
                 let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
                 let first = variables.first ?? "NAME"
                 return "\(file): \(key) is \"\(text)\", and \(written) \(one ? "is a build setting" : "are build settings") that nothing "
                     + "here sets\(hint); the screenshot would show \(one ? "it" : "them") as written. Give \(one ? "its value" : "their values"): "
                     + "--build-setting \(first)=…, or in \(settingsPath) \"app\": { \"buildSettings\": { \"\(first)\": \"…\" } } "
-                    + "(or read the app from its project: \"app\": { \"project\": \"App.xcodeproj\" }), or write the text itself in the Info.plist."
+                    + (fromProject ? "" : "(or read the app from its project: \"app\": { \"project\": \"App.xcodeproj\" }), ")
+                    + "or write the text itself in the Info.plist."
             }
             return "\(file): \(key) is \"\(text)\". iOS shows a translation as it is written, so the device shows "
                 + "\(written) too: write the text itself there."

@@ -87,7 +87,7 @@ public struct LintRun {
                 continue
             } catch let error as PromptError {
                 // An app text with an Xcode variable: once per key and file, whatever the cells.
-                guard case let .unexpandedVariable(key, _, _, file, _, _, _) = error else { throw error }
+                guard case let .unexpandedVariable(key, _, _, file, _, _, _, _, _) = error else { throw error }
                 if reported.insert("\(key) \(file)").inserted {
                     findings.append(LintFinding(rule: .appUnexpandedVariable, severity: .error, message: error.description,
                                                 element: key, rect: nil, language: cell.language, device: ""))

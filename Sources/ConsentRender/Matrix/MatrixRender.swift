@@ -175,7 +175,8 @@ public struct MatrixRender: Sendable {
         try OwnedFolder.claim(
             outputDirectory, kind: .matrix,
             protecting: [.init(url: folder.url, role: "the document folder"),
-                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory] + otherInputs,
+                         .init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory] + otherInputs
+                + (folder.content.app?.sourceFolders ?? []),
             acceptsUnmarked: Self.holdsEarlierMatrix)
     }
 

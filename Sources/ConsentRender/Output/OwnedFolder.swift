@@ -74,7 +74,7 @@ public struct OwnedFolder: Sendable {
     }
 
     /// A folder a run reads, which an output folder must keep clear of.
-    public struct Protected: Sendable {
+    public struct Protected: Sendable, Equatable {
         public var url: URL
         /// What it is, for messages: "the golden folder", "the document folder".
         public var role: String

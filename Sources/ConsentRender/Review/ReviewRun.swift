@@ -95,6 +95,10 @@ public struct ReviewRun: Sendable {
             protected.append(.init(url: URL(fileURLWithPath: document), role: "a document folder the flow uses"))
         }
         protected += self.protected
+        // No output lands in a folder an app is built from.
+        for document in [folder] + flow.steps.compactMap({ screens.documents[$0.name] }) {
+            for source in document.content.app?.sourceFolders ?? [] where !protected.contains(source) { protected.append(source) }
+        }
         let output = try OwnedFolder.claim(outputDirectory, kind: .review, protecting: protected)
         try output.checkWritable(Self.plannedFiles(flow: flow, devices: profiles.map(\.id), languages: languages))
         try output.prepare()

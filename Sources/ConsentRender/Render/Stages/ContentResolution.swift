@@ -142,7 +142,8 @@ extension ConsentRenderer {
         let variables = xcodeVariables(in: lookup.text)
         guard !variables.isEmpty else { return }
         throw PromptError.unexpandedVariable(key: key, variables: variables, text: lookup.text, file: lookup.file,
-                                             inInfoPlist: !lookup.isTranslation, settingsPath: settingsPath, known: app.buildSettingNames)
+                                             inInfoPlist: !lookup.isTranslation, settingsPath: settingsPath, known: app.buildSettingNames,
+                                             reason: app.unexpandedReason(key), fromProject: app.readsProject)
     }
 
     /// How to give `key` a translation in `language`: where to add it, or that the file holding
