@@ -65,6 +65,7 @@ extension AppInfo {
         }
         info.buildSettingNames = settings.names
         info.origin = origin
+        info.generatesInfoPlist = generates
         info.table = table
 
         // The target's resources, then the folders the document adds.

@@ -53,6 +53,8 @@ package struct AppInfo: AppStrings, Equatable {
     public var infoPlistSources: [String: String] = [:]
     /// The Info.plist's top-level booleans (`NSLocationDefaultAccuracyReduced`).
     public var infoPlistBooleans: [String: Bool] = [:]
+    public func flag(_ key: String) -> Bool? { infoPlistBooleans[key] }
+    public var settingKeys: [String] { infoPlist.keys.sorted() }
     /// `CFBundleDevelopmentRegion`, or `en` when the Info.plist does not say.
     public var developmentRegion: String
     /// The `.lproj` folders by language tag (`Base` for Base.lproj): the app's localizations.
@@ -81,6 +83,7 @@ package struct AppInfo: AppStrings, Equatable {
     public var unexpandedReasons: [String: String] = [:]
     public func unexpandedReason(_ key: String) -> String? { unexpandedReasons[key] }
     public var readsProject: Bool { origin != nil }
+    public var generatesInfoPlist = false
     /// Whether a screen looked anything up in these files (shared by every copy of this value), so
     /// a command can tell that `--app-info` would change nothing.
     public let reads = AppStringReads()

@@ -74,7 +74,10 @@ struct MatrixOptions {
     /// language file, orientations and appearances to the command's defaults.
     func plan(folder: DocumentFolder, catalog: DeviceProfileCatalog) throws -> MatrixPlan {
         let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
-        let context = AxisContext(devices: try catalog.ids(), languages: folder.languages, states: states.map(\.rawValue))
+        // Every language means the app's localizations too, for its prompts.
+        let appOnly = folder.content.app?.localizationsBeyond(folder.languages) ?? []
+        let context = AxisContext(devices: try catalog.ids(), languages: folder.languages + appOnly, states: states.map(\.rawValue),
+                                  prompts: folder.content.app?.declaredPrompts)
         var axes = VariantAxes()
         for axis in RenderVariant.axes where axis.listOption != nil {
             var values = try options.axisValues(axis.key, context: context)
@@ -99,7 +102,7 @@ struct MatrixOptions {
         }
         // Options about system prompts would change nothing on consent screens alone.
         try options.refusePromptOptions(when: !(axes.values["screen"] ?? []).contains { $0.name != "consent" }, screensOption: "screens")
-        return MatrixPlan(axes: axes)
+        return MatrixPlan(axes: axes, promptOnlyLanguages: Set(appOnly))
     }
 
     /// The `--tint` colour, or nil for the profiles' own.

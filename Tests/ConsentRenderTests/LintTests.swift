@@ -256,6 +256,8 @@ import Testing
                                    "prompt.purpose-present", "prompt.purpose-localized", "prompt.purpose-specific",
                                    // SystemWordsTests exercises the missing iOS words.
                                    "prompt.system-words-missing",
+                                   // PromptKindsTests exercises the format specifiers.
+                                   "text.format-specifier",
                                    // XcodeProjectTests exercises the Xcode variables.
                                    "app.unexpanded-variable",
                                    // ScrollTests exercises the anchors.

@@ -119,7 +119,7 @@ import Testing
         #expect {
             try Self.render(try Self.appDocument(in: temporary), language: "en", screen: .prompt(.camera))
         } throws: { error in
-            guard case let PromptError.missingPurposeString(_, key, _) = error else { return false }
+            guard case let PromptError.missingPurposeString(_, key, _, _, _) = error else { return false }
             return key == "NSCameraUsageDescription" && "\(error)".contains("terminates")
         }
     }
@@ -285,7 +285,8 @@ import Testing
         #expect(paths.sorted() == ["d/portrait-light-ios18/en-prompt-att", "d/portrait-light/en", "d/portrait-light/en-decline-confirm",
                                    "d/portrait-light/en-prompt-att"])
         #expect(Screen(name: "PROMPT:ATT") == .prompt(.att))
-        #expect(Screen(name: "prompt:calendar") == nil)
+        #expect(Screen(name: "prompt:calendar") == .prompt(.calendar))
+        #expect(Screen(name: "prompt:calendars") == nil)
         #expect(SystemLook(name: "iOS 18") == .ios18)
     }
 
@@ -319,6 +320,22 @@ import Testing
         ("Your location is required to improve the user experience of the app.", "en", true),
         ("We use your location when you book a ride, to set your pick-up point.", "en", false),
         ("Photos you choose are attached to your support request so our team can see the problem.", "en", false),
+        // Issue 31 fault 7: a "needs" that goes on to say what for passes, in each language's own words.
+        ("IceCubes需要访问您的麦克风才能拨打和接听电话。", "zh-Hans", false),
+        ("本应用需要获取您的位置信息才能正常使用。", "zh-Hans", true),
+        ("周辺の地図を表示するための位置情報が必要です。", "ja", false),
+        ("位置情報へのアクセスが必要です。", "ja", true),
+        ("주변 승차 지점을 추천하기 위해 위치를 사용합니다.", "ko", false),
+        ("위치 정보 접근 권한이 필요합니다.", "ko", true),
+        ("Die App benötigt deinen Standort, um Abholpunkte in deiner Nähe zu zeigen.", "de", false),
+        ("Die App benötigt Zugriff auf deinen Standort.", "de", true),
+        ("L’application a besoin d’accéder à votre position.", "fr", true),
+        ("Votre position sert à proposer les points de retrait les plus proches.", "fr", false),
+        ("La aplicación necesita acceder a tu ubicación.", "es", true),
+        ("Приложению необходим доступ к вашей геопозиции.", "ru", true),
+        // Script-aware length: ten Han characters are 25 Latin letters' worth, too few.
+        ("用于推荐附近的上车点", "zh-Hans", true),
+        ("定位用于推荐附近的上车点和路线", "zh-Hans", false),
     ])
     func vaguePurposeStringsAreFound(text: String, language: String, vague: Bool) {
         #expect((PromptLint.vagueness(of: text, language: language) != nil) == vague)

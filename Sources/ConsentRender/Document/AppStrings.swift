@@ -17,6 +17,8 @@ public protocol AppStrings: Sendable {
     /// A setting's own value in the settings file, untranslated (an Info.plist key's string); nil
     /// when the file does not have it.
     func setting(_ key: String) -> String?
+    /// A boolean setting of the settings file (`NSLocationDefaultAccuracyReduced`); nil when absent.
+    func flag(_ key: String) -> Bool?
     /// The localization the device picks for `language`, the device's language or its preference
     /// list (`ko,ja`); nil when the app has none of them.
     func localization(for language: String) -> String?
@@ -44,6 +46,12 @@ public protocol AppStrings: Sendable {
     func unexpandedReason(_ key: String) -> String?
     /// Whether the build settings are an Xcode project's (not only `buildSettings` given by hand).
     var readsProject: Bool { get }
+    /// Whether Xcode generates the Info.plist from `INFOPLIST_KEY_*` build settings.
+    var generatesInfoPlist: Bool { get }
+    /// The app's localizations (`de`, `zh-Hans`), Base left out.
+    var localizations: [String] { get }
+    /// The settings file's string keys (the Info.plist's).
+    var settingKeys: [String] { get }
 }
 
 extension AppStrings {
@@ -51,8 +59,24 @@ extension AppStrings {
     public var buildSettingNames: [String] { [] }
     public func miscasedTranslationFile(for language: String) -> String? { nil }
     public var sourceFolders: [OwnedFolder.Protected] { [] }
+    public func flag(_ key: String) -> Bool? { nil }
     public func unexpandedReason(_ key: String) -> String? { nil }
     public var readsProject: Bool { false }
+    public var generatesInfoPlist: Bool { false }
+    public var localizations: [String] { [] }
+    public var settingKeys: [String] { [] }
+
+    /// The prompts the app can show: each whose purpose string the Info.plist has, and the
+    /// notification prompt, which needs none.
+    public var declaredPrompts: [PromptKind] {
+        PromptKind.allCases.filter { kind in kind.infoPlistKey.map { setting($0) != nil } ?? true }
+    }
+
+    /// The app's localizations the document has no language file for (matched as tags: `zh-Hans`
+    /// is `zh-hans`), which prompts are drawn in too when every language is asked for.
+    public func localizationsBeyond(_ documentLanguages: [String]) -> [String] {
+        localizations.filter { localization in !documentLanguages.contains { LanguageTag.same($0, localization) } }
+    }
 
     /// The languages of the document (`documentLanguages`) that have no translation of setting
     /// `key`: the device shows them the development region's text.

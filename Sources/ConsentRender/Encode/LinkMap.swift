@@ -112,6 +112,9 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var appLanguage: String?
         /// Present (true) when the app lacks the device language and iOS shows the development region's text.
         public var usesDevelopmentRegion: Bool?
+        /// The language iOS's own words (the title sentence, the buttons) are in: the built-in
+        /// words' or `systemStrings`' match for the device language (`de` for `de-AT`).
+        public var systemLanguage: String?
     }
 
     /// What only the screen's platform has: its name, the system look a prompt is drawn in, the
@@ -282,7 +285,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         self.template = template
         self.variant = variant.record
         self.platform = platform
-        language = Language(requested: requestedLanguage, resolved: page.language)
+        // A prompt is drawn in the language of iOS's words it found; a consent screen in its file's.
+        language = Language(requested: requestedLanguage, resolved: platform.prompt?.systemLanguage ?? page.language)
         self.scale = scale
         size = page.screen
         pixelSize = PixelSize(width: composition.pixelWidth, height: composition.pixelHeight)

@@ -2,8 +2,9 @@
 public enum PromptError: Error, Equatable, Sendable {
     /// A prompt was asked for, but neither `document.json`'s `app` nor `--app-info` names the app's files.
     case noAppFiles(prompt: String, settingsPath: String)
-    /// The Info.plist lacks the prompt's purpose string.
-    case missingPurposeString(prompt: String, key: String, infoPlist: String)
+    /// The Info.plist lacks the prompt's purpose string. `generated` when Xcode generates the
+    /// Info.plist from build settings; `former` is the key an app built before iOS 17 gave, when it has that one.
+    case missingPurposeString(prompt: String, key: String, infoPlist: String, generated: Bool, former: String?)
     /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`:
     /// every missing key, with why.
     case missingSystemStrings(prompt: String, language: String, missing: [MissingWord], settingsPath: String)
@@ -39,10 +40,13 @@ extension PromptError: CustomStringConvertible {
             return "\(settingsPath): the \(prompt) prompt shows the app's name and purpose string from its Info.plist, but the "
                 + "document names no app files. Add \"app\": { \"infoPlist\": \"Info.plist\", \"localizations\": \"Resources\" } "
                 + "(paths relative to the document folder), or pass --app-info DIR (a folder with Info.plist and the .lproj folders)."
-        case let .missingPurposeString(prompt, key, infoPlist):
+        case let .missingPurposeString(prompt, key, infoPlist, generated, former):
+            let add = generated
+                ? "Add INFOPLIST_KEY_\(key) = \"…why the app needs it…\"; to the target's build settings (Info.plist Values in Xcode)"
+                : "Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist"
+            let formerNote = former.map { " The app gives \($0), which iOS 17 and later do not show in this prompt." } ?? ""
             return "\(infoPlist): no \(key), or an empty one. iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
-                + "draw. Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist (and its translations to "
-                + "each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
+                + "draw.\(formerNote) \(add) (and its translations to each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
         case let .missingSystemStrings(prompt, language, missing, settingsPath):
             let reasons = missing.map { "  \($0.key): \($0.explanation)" }.joined(separator: "\n")
             let tag = SystemStrings.entryTag(for: language)

@@ -18,6 +18,14 @@ public enum ButtonRole: String, Codable, Sendable {
     case allowWhileUsing = "allow-while-using"
     /// A system prompt's acknowledgement ("OK").
     case ok
+    /// The photos prompt's "Limit Access…" (iOS 17 and later).
+    case limitAccess = "limit-access"
+    /// "Allow Full Access" (photos, calendars and reminders, iOS 17 and later).
+    case allowFull = "allow-full"
+    /// The location-always prompt's "Keep Only While Using".
+    case keepWhileUsing = "keep-while-using"
+    /// The location-always prompt's "Change to Always Allow".
+    case changeToAlways = "change-to-always"
     /// A consent dialog's way to choose purposes ("Manage settings"), offered beside accept.
     case settings
     /// An explainer's second action ("Not Now"), which Apple's rules do not allow.

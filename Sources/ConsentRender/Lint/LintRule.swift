@@ -56,6 +56,7 @@ public struct LintRuleInfo: Sendable {
         .minimumSize,
         .density,
         .missingGlyphs,
+        .formatSpecifier,
         .languageMix,
         .preTicked,
         .impliedConsent,

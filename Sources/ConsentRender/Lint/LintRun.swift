@@ -64,7 +64,7 @@ public struct LintRun {
         // The app's purpose strings, from its files: every prompt asked for, in every language.
         let prompts = Set(cells.compactMap(\.screen.prompt))
         if let app = folder.content.app {
-            let languages = languages.map { Array(Set($0)).sorted() } ?? folder.languages
+            let languages = languages.map { Array(Set($0)).sorted() } ?? (folder.languages + app.localizationsBeyond(folder.languages))
             findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
         }
         // Prompts and languages whose iOS words are missing, app texts with a variable: one finding
@@ -89,8 +89,10 @@ public struct LintRun {
                 // An app text with an Xcode variable: once per key and file, whatever the cells.
                 guard case let .unexpandedVariable(key, _, _, file, _, _, _, _, _) = error else { throw error }
                 if reported.insert("\(key) \(file)").inserted {
-                    findings.append(LintFinding(rule: .appUnexpandedVariable, severity: .error, message: error.description,
-                                                element: key, rect: nil, language: cell.language, device: ""))
+                    var finding = LintFinding(rule: .appUnexpandedVariable, severity: .error, message: error.description,
+                                              element: key, rect: nil, language: cell.language, device: "")
+                    finding.variant = VariantRecord(partial: [("language", cell.language), ("screen", cell.screen.description)])
+                    findings.append(finding)
                 }
                 continue
             }

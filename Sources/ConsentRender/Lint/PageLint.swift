@@ -73,6 +73,7 @@ public struct PageLint: Sendable {
         .minimumSize,
         .density,
         .missingGlyphs,
+        .formatSpecifier,
         .languageMix,
         .impliedConsent,
         .preTicked,

@@ -8,9 +8,9 @@ import Foundation
 ///   string in the Info.plist (iOS terminates an app that asks without one).
 /// - `prompt.purpose-localized` (warning): a language of the document that the app's
 ///   InfoPlist.strings / InfoPlist.xcstrings lack, so iOS shows the development region's text.
-/// - `prompt.purpose-specific` (warning): a purpose string shorter than about 30 characters (12 in
-///   Chinese or Japanese), or one that only says the app "needs" it or that it "improves the
-///   experience", without saying what it is used for.
+/// - `prompt.purpose-specific` (warning): a purpose string shorter than 30 Latin letters' worth
+///   (12 Chinese or Japanese characters, 15 Korean), or one that only says the app "needs" it or
+///   that it "improves the experience" (in its own language's words), without saying what for.
 struct PromptLint: Sendable {
     public var app: any AppStrings
     /// The document's languages to check.
@@ -32,53 +32,71 @@ struct PromptLint: Sendable {
         for kind in prompts {
             guard let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             else { continue }
+            let former = kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 }
+            let add = app.generatesInfoPlist ? "Add INFOPLIST_KEY_\(key) to the target's build settings" : "Add it"
             results.append(LintFinding(
                 rule: LintRule.promptPurposePresent, severity: .error,
                 message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
-                    + "\(kind.subject) without it. Add it, saying what the app uses \(kind.subject) for",
-                element: (app.settingsFile as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: ""))
+                    + "\(kind.subject) without it."
+                    + (former.map { " It gives \($0), which iOS 17 and later do not show in this prompt." } ?? "")
+                    + " \(add), saying what the app uses \(kind.subject) for",
+                element: (app.settingsFile as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: "")
+                .about(kind, language: app.developmentRegion))
         }
         var reported = Set<String>()
-        for kind in PromptKind.allCases where present.contains(kind) {
-            guard let key = kind.infoPlistKey else { continue }
+        // Every purpose string the Info.plist has, whether or not ConsentRender draws its prompt
+        // (NFCReaderUsageDescription, NSHealthShareUsageDescription, …).
+        let keys = present.compactMap(\.infoPlistKey)
+            + app.settingKeys.filter { $0.hasSuffix("UsageDescription") && PromptKind(infoPlistKey: $0) == nil }.sorted()
+        for key in keys {
+            let kind = PromptKind(infoPlistKey: key)
+            let shownIn = kind.map { "the \($0.rawValue) prompt" } ?? "its permission prompt"
+            func place(_ finding: LintFinding, _ language: String) -> LintFinding {
+                kind.map { finding.about($0, language: language) } ?? finding
+            }
             for language in languages {
                 guard let lookup = app.infoValue(key, language: language) else { continue }
                 if lookup.isFallback && !LanguageTag.same(lookup.language, language)
                     && app.localization(for: language).map({ !LanguageTag.same($0, app.developmentRegion) }) ?? true {
-                    results.append(LintFinding(
+                    results.append(place(LintFinding(
                         rule: LintRule.promptPurposeLocalized, severity: .warning,
-                        message: "the app has no \(key) in '\(language)', so iOS shows its '\(lookup.language)' text in the "
-                            + "\(kind.rawValue) prompt; " + ConsentRenderer.translationFix(key: key, language: language, app: app),
-                        element: key, rect: nil, language: language, device: ""))
+                        message: "the app has no \(key) in '\(language)', so iOS shows its '\(lookup.language)' text in "
+                            + "\(shownIn); " + ConsentRenderer.translationFix(key: key, language: language, app: app),
+                        element: key, rect: nil, language: language, device: ""), language))
                 }
                 // A text shown in several languages (the development region's, where a translation
                 // is missing) is judged once.
                 if reported.insert("\(key)\u{0}\(lookup.text)").inserted,
                    let problem = Self.vagueness(of: lookup.text, language: lookup.language == "Base" ? language : lookup.language) {
-                    results.append(LintFinding(
+                    results.append(place(LintFinding(
                         rule: LintRule.promptPurposeSpecific, severity: .warning,
                         message: "\(key) \"\(lookup.text)\" \(problem); App Review (5.1.1) asks that a purpose string says what the "
                             + "data is used for, for example \"Your location is used to suggest nearby pick-up points\"",
-                        element: key, rect: nil, language: language, device: ""))
+                        element: key, rect: nil, language: language, device: ""), language))
                 }
             }
         }
         return results
     }
 
-    /// Why a purpose string is too vague to pass review, or nil.
+    /// Why a purpose string is too vague to pass review, or nil. It is judged with its language's
+    /// own phrases (and English's, which any language's file may hold) and by a script-aware
+    /// length: a Han or kana character carries about as much as 2.5 Latin letters, a Hangul
+    /// syllable 2, so 30 Latin letters are 12 Chinese or Japanese characters and 15 Korean ones.
     static func vagueness(of text: String, language: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let dense = LanguageTag(language).map { ["zh", "ja"].contains($0.language) } ?? false
-        let length = trimmed.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
-        let minimum = dense ? 12 : 30
-        if length == 0 { return "is empty: the prompt would show no reason at all" }
-        if length < minimum {
-            return "has \(length) characters besides spaces (under \(minimum)), too few to say what for"
+        let code = LanguageTag(language)?.language ?? "en"
+        let weight = latinEquivalent(of: trimmed)
+        if weight == 0 { return "is empty: the prompt would show no reason at all" }
+        if weight < 30 {
+            let letters = trimmed.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
+            let dense = weight >= Double(letters) * 1.5
+            return dense ? "has \(letters) characters besides spaces (\(Int(weight.rounded())) Latin letters' worth, under 30), too few to say what for"
+                : "has \(letters) characters besides spaces (under 30), too few to say what for"
         }
         var rest = " " + trimmed.lowercased() + " "
         var vague: String?
-        for pattern in vaguePatterns {
+        for pattern in vaguePatterns["en", default: []] + (code == "en" ? [] : vaguePatterns[code, default: []]) {
             guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
             let whole = NSRange(rest.startIndex..., in: rest)
             if vague == nil, let match = expression.firstMatch(in: rest, range: whole), let range = Range(match.range, in: rest) {
@@ -87,13 +105,20 @@ struct PromptLint: Sendable {
             rest = expression.stringByReplacingMatches(in: rest, range: whole, withTemplate: " ")
         }
         guard let vague else { return nil }
-        // Once the vague phrases are gone, a use is what follows a "to", "for" or "用于": at least
-        // two words that are not the app or the data itself (four characters in Chinese or Japanese).
-        for connector in purposeConnectors {
+        // Once the vague phrases are gone, a use is what follows a connector ("to", "for", 用于,
+        // 才能, ための): at least two words that are not the app or the data itself, or four
+        // characters of a script without spaces.
+        for connector in purposeConnectors["en", default: []] + (code == "en" ? [] : purposeConnectors[code, default: []]) {
             guard let range = rest.range(of: connector) else { continue }
-            let after = rest[range.upperBound...]
-            if dense {
-                if after.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).count >= 4 { return nil }
+            // Japanese and Korean say the use before the connector (地図を表示するための…).
+            let before = usesBefore.contains(code) && !connector.hasPrefix(" ")
+            let after = before ? rest[..<range.lowerBound] : rest[range.upperBound...]
+            let plain = after.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            if latinEquivalent(of: plain) >= Double(plain.count) * 1.5 {
+                // In a script without spaces the use is the clause beside the connector, up to its punctuation.
+                let clauses = after.split(omittingEmptySubsequences: false, whereSeparator: { "，。、；！？,.;!?".contains($0) })
+                let clause = (before ? clauses.last : clauses.first).map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                if clause.count >= 4 { return nil }
             } else {
                 let words = after.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
                 if words.filter({ !fillerWords.contains($0) }).count >= 2 { return nil }
@@ -102,24 +127,59 @@ struct PromptLint: Sendable {
         return "only says '\(vague)' without saying what the data is used for"
     }
 
-    /// Phrases that give no use: "needs", "required", "to improve your experience", "for the app to
-    /// function properly", in the languages the reference markets write.
-    static let vaguePatterns = [
-        #"\b(in order )?to (improve|enhance|optimi[sz]e|provide|give you|deliver)( (the|your|our|a|an))?( \w+){0,2} experience\b"#,
-        #"\b(a |the |your )?(better|best|improved|enhanced|smoother|overall|user|app) experience\b"#,
-        #"\b(for|so) (that )?(this |the )?app (can |to )?(work|function|run)s?( properly| correctly| normally)?\b"#,
-        #"\bto (work|function|run) (properly|correctly|normally)\b"#,
-        #"\b(app |basic |core )?functionality\b"#,
-        #"\b(is|are) (required|necessary|needed)\b"#, #"\b(required|necessary)\b"#, #"\bneeds?\b"#, #"\brequires?\b"#,
-        #"\baccess to\b"#,
-        "提升(用户)?体验", "改善(用户)?体验", "更好的(用户)?体验", "优化(用户)?体验", "正常使用", "需要", "必需", "必须",
-        "提升(使用者)?體驗", "改善(使用者)?體驗", "更好的體驗", "必須",
-        "体験を向上", "より良い体験", "必要です", "必要",
+    /// How many Latin letters `text` is worth: a Han, kana or Hangul character more than one, spaces nothing.
+    static func latinEquivalent(of text: String) -> Double {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            if CharacterSet.whitespacesAndNewlines.contains(scalar) { return total }
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return total + 2.5
+            case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: return total + 2
+            default: return total + 1
+            }
+        }
+    }
+
+    /// Phrases that give no use ("needs", "required", "to improve your experience", "for the app to
+    /// function properly"), by language. English's apply to every language.
+    static let vaguePatterns: [String: [String]] = [
+        "en": [
+            #"\b(in order )?to (improve|enhance|optimi[sz]e|provide|give you|deliver)( (the|your|our|a|an))?( \w+){0,2} experience\b"#,
+            #"\b(a |the |your )?(better|best|improved|enhanced|smoother|overall|user|app) experience\b"#,
+            #"\b(for|so) (that )?(this |the )?app (can |to )?(work|function|run)s?( properly| correctly| normally)?\b"#,
+            #"\bto (work|function|run) (properly|correctly|normally)\b"#,
+            #"\b(app |basic |core )?functionality\b"#,
+            #"\b(is|are) (required|necessary|needed)\b"#, #"\b(required|necessary)\b"#, #"\bneeds?\b"#, #"\brequires?\b"#,
+            #"\baccess to\b"#,
+        ],
+        "zh": ["提升(用户|使用者)?(体验|體驗)", "改善(用户|使用者)?(体验|體驗)", "更好的(用户|使用者)?(体验|體驗)", "优化(用户)?体验",
+               "正常(使用|运行|運行)", "需要", "必需", "必须", "必須"],
+        "ja": ["体験を向上", "より良い体験", "快適に(ご)?利用", "必要です", "必要"],
+        "ko": ["(더 나은|향상된) (사용자 )?경험", "경험(을|를) (개선|향상)", "필요합니다", "필요"],
+        "de": [#"\b(um )?(das|ihr|dein) (nutzer|benutzer)?erlebnis zu verbessern\b"#, #"\bbenötigt\b"#, #"\b(ist )?erforderlich\b"#,
+               #"\b(ist )?notwendig\b"#, #"\bbraucht\b"#],
+        "fr": [#"\bpour améliorer (votre|l[’'])\s?expérience\b"#, #"\ba besoin\b"#, #"\b(est )?nécessaire\b"#, #"\brequis\b"#],
+        "es": [#"\bpara mejorar (tu|su|la) experiencia\b"#, #"\bnecesita\b"#, #"\b(es )?necesario\b"#, #"\brequiere\b"#],
+        "pt": [#"\bpara melhorar (a sua|sua|a) experiência\b"#, #"\bprecisa\b"#, #"\b(é )?necessário\b"#],
+        "it": [#"\bper migliorare (la tua|l[’'])\s?esperienza\b"#, #"\bha bisogno\b"#, #"\b(è )?necessario\b"#, #"\brichiede\b"#],
+        "ru": ["для улучшения (вашего )?(опыта|работы)", "необходим[оа]?", "требуется", "нужен", "нужно"],
     ]
 
-    /// Words that introduce a use.
-    static let purposeConnectors = [" to ", " so that ", " so you can ", " for ", " in order to ", " when ", "用于", "用来", "以便",
-                                    "用於", "用來", "ために", "用に", "のに"]
+    /// Words that introduce a use, by language (English's apply to every language).
+    static let purposeConnectors: [String: [String]] = [
+        "en": [" to ", " so that ", " so you can ", " for ", " in order to ", " when "],
+        "zh": ["用于", "用来", "以便", "才能", "为了", "用於", "用來", "為了"],
+        "ja": ["ための", "ために", "ため", "用に", "のに", "には"],
+        "ko": ["위해", "위한", "하려면", "수 있도록", "데 사용"],
+        "de": [" um ", " damit ", " für ", " zum ", " zur ", " wenn "],
+        "fr": [" pour ", " afin de ", " afin que ", " quand ", " lorsque "],
+        "es": [" para ", " a fin de ", " cuando "],
+        "pt": [" para ", " quando "],
+        "it": [" per ", " quando "],
+        "ru": [" для ", " чтобы ", " когда "],
+    ]
+
+    /// The languages whose connectors follow the use they introduce.
+    static let usesBefore: Set<String> = ["ja", "ko"]
 
     /// Words that name the app or the data, not a use.
     static let fillerWords: Set<String> = [
@@ -127,4 +187,14 @@ struct PromptLint: Sendable {
         "is", "are", "in", "on", "and", "access", "location", "camera", "photo", "photos", "library", "contacts", "microphone",
         "bluetooth", "data", "information", "device", "permission",
     ]
+}
+
+extension LintFinding {
+    /// The finding placed on a prompt in a language (its variant names the screen and the
+    /// language), for one about the app's files rather than one cell.
+    func about(_ kind: PromptKind, language: String) -> LintFinding {
+        var finding = self
+        finding.variant = VariantRecord(partial: [("language", language), ("screen", "prompt:\(kind.rawValue)")])
+        return finding
+    }
 }

@@ -8,35 +8,41 @@
 struct SystemStrings: Sendable, Equatable {
     /// The texts by key, for one prompt in one language.
     public var values: [String: String]
+    /// The language the title's words were found in (`de` for `de-AT`, or `systemStrings`' tag).
+    public var language: String?
 
     /// The keys a prompt of `kind` needs: `<kind>.title`, `notifications.message`, a label per
-    /// button role (`att.deny`, `location.allow-once`) and `location.precise`.
-    public static func keys(for kind: PromptKind) -> [String] {
+    /// button role (`att.deny`, `location.allow-once`) and `location.precise`, or
+    /// `location.precise-off` for an app whose Info.plist sets `NSLocationDefaultAccuracyReduced`.
+    public static func keys(for kind: PromptKind, reducedAccuracy: Bool = false) -> [String] {
         var keys = ["\(kind.rawValue).title"]
         if kind == .notifications { keys.append("notifications.message") }
         keys += kind.roles.map { "\(kind.rawValue).\($0.rawValue)" }
-        if kind == .location { keys.append("location.precise") }
+        if kind == .location { keys.append(reducedAccuracy ? "location.precise-off" : "location.precise") }
         return keys
     }
 
     /// Every key `systemStrings` may give.
-    public static let keys: [String] = PromptKind.allCases.flatMap { keys(for: $0) }
+    public static let keys: [String] = PromptKind.allCases.flatMap { kind in
+        kind == .location ? keys(for: kind) + ["location.precise-off"] : keys(for: kind)
+    }
 
     /// The strings of prompt `kind` in `language` (the render's, the device language): the
     /// document's `systemStrings` first, then the built-in words, each matched along the tag's
     /// fallback chain (zh-HK → zh-Hant, de-AT → de), never a more specific tag. Every missing key
     /// is named in one error that says why it is missing and shows the entry to add to `settingsPath`.
     public static func resolve(_ kind: PromptKind, language: String, settings: DocumentSettings,
-                               settingsPath: String) throws -> SystemStrings {
+                               settingsPath: String, reducedAccuracy: Bool = false) throws -> SystemStrings {
         guard let tag = LanguageTag(language) else { throw DocumentError.invalidLanguageTag(tag: language) }
         let words = try SystemWords.builtIn.get()
         let builtInLanguage = words.language(for: tag)
         var values: [String: String] = [:]
+        var found: String?
         var missing: [MissingWord] = []
         // How specific a match is: its place in the tag's fallback chain (zh-HK before zh-Hant).
         let chain = tag.fallbackChain.map { $0.lowercased() }
         func place(_ match: String) -> Int { chain.firstIndex(of: match.lowercased()) ?? chain.count }
-        for key in keys(for: kind) {
+        for key in keys(for: kind, reducedAccuracy: reducedAccuracy) {
             let entry = builtInLanguage.flatMap { words.entry(key, language: $0) }
             // The document's words, unless the built-in ones are for a closer language (a zh-Hant
             // entry does not hide zh-HK's own built-in word).
@@ -45,10 +51,12 @@ struct SystemStrings: Sendable, Equatable {
                let text = texts[match],
                entry?.builtInText == nil || place(match) <= place(builtInLanguage ?? "") {
                 values[key] = text
+                if found == nil { found = match }
                 continue
             }
             if let text = entry?.builtInText {
                 values[key] = text
+                if found == nil { found = builtInLanguage }
             } else if let entry, entry.grade == .conflicting {
                 missing.append(MissingWord(key: key, reason: .conflicting(entry.wordings)))
             } else if builtInLanguage == nil {
@@ -62,7 +70,7 @@ struct SystemStrings: Sendable, Equatable {
             throw PromptError.missingSystemStrings(prompt: kind.rawValue, language: language, missing: missing,
                                                    settingsPath: settingsPath)
         }
-        return SystemStrings(values: values)
+        return SystemStrings(values: values, language: found)
     }
 
     /// The tag to give a missing word of `language` under: the language the built-in words use for

@@ -7,8 +7,18 @@ extension SystemWords {
         ("App Tracking Transparency (`prompt:att`)", [.att]),
         ("Location, when in use (`prompt:location`)", [.location]),
         ("Notifications (`prompt:notifications`)", [.notifications]),
-        ("Camera, microphone, contacts, photos, Bluetooth (`prompt:camera` …)", [.camera, .microphone, .contacts, .photos, .bluetooth]),
+        ("Camera, microphone, contacts, Bluetooth and the other TCC alerts (`prompt:camera` …)", sharedButtons),
+        ("Photos (`prompt:photos`)", [.photos]),
+        ("Calendars, full access (`prompt:calendar`)", [.calendar]),
+        ("Calendars, add events only (`prompt:calendar-write-only`)", [.calendarWriteOnly]),
+        ("Reminders, full access (`prompt:reminders`)", [.reminders]),
+        ("Local network (`prompt:local-network`)", [.localNetwork]),
+        ("Location, always (`prompt:location-always`)", [.locationAlways]),
     ]
+
+    /// The TCC alerts with the same two buttons (TCC's "Don’t Allow" and "OK"), listed in one table.
+    private static let sharedButtons: [PromptKind] = [.camera, .microphone, .contacts, .bluetooth, .faceID, .photosAdd, .siri, .speech,
+                                                      .motion, .mediaLibrary]
 
     /// A cell's mark: ✅ built in (firm), 🟡 built in (likely), ⚠️ conflicting, — no source; an
     /// inherited entry names the language it comes from.
@@ -28,7 +38,7 @@ extension SystemWords {
     private static func columns(of kinds: [PromptKind]) -> [(header: String, key: (PromptKind) -> String)] {
         guard let first = kinds.first else { return [] }
         if kinds.count == 1 {
-            return SystemStrings.keys(for: first).map { key in ("`\(key)`", { _ in key }) }
+            return SystemStrings.keys.filter { $0.hasPrefix(first.rawValue + ".") }.map { key in ("`\(key)`", { _ in key }) }
         }
         let titles = kinds.map { kind in ("`\(kind.rawValue).title`", { (_: PromptKind) in "\(kind.rawValue).title" }) }
         let shared = SystemStrings.keys(for: first).dropFirst().map { key in
@@ -81,15 +91,15 @@ extension SystemWords {
         return lines.joined(separator: "\n")
     }
 
-    /// Whether `key` is a TCC alert's button other than the camera's: the five alerts share their
-    /// buttons, so a list names them once, as `<prompt>.deny`.
+    /// Whether `key` is a TCC alert's button other than the camera's: those alerts share their
+    /// buttons (photos its "Don’t Allow"), so a list names them once, as `<prompt>.deny`.
     private static func isSharedButtonCopy(_ key: String) -> Bool {
         let parts = key.split(separator: ".")
         guard parts.count == 2, parts[1] != "title", let kind = PromptKind(rawValue: String(parts[0])) else { return false }
-        return [.microphone, .contacts, .photos, .bluetooth].contains(kind)
+        return sharedButtons.dropFirst().contains(kind) || (kind == .photos && parts[1] == "deny")
     }
 
-    /// `camera.deny` as `<prompt>.deny` (the five TCC alerts' shared button); other keys as they are.
+    /// `camera.deny` as `<prompt>.deny` (the TCC alerts' shared button); other keys as they are.
     private static func sharedName(_ key: String) -> String {
         key.hasPrefix("camera.") && !key.hasSuffix(".title") ? "<prompt>." + key.dropFirst("camera.".count) : key
     }

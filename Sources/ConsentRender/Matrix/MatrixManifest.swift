@@ -8,8 +8,9 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
         public var deviceName: String
         /// The language asked for and the one shown.
         public var language: LinkMap.Language
-        /// The accent the screen was drawn with: the chosen tint, or the profile's.
-        public var tint: String
+        /// The accent the screen was drawn with: the chosen tint, or the profile's; absent for a
+        /// system prompt, which iOS draws in its own colours.
+        public var tint: String?
         /// Paths relative to the manifest's folder.
         public var png: String
         public var links: String

@@ -30,6 +30,13 @@ package struct MatrixPlan: Sendable, Equatable {
         cells = axes.variants
     }
 
+    /// The cells of `axes`, without consent screens in `promptOnlyLanguages`: the app's
+    /// localizations the document has no language file for, where only prompts are drawn.
+    public init(axes: VariantAxes, promptOnlyLanguages: Set<String>) {
+        self.axes = axes
+        cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }
+    }
+
     public init(devices: [String], orientations: [Orientation], appearances: [Appearance], languages: [String],
                 states: [ScreenState] = [.initial]) {
         self.init(axes: VariantAxes(devices: devices, orientations: orientations, appearances: appearances, languages: languages,

@@ -220,7 +220,8 @@ public struct MatrixRender: Sendable {
                 + (cell.textSize == .large ? try renderer.dynamicTypeFindings(for: request, device: profile.id) : [])
             let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
             var entry = MatrixManifest.Cell(
-                variant: request.variant.record, deviceName: profile.name, language: map.language, tint: page.layout.semantics.tint.hex,
+                variant: request.variant.record, deviceName: profile.name, language: map.language,
+                tint: cell.screen == .consent ? page.layout.semantics.tint.hex : nil,
                 png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,

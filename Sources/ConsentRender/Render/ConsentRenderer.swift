@@ -110,6 +110,13 @@ public final class ConsentRenderer {
         let composition = Composition(screenOf: layout)
         let linkMap = LinkMap(page: layout, composition: composition, template: resolved.template.id, device: request.profile.id,
                               variant: request.variant, platform: resolved.platform, documentFonts: Self.documentFonts(of: request))
+        // A format specifier drawn as text (`%d unread`) is drawn, and said (lint: text.format-specifier).
+        let texts = [layout.title.block.text] + layout.body.blocks.map(\.block.text) + layout.buttons.map(\.label)
+        let specifiers = texts.flatMap(FormatSpecifier.all(in:))
+        if !specifiers.isEmpty {
+            resolved.warnings.append("the screen shows \(specifiers.map { "'\($0)'" }.joined(separator: ", ")), a format specifier the app "
+                                     + "fills in at run time, as written (lint: text.format-specifier); name a string without one, or give the words")
+        }
         return LaidOutPage(layout: layout, composition: composition, linkMap: linkMap, template: resolved.template,
                            usedDefaultLanguage: resolved.usedDefaultLanguage, warnings: resolved.warnings, notes: resolved.notes,
                            fonts: resolved.style.fonts, platform: resolved.platform)

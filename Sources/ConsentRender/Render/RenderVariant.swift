@@ -151,7 +151,8 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               appliesTo: { $0.screen != .consent }),
         .make(key: "language", groupKey: "languages", listOption: "languages", singleOption: "language", place: .language,
               label: "Language", noun: "a language", summary: "a BCP 47 tag, or a preference list (zh-HK,en)", cellRule: "<language> (the file name starts with it)", default: "", name: { $0 },
-              parse: { $0.isEmpty ? nil : $0 }, all: { $0.languages }, words: [AxisWord("all", "every language file of the document", { $0.languages })],
+              parse: { $0.isEmpty ? nil : $0 }, all: { $0.languages },
+              words: [AxisWord("all", "every language file of the document, and for prompts every localization of the app", { $0.languages })],
               hint: { item, context in suggestedLanguageTag(for: item) ?? closestMatch(to: item, among: context.languages) },
               get: { $0.language }, set: { $0.language = $1 }, recordsDefault: true),
         .make(key: "state", groupKey: "states", listOption: "states", singleOption: "state", place: .file,
@@ -163,8 +164,9 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
         .make(key: "screen", groupKey: "screens", listOption: "screens", singleOption: "screen", place: .file,
               label: "Screen", noun: "a screen", summary: "the document's consent screen or an iOS permission prompt", cellRule: "-prompt-<kind>, none for consent", default: Screen.consent,
               name: { $0.description }, parse: { Screen(name: $0) ?? Screen(name: "prompt:" + $0) }, all: { _ in Screen.all },
-              words: [AxisWord("prompts", "every prompt", { _ in PromptKind.allCases.map { .prompt($0) } }),
-                      AxisWord("all", "the consent screen and every prompt", { _ in Screen.all })],
+              words: [AxisWord("prompts", "every prompt the app declares: each whose purpose string its Info.plist has, and notifications",
+                               { ($0.prompts ?? PromptKind.allCases).map { .prompt($0) } }),
+                      AxisWord("all", "the consent screen and every prompt the app declares", { [.consent] + ($0.prompts ?? PromptKind.allCases).map { .prompt($0) } })],
               hint: { item, _ in
                   let names = Screen.all.map(\.description)
                   // The list words count too: "promts" is "prompts", not "prompt:photos".

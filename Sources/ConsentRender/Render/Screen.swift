@@ -54,9 +54,13 @@ public enum Screen: Hashable, Codable, Sendable, CustomStringConvertible {
 }
 
 /// The system permission prompts ConsentRender draws, each with the Info.plist key that holds the
-/// app's purpose string (none for notifications, whose message is iOS's own).
+/// app's purpose string (none for notifications, whose message is iOS's own). Their words and
+/// buttons, and where each comes from, are in docs/system-words.md.
 public enum PromptKind: String, Codable, Sendable, CaseIterable {
     case att, location, notifications, camera, photos, contacts, microphone, bluetooth
+    /// Added for issue 31: every prompt a `NS…UsageDescription` key of an iPhone app brings.
+    case faceID = "faceid", photosAdd = "photos-add", calendar, calendarWriteOnly = "calendar-write-only", reminders, siri,
+         speech, motion, localNetwork = "local-network", mediaLibrary = "media-library", locationAlways = "location-always"
 
     /// The `NS…UsageDescription` key iOS reads the message from.
     public var infoPlistKey: String? {
@@ -69,7 +73,35 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .contacts: "NSContactsUsageDescription"
         case .microphone: "NSMicrophoneUsageDescription"
         case .bluetooth: "NSBluetoothAlwaysUsageDescription"
+        case .faceID: "NSFaceIDUsageDescription"
+        case .photosAdd: "NSPhotoLibraryAddUsageDescription"
+        case .calendar: "NSCalendarsFullAccessUsageDescription"
+        case .calendarWriteOnly: "NSCalendarsWriteOnlyAccessUsageDescription"
+        case .reminders: "NSRemindersFullAccessUsageDescription"
+        case .siri: "NSSiriUsageDescription"
+        case .speech: "NSSpeechRecognitionUsageDescription"
+        case .motion: "NSMotionUsageDescription"
+        case .localNetwork: "NSLocalNetworkUsageDescription"
+        case .mediaLibrary: "NSAppleMusicUsageDescription"
+        case .locationAlways: "NSLocationAlwaysAndWhenInUseUsageDescription"
         }
+    }
+
+    /// The key an app built before iOS 17 gives instead (`NSCalendarsUsageDescription`), which
+    /// iOS 17 and later no longer show in this prompt.
+    public var formerInfoPlistKey: String? {
+        switch self {
+        case .calendar, .calendarWriteOnly: "NSCalendarsUsageDescription"
+        case .reminders: "NSRemindersUsageDescription"
+        case .locationAlways: "NSLocationAlwaysUsageDescription"
+        default: nil
+        }
+    }
+
+    /// The prompt whose Info.plist key is `key`, if ConsentRender draws one.
+    public init?(infoPlistKey key: String) {
+        guard let kind = PromptKind.allCases.first(where: { $0.infoPlistKey == key }) else { return nil }
+        self = kind
     }
 
     /// The buttons, top to bottom when stacked and leading to trailing side by side.
@@ -78,13 +110,22 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .att: [.deny, .allow]
         case .location: [.allowOnce, .allowWhileUsing, .deny]
         case .notifications: [.deny, .allow]
-        case .camera, .photos, .contacts, .microphone, .bluetooth: [.deny, .ok]
+        // iOS 17 and later: "Limit Access…", "Allow Full Access", "Don’t Allow".
+        case .photos: [.limitAccess, .allowFull, .deny]
+        case .calendar, .reminders: [.deny, .allowFull]
+        case .calendarWriteOnly: [.deny, .allow]
+        case .locationAlways: [.keepWhileUsing, .changeToAlways]
+        case .camera, .contacts, .microphone, .bluetooth, .faceID, .photosAdd, .siri, .speech, .motion, .localNetwork, .mediaLibrary:
+            [.deny, .ok]
         }
     }
 
     /// Whether the buttons always stack (ATT: "Ask App Not to Track" is too long for a row;
-    /// location: three choices), rather than sitting side by side when they fit.
-    public var stacksButtons: Bool { self == .att || self == .location }
+    /// location and photos: three choices), rather than sitting side by side when they fit.
+    public var stacksButtons: Bool { self == .att || self == .location || roles.count > 2 }
+
+    /// Whether the alert shows the location map under its message.
+    public var showsMap: Bool { self == .location }
 
     /// What the prompt asks for, in words for messages.
     public var subject: String {
@@ -97,6 +138,17 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .contacts: "contacts access"
         case .microphone: "microphone access"
         case .bluetooth: "Bluetooth access"
+        case .faceID: "Face ID"
+        case .photosAdd: "adding to the photo library"
+        case .calendar: "full calendar access"
+        case .calendarWriteOnly: "adding calendar events"
+        case .reminders: "reminders access"
+        case .siri: "Siri"
+        case .speech: "speech recognition"
+        case .motion: "motion and fitness activity"
+        case .localNetwork: "local network access"
+        case .mediaLibrary: "Apple Music and the media library"
+        case .locationAlways: "location even when the app is not in use"
         }
     }
 }

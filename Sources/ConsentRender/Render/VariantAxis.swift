@@ -157,11 +157,15 @@ package struct AxisContext: Sendable {
     public var devices: [String]
     public var languages: [String]
     public var states: [String]
+    /// The prompts the app declares (`AppStrings.declaredPrompts`), which `prompts` stands for;
+    /// nil for every prompt (no app files).
+    public var prompts: [PromptKind]?
 
-    public init(devices: [String] = [], languages: [String] = [], states: [String] = []) {
+    public init(devices: [String] = [], languages: [String] = [], states: [String] = [], prompts: [PromptKind]? = nil) {
         self.devices = devices
         self.languages = languages
         self.states = states
+        self.prompts = prompts
     }
 }
 

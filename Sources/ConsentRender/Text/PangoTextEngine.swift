@@ -341,6 +341,8 @@ private final class PangoLayoutHandle {
         let alignment = switch block.alignment {
         case .center: PANGO_ALIGN_CENTER
         case .leading, .natural: traits.isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .leadingRightToLeft: PANGO_ALIGN_RIGHT
+        case .leadingLeftToRight: PANGO_ALIGN_LEFT
         }
         pango_layout_set_alignment(layout, alignment)
 

@@ -24,6 +24,12 @@ public enum TextAlignment: String, Codable, Sendable {
     /// The start of the text's own direction, as `NSTextAlignment.natural` does: an English title
     /// in an Arabic dialog aligns left.
     case natural
+    /// The leading edge of another language's direction than the text's: a right-to-left
+    /// system's (`leadingRightToLeft`) or a left-to-right one's, whatever the text's own language.
+    /// iOS's alerts align their message to the system's leading edge: an English purpose string in
+    /// a Hebrew alert aligns right.
+    case leadingRightToLeft = "leading-rtl"
+    case leadingLeftToRight = "leading-ltr"
 }
 
 /// A styled range of a `TextBlock`'s text.

@@ -7,7 +7,7 @@ extension LintRule {
 extension LintRuleInfo {
     static let promptPurposePresent = LintRuleInfo(
         rule: .promptPurposePresent, severity: "error",
-        summary: "each prompt asked for with `--screens` has its `NS…UsageDescription` in the Info.plist (iOS terminates an app that asks without it)",
+        summary: "each prompt named with `--screens` has its `NS…UsageDescription` in the Info.plist, generated one included (iOS terminates an app that asks without it); `prompts` names only those the app declares",
         source: "Apple, \"Requesting access to protected resources\"; App Review 5.1.1",
         explanation: RuleExplanation(
             checks: "Each permission prompt asked for has its NS…UsageDescription in the Info.plist.",

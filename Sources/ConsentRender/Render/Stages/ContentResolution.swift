@@ -73,12 +73,16 @@ extension ConsentRenderer {
         app.reads.note()
         warnings += app.fileWarnings
         if let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
+            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile,
+                                                     generated: app.generatesInfoPlist,
+                                                     former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
         }
         // The app's own texts follow the device's preference list as iOS matches it to the app's
         // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
         let preferences = variant.language
-        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath)
+        let reducedAccuracy = kind == .location && app.flag("NSLocationDefaultAccuracyReduced") == true
+        let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath,
+                                                reducedAccuracy: reducedAccuracy)
         var appLanguage: String?
         var usesDevelopmentRegion = false
         let appName: String
@@ -96,7 +100,9 @@ extension ConsentRenderer {
         var messageLanguage = language
         if let key = kind.infoPlistKey {
             guard let purpose = app.infoValue(key, language: preferences) else {
-                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile)
+                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile,
+                                                     generated: app.generatesInfoPlist,
+                                                     former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
             }
             try Self.refuseVariables(in: purpose, key: key, app: app, settingsPath: settingsPath)
             message = purpose.text
@@ -110,17 +116,24 @@ extension ConsentRenderer {
         } else {
             message = strings.text("notifications.message") ?? ""
         }
+        // The localization iOS picks for the device, which the name and purpose string come from
+        // (a key that localization lacks falls back, as usesDevelopmentRegion says).
+        if content.settings.launch.appName?.text(for: language) == nil || kind.infoPlistKey != nil {
+            appLanguage = app.localization(for: preferences) ?? app.developmentRegion
+        }
         let platform = try platforms.platform(of: request.profile)
         let template = try template(for: request)
         var behind = try backdrop(for: request, template: template, language: language, notes: &notes)
         if let over = request.over {
             behind = try screenBehind(over, request: request, language: preferences)
         }
-        let prompt = PromptContent(kind: kind, look: variant.systemLook, title: strings.title(of: kind, appName: appName),
+        var prompt = PromptContent(kind: kind, look: variant.systemLook, title: strings.title(of: kind, appName: appName),
                                    message: message, messageLanguage: messageLanguage, infoPlistKey: kind.infoPlistKey,
                                    appLanguage: appLanguage, usesDevelopmentRegion: usesDevelopmentRegion,
                                    actions: kind.roles.map { PromptContent.Action(role: $0, label: strings.label($0, of: kind)) },
-                                   preciseLabel: kind == .location ? strings.text("location.precise") : nil, backdrop: behind)
+                                   preciseLabel: kind == .location ? strings.text(reducedAccuracy ? "location.precise-off" : "location.precise") : nil,
+                                   backdrop: behind)
+        prompt.reducedAccuracy = reducedAccuracy
         // The system draws its alerts in its own look and fonts, never the app's style.
         let style = platform.systemStyle.resolved(language: language, increaseContrast: variant.increaseContrast)
         var screen = ScreenContent(document: ConsentDocument(title: nil, blocks: []), language: language,
@@ -132,7 +145,8 @@ extension ConsentRenderer {
                               screen: screen, textFile: app.settingsFile, scrollDocument: nil,
                               prompt: LinkMap.Prompt(kind: kind.rawValue, title: prompt.title, message: prompt.message,
                                                      infoPlistKey: kind.infoPlistKey, appLanguage: appLanguage,
-                                                     usesDevelopmentRegion: usesDevelopmentRegion ? true : nil),
+                                                     usesDevelopmentRegion: usesDevelopmentRegion ? true : nil,
+                                                     systemLanguage: strings.language),
                               notes: notes, warnings: warnings)
     }
 

@@ -1,9 +1,13 @@
 /// The map in the location prompt, drawn as a plainly generic vector map (land, a park, water,
 /// roads and the blue location dot), not a picture of any real place, with "Precise: On" over it.
+/// For an approximate location (`reducedAccuracy`) the map is zoomed out, its roads thinner, and a
+/// wide shaded circle stands for the area iOS shares instead of the dot (this tool's drawing: no
+/// source gives that map's layout; docs/system-prompts.md).
 struct MapPanel {
     var rect: Rect
     var cornerRadius: Double
     var appearance: Appearance
+    var reducedAccuracy = false
 
     func items(preciseLabel: String?, traits: LanguageTraits, category: ContentSizeCategory, in context: LayoutContext) -> [PlacedItem] {
         let dark = appearance == .dark
@@ -25,14 +29,19 @@ struct MapPanel {
             (at(0.08, 0), at(0.16, 0.68), 3.5),
         ]
         for (index, road) in roads.enumerated() {
-            shapes.append(("road-\(index)", .line(from: road.0, to: road.1, color: roadColor, width: road.2)))
+            shapes.append(("road-\(index)", .line(from: road.0, to: road.1, color: roadColor, width: reducedAccuracy ? road.2 / 2 : road.2)))
         }
         let dot = at(0.41, 0.52)
-        shapes += [
-            ("accuracy", .circle(center: dot, radius: min(34, rect.height / 4), color: blue.withAlpha(0.16))),
-            ("dot-ring", .circle(center: dot, radius: 9, color: Color(red: 255, green: 255, blue: 255))),
-            ("dot", .circle(center: dot, radius: 6.5, color: blue)),
-        ]
+        if reducedAccuracy {
+            let radius = min(rect.width, rect.height) * 0.42
+            shapes.append(("approximate-area", .circle(center: dot, radius: radius, color: blue.withAlpha(0.2))))
+        } else {
+            shapes += [
+                ("accuracy", .circle(center: dot, radius: min(34, rect.height / 4), color: blue.withAlpha(0.16))),
+                ("dot-ring", .circle(center: dot, radius: 9, color: Color(red: 255, green: 255, blue: 255))),
+                ("dot", .circle(center: dot, radius: 6.5, color: blue)),
+            ]
+        }
         let clipRadius: Double? = cornerRadius > 0 ? cornerRadius : nil
         var items = shapes.map { PlacedItem(id: "map-\($0.0)", drawable: .shape($0.1), clip: rect, clipCornerRadius: clipRadius) }
         if let preciseLabel {

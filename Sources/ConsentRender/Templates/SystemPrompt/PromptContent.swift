@@ -26,8 +26,11 @@ public struct PromptContent: Sendable, Equatable {
     /// True when the app has no text in the device language and iOS shows the development region's.
     public var usesDevelopmentRegion: Bool
     public var actions: [Action]
-    /// The location prompt's "Precise: On" over its map.
+    /// The location prompt's "Precise: On" over its map ("Precise: Off" for reduced accuracy).
     public var preciseLabel: String?
+    /// The app asks for approximate location by default (`NSLocationDefaultAccuracyReduced`):
+    /// the map shows the wide area an approximate location covers, not the dot.
+    public var reducedAccuracy = false
     /// The screen behind the alert: `--over`'s render, `--backdrop`, or the document's app backdrop.
     public var backdrop: BackdropImage?
 

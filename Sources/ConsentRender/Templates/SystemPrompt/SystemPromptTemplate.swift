@@ -12,9 +12,10 @@ struct SystemPromptTemplate: ScreenTemplate {
     public var showsAppBehind: Bool { true }
     public var lintRules: [PageLintRule] { [] }
     /// The consent rules judge the app's own dialog; iOS draws this one. Only the glyph check
-    /// stays (a character no font has would be this render's fault). The purpose strings are
+    /// (a character no font has would be this render's fault) and the format-specifier check (a
+    /// purpose string's `%@` is shown as written) stay. The purpose strings are
     /// checked from the app's files (`PromptLint`).
-    public var exemptRules: Set<LintRule> { Set(LintRule.builtIn).subtracting([.missingGlyphs]) }
+    public var exemptRules: Set<LintRule> { Set(LintRule.builtIn).subtracting([.missingGlyphs, .formatSpecifier]) }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         guard let prompt = content.prompt else {
@@ -42,7 +43,11 @@ struct SystemPromptTemplate: ScreenTemplate {
                                                                    color: look.messageColor, linkColor: look.messageColor),
                                                traits: messageTraits)
         messageBuilder.append(plain: prompt.message)
-        let messageBlock = messageBuilder.block(width: textWidth, alignment: look.textAlignment,
+        // The message aligns to the system's leading edge, like the title, whatever its own
+        // language's direction (an English purpose string in a Hebrew alert sits on the right).
+        let messageAlignment: TextAlignment = look.textAlignment != .leading || messageTraits.isRightToLeft == traits.isRightToLeft
+            ? look.textAlignment : traits.isRightToLeft ? .leadingRightToLeft : .leadingLeftToRight
+        let messageBlock = messageBuilder.block(width: textWidth, alignment: messageAlignment,
                                                 lineHeight: messageSize * look.messageLineHeight)
         let messageMeasurement = context.measurer.measure(messageBlock)
 
@@ -73,7 +78,7 @@ struct SystemPromptTemplate: ScreenTemplate {
 
         // The header (title, message, the location map) above the buttons, in its own
         // coordinates: its top is `topInset` below the alert's.
-        let hasMap = prompt.kind == .location
+        let hasMap = prompt.kind.showsMap
         let messageTop = titleHeight + look.titleToMessage
         let messageAtOrigin = MeasuredBlock(placed: PlacedText(origin: Point(x: 0, y: 0),
                                                                size: Size(width: textWidth, height: messageMeasurement.size.height),
@@ -148,7 +153,8 @@ struct SystemPromptTemplate: ScreenTemplate {
         if hasMap {
             let map = Rect(x: alert.x + look.mapInset, y: context.snap(headerTop + mapTop), width: width - 2 * look.mapInset,
                            height: look.mapHeight)
-            items += MapPanel(rect: map, cornerRadius: look.mapCornerRadius, appearance: context.traits.appearance)
+            items += MapPanel(rect: map, cornerRadius: look.mapCornerRadius, appearance: context.traits.appearance,
+                              reducedAccuracy: prompt.reducedAccuracy)
                 .items(preciseLabel: prompt.preciseLabel, traits: traits, category: category, in: context)
                 .map { item in
                     guard let headerClip else { return item }
@@ -219,8 +225,11 @@ extension PromptKind {
     var preferredRole: ButtonRole? {
         switch self {
         case .notifications: .allow
-        case .camera, .photos, .contacts, .microphone, .bluetooth: .ok
-        case .att, .location: nil
+        case .camera, .contacts, .microphone, .bluetooth, .faceID, .photosAdd, .siri, .speech, .motion, .localNetwork, .mediaLibrary: .ok
+        case .calendar, .reminders: .allowFull
+        case .calendarWriteOnly: .allow
+        // Which of the three or two is bold on iOS 18 has no source: none is.
+        case .att, .location, .photos, .locationAlways: nil
         }
     }
 }

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+@testable import XcodeFiles
+
+/// Issue 31, every usage description and lint over an app: the prompts iOS shows for Face ID,
+/// add-to-Photos, calendars, reminders, Siri, speech, motion, the local network, Apple Music and
+/// the location-always upgrade; the photos prompt's three buttons; "Precise: Off"; the purpose
+/// rules over every `NS…UsageDescription` key and every language; `text.format-specifier`.
+@Suite struct PromptKindsTests {
+    let temporary = TemporaryFolder()
+
+    /// An app that declares every prompt ConsentRender draws, asks for approximate location, and
+    /// has a German translation of two purpose strings; its Localizable strings hold a format.
+    func document(systemStrings: String = "{}", accept: String = #"{ "key": "consent.accept" }"#) throws -> URL {
+        let purposes: [(String, String)] = [
+            ("NSFaceIDUsageDescription", "Atlas uses Face ID to unlock your saved places without typing your passcode."),
+            ("NSPhotoLibraryUsageDescription", "Atlas attaches the photos you choose to the places you save."),
+            ("NSPhotoLibraryAddUsageDescription", "Atlas saves the map snapshots you export to your photo library."),
+            ("NSCalendarsFullAccessUsageDescription", "Atlas shows your events on the map and suggests when to leave."),
+            ("NSCalendarsWriteOnlyAccessUsageDescription", "Atlas adds the trips you plan to your calendar as events."),
+            ("NSRemindersFullAccessUsageDescription", "Atlas reminds you of places on your lists when you arrive near them."),
+            ("NSSiriUsageDescription", "Siri can ask Atlas for directions to the places you saved."),
+            ("NSSpeechRecognitionUsageDescription", "Atlas turns the voice notes you record at a place into text."),
+            ("NSMotionUsageDescription", "Atlas counts your steps on walking routes to show how far you have come."),
+            ("NSLocalNetworkUsageDescription", "Atlas finds the car display on your Wi-Fi to send it the route."),
+            ("NSAppleMusicUsageDescription", "Atlas plays your driving playlist from your music library when a route starts."),
+            ("NSLocationWhenInUseUsageDescription", "Atlas shows the pick-up points near you on the map."),
+            ("NSLocationAlwaysAndWhenInUseUsageDescription", "Atlas tells you when you arrive at a saved place, even when it is closed."),
+            ("NSHealthShareUsageDescription", "Health data"),
+        ]
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n"
+            + "<key>CFBundleDisplayName</key><string>Atlas</string>\n<key>CFBundleDevelopmentRegion</key><string>en</string>\n"
+            + "<key>NSLocationDefaultAccuracyReduced</key><true/>\n"
+            + purposes.map { "<key>\($0.0)</key><string>\($0.1)</string>\n" }.joined() + "</dict></plist>\n"
+        let folder = temporary.url.appendingPathComponent("doc")
+        let files: [String: String] = [
+            "en.md": "# Terms\n\nRead the [privacy policy](https://example.com/privacy).\n",
+            "de.md": "# AGB\n\nLesen Sie die [Datenschutzerklärung](https://example.com/privacy).\n",
+            "document.json": """
+                { "defaultLanguage": "en", "app": { "infoPlist": "app/Info.plist", "localizations": "app" },
+                  "strings": { "accept": \(accept), "decline": { "en": "Not now", "de": "Nicht jetzt" } },
+                  "systemStrings": \(systemStrings) }
+                """,
+            "app/Info.plist": plist,
+            "app/en.lproj/Localizable.strings": "\"consent.accept\" = \"Agree\";\n\"inbox.unread\" = \"%d unread\";\n",
+            "app/de.lproj/Localizable.strings": "\"consent.accept\" = \"Zustimmen\";\n\"inbox.unread\" = \"%d ungelesen\";\n",
+            "app/de.lproj/InfoPlist.strings": "\"NSFaceIDUsageDescription\" = \"Atlas entsperrt deine gespeicherten Orte mit Face ID, ohne Code.\";\n"
+                + "\"NSLocationWhenInUseUsageDescription\" = \"Atlas zeigt dir Abholpunkte in deiner Nähe auf der Karte.\";\n",
+            "app/ja.lproj/InfoPlist.strings": "\"NSLocationWhenInUseUsageDescription\" = \"周辺の地図を表示するための位置情報が必要です。\";\n",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    func render(_ folder: URL, _ kind: PromptKind, language: String = "en", look: SystemLook = .ios26) throws -> RenderedPage {
+        try SystemPromptTests.render(folder, language: language, screen: .prompt(kind), look: look)
+    }
+
+    /// Build point 3: the words research found (docs/system-words.md) are built in for English;
+    /// each prompt's buttons are iOS's, in iOS's order.
+    @Test func theAddedPromptsDrawIOSsEnglishWords() throws {
+        let folder = try document(systemStrings: #"""
+            { "calendar.title": { "en": "“%@” Would Like Full Access to Your Calendar" },
+              "reminders.title": { "en": "“%@” Would Like Full Access to Your Reminders" },
+              "calendar-write-only.title": { "en": "“%@” Would Like to Add Events to Your Calendar" },
+              "calendar-write-only.deny": { "en": "Don’t Allow" }, "calendar-write-only.allow": { "en": "Allow" },
+              "local-network.deny": { "en": "Don’t Allow" } }
+            """#)
+        let expected: [(PromptKind, String, [String])] = [
+            (.faceID, "Do you want to allow “Atlas” to use Face ID?", ["Don’t Allow", "OK"]),
+            (.photos, "“Atlas” Would Like to Access Your Photos", ["Limit Access…", "Allow Full Access", "Don’t Allow"]),
+            (.photosAdd, "“Atlas” Would Like to Add to your Photos", ["Don’t Allow", "OK"]),
+            (.calendar, "“Atlas” Would Like Full Access to Your Calendar", ["Don’t Allow", "Allow Full Access"]),
+            (.calendarWriteOnly, "“Atlas” Would Like to Add Events to Your Calendar", ["Don’t Allow", "Allow"]),
+            (.reminders, "“Atlas” Would Like Full Access to Your Reminders", ["Don’t Allow", "Allow Full Access"]),
+            (.siri, "Would You Like to Use “Atlas” with Siri?", ["Don’t Allow", "OK"]),
+            (.speech, "“Atlas” Would Like to Access Speech Recognition", ["Don’t Allow", "OK"]),
+            (.motion, "“Atlas” Would Like to Access Your Motion & Fitness Activity", ["Don’t Allow", "OK"]),
+            (.localNetwork, "“Atlas” would like to find and connect to devices on your local network", ["Don’t Allow", "OK"]),
+            (.mediaLibrary, "“Atlas” would like to access Apple Music, your music and video activity, and your media library", ["Don’t Allow", "OK"]),
+            (.locationAlways, "Allow “Atlas” to also use your location even when you are not using the app?",
+             ["Keep Only While Using", "Change to Always Allow"]),
+        ]
+        for (kind, title, buttons) in expected {
+            for look in SystemLook.allCases {
+                let page = try render(folder, kind, look: look)
+                #expect(page.linkMap.prompt?.title == title, "\(kind) \(look)")
+                #expect(page.linkMap.buttons.map(\.label) == buttons, "\(kind) \(look)")
+                #expect(page.linkMap.prompt?.infoPlistKey == kind.infoPlistKey)
+            }
+        }
+        // Three buttons, and two long ones, stack; the TCC alerts' two sit side by side.
+        let photos = try render(folder, .photos).linkMap.buttons.map(\.rect)
+        #expect(Set(photos.map(\.x)).count == 1 && photos[0].y < photos[1].y && photos[1].y < photos[2].y)
+        let always = try render(folder, .locationAlways).linkMap.buttons.map(\.rect)
+        #expect(always[0].x == always[1].x && always[0].y < always[1].y)
+        let faceID = try render(folder, .faceID).linkMap.buttons.map(\.rect)
+        #expect(faceID[0].y == faceID[1].y && faceID[0].x < faceID[1].x)
+    }
+
+    /// "Never guess words": a prompt whose words have no source is drawn only from systemStrings,
+    /// and the refusal names each missing key with why.
+    @Test func aPromptWithoutSourcedWordsNamesWhatToGive() throws {
+        let folder = try document()
+        #expect { try render(folder, .calendar) } throws: { error in
+            guard case let PromptError.missingSystemStrings(_, _, missing, _) = error else { return false }
+            return missing.map(\.key) == ["calendar.title"] && missing[0].explanation.contains("any language")
+        }
+        #expect { try render(folder, .calendarWriteOnly) } throws: { error in
+            guard case let PromptError.missingSystemStrings(_, _, missing, _) = error else { return false }
+            return missing.map(\.key) == ["calendar-write-only.title", "calendar-write-only.deny", "calendar-write-only.allow"]
+        }
+        // Outside English the photos prompt's iOS 17 buttons have no source: named, never drawn in English.
+        #expect { try render(folder, .photos, language: "de") } throws: { error in
+            guard case let PromptError.missingSystemStrings(_, _, missing, _) = error else { return false }
+            return missing.map(\.key) == ["photos.limit-access", "photos.allow-full"]
+        }
+    }
+
+    /// Fault 8: NSLocationDefaultAccuracyReduced draws "Precise: Off" and the approximate map.
+    @Test func reducedAccuracyShowsPreciseOffAndTheApproximateArea() throws {
+        let folder = try document()
+        let page = try render(folder, .location)
+        #expect(page.layout.items.contains { $0.id == "map-approximate-area" })
+        #expect(!page.layout.items.contains { $0.id == "map-dot" })
+        let label = page.layout.items.first { $0.id == "map-precise-label" }
+        guard case let .text(text)? = label?.drawable else { Issue.record("no precise label"); return }
+        #expect(text.block.text == "Precise: Off")
+        // In German "Precise: Off" has no source: named as the one missing word.
+        #expect { try render(folder, .location, language: "de") } throws: { error in
+            guard case let PromptError.missingSystemStrings(_, _, missing, _) = error else { return false }
+            return missing.map(\.key).contains("location.precise-off") && !missing.map(\.key).contains("location.precise")
+        }
+    }
+
+    /// A purpose string missing for a prompt of iOS 17 names the key an older app gave instead.
+    @Test func theFormerCalendarKeyIsNamed() throws {
+        let folder = try document(systemStrings: #"{ "reminders.title": { "en": "“%@” Would Like Full Access to Your Reminders" } }"#)
+        let plist = folder.appendingPathComponent("app/Info.plist")
+        let text = try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "NSRemindersFullAccessUsageDescription",
+                                                                                       with: "NSRemindersUsageDescription")
+        try Data(text.utf8).write(to: plist)
+        #expect { try render(folder, .reminders) } throws: { error in
+            "\(error)".contains("The app gives NSRemindersUsageDescription, which iOS 17 and later do not show in this prompt")
+        }
+    }
+
+    /// Build point 4: `prompts` is what the app declares; the purpose rules run over every
+    /// NS…UsageDescription key and every language (the app's too), whether or not iOS's words are
+    /// known there; every finding names its screen; a specifier that would be drawn is an error.
+    @Test func lintOverTheAppNeverStopsShort() throws {
+        let folder = try document(accept: #"{ "key": "inbox.unread" }"#)
+        let run = try runRenderCLI(["lint", "--document", folder.path, "--devices", "iphone-15-pro", "--orientations", "portrait",
+                                    "--appearances", "light", "--screens", "all", "--languages", "all", "--format", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        func with(_ rule: String) -> [[String: Any]] { findings.filter { $0["rule"] as? String == rule } }
+        // No prompt the app does not declare is an error (it declares no ATT, camera, …).
+        #expect(with("prompt.purpose-present").isEmpty, "\(with("prompt.purpose-present"))")
+        // ja is the app's localization only: its purpose strings are judged (the Japanese one passes).
+        #expect(with("prompt.purpose-localized").contains { $0["language"] as? String == "ja" })
+        #expect(!with("prompt.purpose-specific").contains { ($0["message"] as? String)?.contains("周辺の地図") == true })
+        // A key no prompt of ConsentRender's shows is judged too.
+        #expect(with("prompt.purpose-specific").contains { $0["element"] as? String == "NSHealthShareUsageDescription" })
+        // Every finding about a prompt names its screen and language.
+        for finding in findings where (finding["rule"] as? String)?.hasPrefix("prompt.") == true
+            && finding["element"] as? String != "NSHealthShareUsageDescription" {
+            let variant = finding["variant"] as? [String: Any]
+            #expect((variant?["screen"] as? String)?.hasPrefix("prompt:") == true && variant?["language"] != nil, "\(finding)")
+        }
+        // The consent screen's accept button shows "%d unread": an error, in both languages.
+        let specifiers = with("text.format-specifier")
+        #expect(Set(specifiers.compactMap { $0["language"] as? String }) == ["en", "de"], "\(specifiers)")
+        #expect(specifiers.allSatisfy { ($0["variant"] as? [String: Any])?["screen"] == nil || ($0["variant"] as? [String: Any])?["screen"] as? String == "consent" })
+        // No consent cell is drawn in ja, which has no language file.
+        let render = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
+                                       "--out", temporary.url.appendingPathComponent("out/consent.png").path])
+        #expect(render.status == 0 && render.stderr.contains("'%d', a format specifier"), "\(render.stderr)")
+    }
+
+    @Test(arguments: [
+        ("%d unread", ["%d"]), ("%1$lld days until the %2$@.", ["%1$lld", "%2$@"]), ("Share with %#@partners@", ["%#@partners@"]),
+        ("100% of your data stays here.", []), ("Save 50%.", []), ("%% done", []), ("%.2f km", ["%.2f"]), ("Hello %@!", ["%@"]),
+    ])
+    func formatSpecifiersAreFound(text: String, found: [String]) {
+        #expect(FormatSpecifier.all(in: text) == found)
+    }
+}
