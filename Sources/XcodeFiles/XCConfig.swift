@@ -66,26 +66,39 @@ package struct XCConfig: Sendable, Equatable {
                 try include(line, number: number, path: path, folder: folder, chain: chain)
                 continue
             }
-            // The = after a condition's ] (KEY[sdk=iphoneos*] = value), else the first.
-            let afterCondition = line.firstIndex(of: "[").flatMap { open in
-                line.firstIndex(of: "=").map { $0 > open } == true ? line[open...].firstIndex(of: "]") : nil
-            }
-            guard let equals = (afterCondition.map { line[$0...] } ?? line[...]).firstIndex(of: "=") else {
-                throw AppFileError.syntax(path: path, place: .line(number, column: nil),
-                                          problem: "'\(line)' is neither a setting nor an #include",
-                                          fix: "write settings as KEY = value, one a line")
-            }
-            var key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if let bracket = key.firstIndex(of: "[") {
-                guard key.hasSuffix("]") else {
-                    throw AppFileError.syntax(path: path, place: .line(number, column: nil), problem: "the condition of '\(key)' is not closed",
+            // The = after the conditions' ] (KEY[sdk=iphoneos*][arch=*] = value), else the first.
+            var key: String
+            var conditions: [String] = []
+            var rest = Substring(line)
+            if let open = line.firstIndex(of: "["), line.firstIndex(of: "=").map({ $0 > open }) == true {
+                key = line[..<open].trimmingCharacters(in: .whitespaces)
+                rest = line[open...]
+                while rest.first == "[" {
+                    guard let close = rest.firstIndex(of: "]") else {
+                        throw AppFileError.syntax(path: path, place: .line(number, column: nil),
+                                                  problem: "the condition of '\(line[..<(rest.firstIndex(of: "=") ?? rest.endIndex)])' is not closed",
+                                                  fix: "write conditions as KEY[sdk=iphoneos*] = value")
+                    }
+                    conditions.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+                    rest = rest[rest.index(after: close)...]
+                }
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                guard rest.first == "=" else {
+                    throw AppFileError.syntax(path: path, place: .line(number, column: nil),
+                                              problem: "'\(line)' has text between its conditions and its =",
                                               fix: "write conditions as KEY[sdk=iphoneos*] = value")
                 }
-                let conditions = key[key.index(after: bracket)..<key.index(before: key.endIndex)]
-                guard Self.holdsForIPhone(String(conditions), configuration: configuration) else { continue }
-                key = String(key[..<bracket])
+            } else {
+                guard let equals = line.firstIndex(of: "=") else {
+                    throw AppFileError.syntax(path: path, place: .line(number, column: nil),
+                                              problem: "'\(line)' is neither a setting nor an #include",
+                                              fix: "write settings as KEY = value, one a line")
+                }
+                key = line[..<equals].trimmingCharacters(in: .whitespaces)
+                rest = line[equals...]
             }
+            let value = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+            if !conditions.isEmpty, !Self.holdsForIPhone(conditions.joined(separator: ","), configuration: configuration) { continue }
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw AppFileError.syntax(path: path, place: .line(number, column: nil), problem: "'\(key)' is not a build setting's name",
                                           fix: "names are letters, digits and _ (SWIFT_VERSION, INFOPLIST_FILE)")

@@ -333,6 +333,9 @@ import Testing
         ("Votre position sert à proposer les points de retrait les plus proches.", "fr", false),
         ("La aplicación necesita acceder a tu ubicación.", "es", true),
         ("Приложению необходим доступ к вашей геопозиции.", "ru", true),
+        // A short one passes when it still names a use (DuckDuckGo's Face ID string); "share your location" does not.
+        ("Allows you to unlock using Face ID", "en", false),
+        ("Allows you to share your location", "en", true),
         // Script-aware length: ten Han characters are 25 Latin letters' worth, too few.
         ("用于推荐附近的上车点", "zh-Hans", true),
         ("定位用于推荐附近的上车点和路线", "zh-Hans", false),

@@ -98,6 +98,9 @@ import Testing
             SWIFT_VERSION[sdk=iphoneos*] = 6.0
             SWIFT_VERSION[sdk=macosx*] = 4.2
             CODE_SIGN_STYLE[config=Debug] = Manual
+            // Several conditions, each in its own brackets, as DuckDuckGo's Configuration.xcconfig writes them.
+            OTHER_LDFLAGS[config=Release][arch=*][sdk=*] = -ObjC
+            OTHER_CFLAGS[config=Debug][arch=*][sdk=*] = -DDEBUG
             """.utf8).write(to: config.appendingPathComponent("App.xcconfig"))
         try Data("APP_DISPLAY_NAME = Atlas\nURL = https:/$()/example.com // the comment\n".utf8)
             .write(to: config.appendingPathComponent("Shared.xcconfig"))
@@ -126,6 +129,7 @@ import Testing
         #expect(try settings.value("APP_DISPLAY_NAME") == "Atlas Maps", "$(inherited) within an xcconfig and its include")
         #expect(try settings.value("SWIFT_VERSION") == "6.0", "an iPhone build's condition holds, a Mac one's does not")
         #expect(settings.rawValue("CODE_SIGN_STYLE") == nil, "a Debug condition does not hold for Release")
+        #expect(settings.rawValue("OTHER_LDFLAGS") == "-ObjC" && settings.rawValue("OTHER_CFLAGS") == nil, "[a][b][c] conditions all hold, or not")
         #expect(try settings.value("PRODUCT_BUNDLE_IDENTIFIER") == "com.example.Atlas-Maps")
         #expect(try settings.value("INFOPLIST_KEY_NSCameraUsageDescription") == "Atlas Maps scans the QR codes on signs.")
         #expect(try settings.value("URL") == "https://example.com", "// starts a comment; /$()/ writes two slashes")

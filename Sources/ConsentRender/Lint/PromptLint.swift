@@ -88,7 +88,7 @@ struct PromptLint: Sendable {
         let code = LanguageTag(language)?.language ?? "en"
         let weight = latinEquivalent(of: trimmed)
         if weight == 0 { return "is empty: the prompt would show no reason at all" }
-        if weight < 30 {
+        if weight < 30 && !(weight >= 20 && Self.namesAUse(trimmed.lowercased(), code: code)) {
             let letters = trimmed.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
             let dense = weight >= Double(letters) * 1.5
             return dense ? "has \(letters) characters besides spaces (\(Int(weight.rounded())) Latin letters' worth, under 30), too few to say what for"
@@ -125,6 +125,19 @@ struct PromptLint: Sendable {
             }
         }
         return "only says '\(vague)' without saying what the data is used for"
+    }
+
+    /// Whether a short text still says what for: a connector of its language ("to", "um", "pour")
+    /// followed by two words that are not the app or the data ("Allows you to unlock using Face ID").
+    static func namesAUse(_ text: String, code: String) -> Bool {
+        let padded = " " + text + " "
+        for connector in purposeConnectors["en", default: []] + (code == "en" ? [] : purposeConnectors[code, default: []])
+            where connector.hasPrefix(" ") {
+            guard let range = padded.range(of: connector) else { continue }
+            let words = padded[range.upperBound...].split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+            if words.filter({ !fillerWords.contains($0) }).count >= 2 { return true }
+        }
+        return false
     }
 
     /// How many Latin letters `text` is worth: a Han, kana or Hangul character more than one, spaces nothing.
