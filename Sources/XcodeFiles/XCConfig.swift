@@ -142,7 +142,7 @@ package struct XCConfig: Sendable, Equatable {
     /// Whether conditions such as `sdk=iphoneos*` or `sdk=iphoneos*,arch=arm64` hold for an iPhone
     /// build of `configuration`: every `sdk` matches iphoneos, an `arch` arm64 and a `config` the
     /// configuration (patterns with `*` too).
-    static func holdsForIPhone(_ conditions: String, configuration: String?) -> Bool {
+    package static func holdsForIPhone(_ conditions: String, configuration: String?) -> Bool {
         conditions.split(separator: ",").allSatisfy { condition in
             let parts = condition.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { return false }

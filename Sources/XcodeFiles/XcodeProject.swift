@@ -122,6 +122,9 @@ package struct XcodeProject: Sendable {
     /// (the user's `--build-setting`s) over them all.
     package func buildSettings(target name: String, configuration: String, extra: [String: String] = [:]) throws -> BuildSettings {
         let target = try target(name)
+        // Xcode's names are matched exactly, else in any letter case (as targets are).
+        let configuration = target.configurations[configuration] != nil ? configuration
+            : target.configurations.keys.sorted().first { $0.lowercased() == configuration.lowercased() } ?? configuration
         guard let targetConfiguration = target.configurations[configuration] else {
             let names = target.configurations.keys.sorted()
             let suggestion = closestMatch(to: configuration, among: names).map { " Did you mean '\($0)'?" } ?? ""
@@ -138,6 +141,9 @@ package struct XcodeProject: Sendable {
         func add(_ configuration: Configuration?, _ owner: String) throws {
             guard let configuration else { return }
             if let base = configuration.baseConfiguration {
+                guard FileManager.default.fileExists(atPath: base.path) else {
+                    throw XcodeProjectError.missingXCConfig(project: pbxprojPath, owner: owner, configuration: configuration.name, path: base.path)
+                }
                 let config = try XCConfig.load(base, configuration: configuration.name)
                 levels.append(.init(name: "\(owner)'s xcconfig (\(base.lastPathComponent))",
                                     settings: Dictionary(config.settings.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })))
@@ -160,6 +166,8 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
     /// No target was named, and the project has no app target or several.
     case whichTarget(project: String, apps: [String], targets: [String])
     case noConfigurations(project: String, target: String)
+    /// A configuration is based on an .xcconfig file that is not there.
+    case missingXCConfig(project: String, owner: String, configuration: String, path: String)
     /// The target builds for another platform than iOS (`macosx`).
     case notIOS(project: String, target: String, platform: String, iosApps: [String])
     /// The target names no Info.plist and does not generate one.
@@ -198,6 +206,9 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
                 : "name an iOS app target: \"app\": { \"target\": \"\(iosApps[0])\" } or --target \(iosApps[0])"
                     + (iosApps.count > 1 ? " (its iOS apps: \(iosApps.joined(separator: ", ")))" : "")
             return "\(project): the target \(target) builds for \(platform) (SDKROOT / SUPPORTED_PLATFORMS), not iOS; \(fix)."
+        case let .missingXCConfig(project, owner, configuration, path):
+            return "\(project): \(owner)'s \(configuration) configuration is based on \(path), which does not exist (Xcode cannot build it "
+                + "either); restore the file, or choose another in Xcode (the project's Info tab, Configurations)."
         case let .noConfigurations(project, target):
             return "\(project): the target \(target) has no build configurations; re-save the project in Xcode."
         case let .noInfoPlist(origin):

@@ -321,18 +321,42 @@ struct ParsedArguments {
     /// `--build-setting KEY=VALUE`, each time it is given.
     func buildSettings() throws -> [String: String] {
         var settings: [String: String] = [:]
+        var conditional: Set<String> = []
         for item in allValues("build-setting") {
-            guard let equals = item.firstIndex(of: "=") else {
+            // KEY=VALUE, or KEY[sdk=iphoneos*]=VALUE as an xcconfig writes a condition: its = follows the last ].
+            let start = item.firstIndex(of: "[").flatMap { open in item.firstIndex(of: "=").map { $0 > open } == true ? open : nil }
+            let searchFrom = start.flatMap { item[$0...].lastIndex(of: "]") } ?? item.startIndex
+            guard let equals = item[searchFrom...].firstIndex(of: "=") else {
                 throw UsageError(message: "--build-setting '\(item)' has no '='; write KEY=VALUE, for example --build-setting PRODUCT_NAME=Atlas")
             }
-            let key = String(item[..<equals]).trimmingCharacters(in: .whitespaces)
+            var key = String(item[..<equals]).trimmingCharacters(in: .whitespaces)
+            var conditions: String?
+            if let open = key.firstIndex(of: "[") {
+                guard key.hasSuffix("]") else {
+                    throw UsageError(message: "--build-setting '\(item)': the condition of '\(key)' is not closed; write KEY[sdk=iphoneos*]=VALUE")
+                }
+                conditions = key[key.index(after: open)..<key.index(before: key.endIndex)].replacingOccurrences(of: "][", with: ",")
+                key = String(key[..<open])
+            }
             guard let first = key.unicodeScalars.first, CharacterSet.letters.contains(first) || first == "_",
                   key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }) else {
                 throw UsageError(message: "--build-setting '\(item)': '\(key)' is not a build setting's name (letters, digits and _, "
                     + "for example PRODUCT_NAME)")
             }
-            guard settings[key] == nil else { throw UsageError(message: "--build-setting \(key) is given twice; give each setting once") }
-            settings[key] = String(item[item.index(after: equals)...])
+            let value = String(item[item.index(after: equals)...])
+            if let conditions {
+                // Only a condition an iPhone build of the chosen configuration meets applies, over the plain setting.
+                guard XCConfig.holdsForIPhone(conditions, configuration: values["configuration"]) else { continue }
+                guard conditional.insert(key).inserted else {
+                    throw UsageError(message: "--build-setting \(key) is given twice with conditions that hold; give it once")
+                }
+                settings[key] = value
+                continue
+            }
+            guard settings[key] == nil || conditional.contains(key) else {
+                throw UsageError(message: "--build-setting \(key) is given twice; give each setting once")
+            }
+            if !conditional.contains(key) { settings[key] = value }
         }
         return settings
     }

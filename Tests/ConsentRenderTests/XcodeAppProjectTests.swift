@@ -270,6 +270,42 @@ import Testing
         }
     }
 
+    /// More of the trial's findings: a conditional --build-setting, a configuration in another
+    /// letter case, an empty display name, a missing xcconfig.
+    @Test func smallerProjectMistakes() throws {
+        let folder = try atlas()
+        let project = temporary.url.appendingPathComponent("Atlas.xcodeproj").path
+        func render(_ extra: [String]) throws -> CLIRun {
+            try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                              "--language", "en", "--out", temporary.url.appendingPathComponent("out/shot.png").path] + extra)
+        }
+        func title() throws -> String? {
+            let map = try JSONSerialization.jsonObject(with: Data(contentsOf: temporary.url.appendingPathComponent("out/shot.links.json")))
+            return (((map as? [String: Any])?["platform"] as? [String: Any])?["prompt"] as? [String: Any])?["title"] as? String
+        }
+        var run = try render(["--xcodeproj", project, "--build-setting", "PRODUCT_NAME=Plain",
+                              "--build-setting", "PRODUCT_NAME[sdk=iphoneos*]=Atlas Phone", "--build-setting", "PRODUCT_NAME[sdk=macosx*]=Mac"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try title() == "“Atlas Phone” Would Like to Access the Camera")
+        run = try render(["--xcodeproj", project, "--configuration", "debug"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try title() == "“Atlas Debug” Would Like to Access the Camera")
+        run = try render(["--xcodeproj", project, "--build-setting", "PRODUCT_NAME[sdk=iphoneos*=X"])
+        #expect(run.status == 2 && run.stderr.contains("has no '='") || run.stderr.contains("not closed"), "\(run.stderr)")
+        // An empty display name is no name: the bundle name is shown, never “”.
+        let plist = temporary.url.appendingPathComponent("Atlas/Info.plist")
+        try Data(try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<string>$(PRODUCT_NAME)</string>", with: "<string></string>")
+            .utf8).write(to: plist)
+        run = try render(["--xcodeproj", project])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try title() == "“Atlas” Would Like to Access the Camera")
+        // A configuration based on an xcconfig that is gone.
+        try FileManager.default.removeItem(at: temporary.url.appendingPathComponent("Atlas/Atlas.xcconfig"))
+        run = try render(["--xcodeproj", project])
+        #expect(run.status == 2 && run.stderr.contains("the target Atlas's Release configuration is based on")
+                && run.stderr.contains("does not exist"), "\(run.stderr)")
+    }
+
     @Test func documentMistakesAreNamed() throws {
         var folder = try atlas(app: #""project": "../Atlas.xcodeproj", "infoPlist": "Info.plist""#)
         #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("gives both \"project\" and \"infoPlist\"") }

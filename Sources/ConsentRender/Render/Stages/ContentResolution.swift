@@ -88,8 +88,10 @@ extension ConsentRenderer {
         let appName: String
         if let name = content.settings.launch.appName?.text(for: language) {
             appName = name
-        } else if let name = app.infoValue("CFBundleDisplayName", language: preferences).map({ ("CFBundleDisplayName", $0) })
-                    ?? app.infoValue("CFBundleName", language: preferences).map({ ("CFBundleName", $0) }) {
+        } else if let name = ["CFBundleDisplayName", "CFBundleName"].lazy.compactMap({ key in
+                      // An empty name is no name: iOS falls back to the next (a title never reads “”).
+                      app.infoValue(key, language: preferences).flatMap { $0.text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : (key, $0) }
+                  }).first {
             try Self.refuseVariables(in: name.1, key: name.0, app: app, settingsPath: settingsPath)
             appName = name.1.text
             appLanguage = name.1.language
