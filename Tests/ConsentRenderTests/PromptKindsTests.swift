@@ -177,10 +177,42 @@ import Testing
         let specifiers = with("text.format-specifier")
         #expect(Set(specifiers.compactMap { $0["language"] as? String }) == ["en", "de"], "\(specifiers)")
         #expect(specifiers.allSatisfy { ($0["variant"] as? [String: Any])?["screen"] == nil || ($0["variant"] as? [String: Any])?["screen"] as? String == "consent" })
-        // No consent cell is drawn in ja, which has no language file.
+        // iOS draws the alerts: no rule about a layout the team controls judges them.
+        let onPrompts = findings.filter { (($0["variant"] as? [String: Any])?["screen"] as? String)?.hasPrefix("prompt:") == true }
+        #expect(onPrompts.allSatisfy { ($0["rule"] as? String).map { $0.hasPrefix("prompt.") || $0 == "text.format-specifier" || $0 == "text.missing-glyphs" } == true },
+                "\(onPrompts.map { $0["rule"] ?? "" })")
         let render = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
                                        "--out", temporary.url.appendingPathComponent("out/consent.png").path])
         #expect(render.status == 0 && render.stderr.contains("'%d', a format specifier"), "\(render.stderr)")
+    }
+
+    /// Fault 8's rest: an English purpose string in a Hebrew alert aligns to the alert's leading
+    /// (right) edge; the link map's resolved language is iOS's words' (de for de-AT) and its
+    /// appLanguage the localization iOS picks; a matrix manifest gives no tint for a prompt.
+    @Test func theAlertsLanguageIsTheSystems() throws {
+        let folder = try document()
+        let hebrew = try render(folder, .faceID, language: "he")
+        let message = try #require(hebrew.layout.body.blocks.first)
+        #expect(message.block.alignment == .leadingRightToLeft && message.block.language == "en")
+        let title = hebrew.layout.title
+        let lines = try #require(try ConsentRenderer().measure(message.block).lines.first)
+        // The message's first line ends at the title's trailing (right) edge, as the title's does.
+        #expect(abs((message.origin.x + lines.maxX) - (title.origin.x + title.size.width)) < 1.5, "\(lines) \(message.origin) \(title.origin)")
+        let austrian = try render(folder, .faceID, language: "de-AT")
+        #expect(austrian.linkMap.language.resolved == "de" && austrian.linkMap.language.requested == "de-AT")
+        #expect(austrian.linkMap.prompt?.systemLanguage == "de" && austrian.linkMap.prompt?.appLanguage == "de")
+        #expect(austrian.linkMap.prompt?.message == "Atlas entsperrt deine gespeicherten Orte mit Face ID, ohne Code.")
+        let out = temporary.url.appendingPathComponent("matrix")
+        let run = try runRenderCLI(["matrix", "--document", folder.path, "--devices", "iphone-15-pro", "--languages", "en",
+                                    "--screens", "consent,prompt:faceid", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let cells = try #require(manifest["cells"] as? [[String: Any]])
+        #expect(cells.count == 2)
+        for cell in cells {
+            let screen = (cell["variant"] as? [String: Any])?["screen"] as? String
+            #expect((cell["tint"] == nil) == (screen == "prompt:faceid"), "\(cell)")
+        }
     }
 
     @Test(arguments: [
