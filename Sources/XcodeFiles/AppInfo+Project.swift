@@ -85,6 +85,20 @@ extension AppInfo {
             info.protect(folder, role: "a folder of the app's localizations")
         }
         info.protectLocalizations()
+        // Every target's synchronized folders and every .lproj folder the project lists, whichever
+        // target they belong to: a file put there becomes part of the next build.
+        for other in project.targets where other.name != target.name {
+            for folder in other.synchronizedFolders {
+                info.protect(project.projectDirectory.appendingPathComponent(folder.path).standardizedFileURL,
+                             role: "target \(other.name)'s synchronized folder \(folder.path)")
+            }
+        }
+        for path in project.filePaths {
+            let parts = path.split(separator: "/")
+            guard let index = parts.lastIndex(where: { $0.hasSuffix(".lproj") }) else { continue }
+            let lproj = parts[...index].joined(separator: "/")
+            info.protect(project.projectDirectory.appendingPathComponent(lproj).standardizedFileURL, role: "the project's \(lproj)")
+        }
         return info
     }
 

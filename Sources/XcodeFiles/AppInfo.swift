@@ -55,6 +55,16 @@ package struct AppInfo: AppStrings, Equatable {
     public var infoPlistBooleans: [String: Bool] = [:]
     public func flag(_ key: String) -> Bool? { infoPlistBooleans[key] }
     public var settingKeys: [String] { infoPlist.keys.sorted() }
+    public var translatedSettingKeys: [String: String] {
+        var keys: [String: String] = [:]
+        for (_, table) in infoPlistStrings.sorted(by: { $0.key < $1.key }) {
+            for key in table.entries.keys where keys[key] == nil { keys[key] = table.path }
+        }
+        if let catalog = infoPlistCatalog {
+            for key in catalog.catalog.keys where keys[key] == nil { keys[key] = catalog.path }
+        }
+        return keys
+    }
     /// `CFBundleDevelopmentRegion`, or `en` when the Info.plist does not say.
     public var developmentRegion: String
     /// The `.lproj` folders by language tag (`Base` for Base.lproj): the app's localizations.

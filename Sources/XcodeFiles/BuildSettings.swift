@@ -163,7 +163,9 @@ package struct BuildSettings: Sendable, Equatable {
             guard let name = Self.variableNames(in: current).first(where: { (try? expand("$(\($0))")) == nil }) else { break }
             guard let raw = rawValue(name), !seen.contains(name) else {
                 if chain.isEmpty { return nil }
-                return chain.joined(separator: ", ") + (seen.contains(name) ? ", which refers to itself" : ", and nothing sets \(name)")
+                return chain.joined(separator: ", ")
+                    + (seen.contains(name) ? ", which refers to itself; give \(name) a value that does not"
+                        : ", and nothing sets \(name); give \(name) a value")
             }
             seen.insert(name)
             chain.append("\(name) is \"\(raw)\" (\(source(of: name) ?? "build settings"))")

@@ -333,12 +333,14 @@ import Testing
         ("Votre position sert à proposer les points de retrait les plus proches.", "fr", false),
         ("La aplicación necesita acceder a tu ubicación.", "es", true),
         ("Приложению необходим доступ к вашей геопозиции.", "ru", true),
-        // A short one passes when it still names a use (DuckDuckGo's Face ID string); "share your location" does not.
+        // Short ones that say what for pass (DuckDuckGo's, IceCubes'); under 20 letters is too short.
         ("Allows you to unlock using Face ID", "en", false),
-        ("Allows you to share your location", "en", true),
-        // Script-aware length: ten Han characters are 25 Latin letters' worth, too few.
-        ("用于推荐附近的上车点", "zh-Hans", true),
-        ("定位用于推荐附近的上车点和路线", "zh-Hans", false),
+        ("Upload photos & videos to Mastodon", "en", false),
+        ("Teile deinen Standort", "de", true),
+        ("Needed for scans.", "en", true),
+        // Script-aware length: seven Han characters are 17.5 Latin letters' worth, too few; ten are enough.
+        ("推荐附近上车点", "zh-Hans", true),
+        ("用于推荐附近的上车点", "zh-Hans", false),
     ])
     func vaguePurposeStringsAreFound(text: String, language: String, vague: Bool) {
         #expect((PromptLint.vagueness(of: text, language: language) != nil) == vague)

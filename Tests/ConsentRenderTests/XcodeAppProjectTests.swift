@@ -251,8 +251,14 @@ import Testing
         run = try render("Atlas/de.lproj/camera.png")
         #expect(run.status == 2 && run.stderr.contains("the app's de localization"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temporary.url.appendingPathComponent("Shared/shots").path))
+        // Another target's .lproj (listed in the project, not read for this app) is refused too; beside the project is fine.
+        try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("Atlas/fr.lproj"), withIntermediateDirectories: true)
+        run = try render("Atlas/fr.lproj/camera.png")
+        #expect(run.status == 2 && run.stderr.contains("fr.lproj"), "\(run.stderr)")
+        run = try render("out/beside.png")
+        #expect(run.status == 0, "\(run.stderr)")
         run = try render("out/camera.png", ["--build-setting", "PRODUCT_NAME=$(APP_TITLE)"])
-        #expect(run.status == 2 && run.stderr.contains("PRODUCT_NAME is \"$(APP_TITLE)\" (--build-setting), and nothing sets APP_TITLE"),
+        #expect(run.status == 2 && run.stderr.contains("PRODUCT_NAME is \"$(APP_TITLE)\" (--build-setting), and nothing sets APP_TITLE; give APP_TITLE a value"),
                 "\(run.stderr)")
         #expect(!run.stderr.contains("read the app from its project"), "\(run.stderr)")
         run = try render("out/camera.png", ["--build-setting", "PRODUCT_NAME=$(PRODUCT_NAME) Beta"])

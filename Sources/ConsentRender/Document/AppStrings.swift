@@ -52,6 +52,9 @@ public protocol AppStrings: Sendable {
     var localizations: [String] { get }
     /// The settings file's string keys (the Info.plist's).
     var settingKeys: [String] { get }
+    /// The keys the settings file's translations give (InfoPlist.strings, InfoPlist.xcstrings), each
+    /// with a file that gives it.
+    var translatedSettingKeys: [String: String] { get }
 }
 
 extension AppStrings {
@@ -65,6 +68,7 @@ extension AppStrings {
     public var generatesInfoPlist: Bool { false }
     public var localizations: [String] { [] }
     public var settingKeys: [String] { [] }
+    public var translatedSettingKeys: [String: String] { [:] }
 
     /// The prompts the app can show: each whose purpose string the Info.plist has, and the
     /// notification prompt, which needs none.

@@ -4,7 +4,7 @@ public enum PromptError: Error, Equatable, Sendable {
     case noAppFiles(prompt: String, settingsPath: String)
     /// The Info.plist lacks the prompt's purpose string. `generated` when Xcode generates the
     /// Info.plist from build settings; `former` is the key an app built before iOS 17 gave, when it has that one.
-    case missingPurposeString(prompt: String, key: String, infoPlist: String, generated: Bool, former: String?)
+    case missingPurposeString(prompt: PromptKind, key: String, infoPlist: String, generated: Bool, former: String?)
     /// iOS's words for the prompt in this language are neither built in nor in `systemStrings`:
     /// every missing key, with why.
     case missingSystemStrings(prompt: String, language: String, missing: [MissingWord], settingsPath: String)
@@ -44,8 +44,8 @@ extension PromptError: CustomStringConvertible {
             let add = generated
                 ? "Add INFOPLIST_KEY_\(key) = \"…why the app needs it…\"; to the target's build settings (Info.plist Values in Xcode)"
                 : "Add <key>\(key)</key><string>…why the app needs it…</string> to the Info.plist"
-            let formerNote = former.map { " The app gives \($0), which iOS 17 and later do not show in this prompt." } ?? ""
-            return "\(infoPlist): no \(key), or an empty one. iOS terminates an app that asks for \(prompt) without it, so there is no prompt to "
+            let formerNote = former.map { " The app gives \($0), \(prompt.formerKeyNote)." } ?? ""
+            return "\(infoPlist): no \(key), or an empty one: \(prompt.withoutPurpose), so there is no prompt to "
                 + "draw.\(formerNote) \(add) (and its translations to each <lang>.lproj/InfoPlist.strings or InfoPlist.xcstrings)."
         case let .missingSystemStrings(prompt, language, missing, settingsPath):
             let reasons = missing.map { "  \($0.key): \($0.explanation)" }.joined(separator: "\n")
@@ -54,14 +54,20 @@ extension PromptError: CustomStringConvertible {
             return "iOS's own words for the \(prompt) prompt in '\(language)' are not all built in, and \(settingsPath) "
                 + "does not give them:\n\(reasons)\nA screenshot never mixes in another language's words, so add what iOS "
                 + "shows in \(language) to document.json" + (tag == language ? "" : " (under \(tag), which serves \(language) too)")
-                + ", %@ standing for the app's name (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
+                + (missing.contains { $0.key.hasSuffix(".title") } ? ", %@ standing for the app's name" : "")
+                + " (docs/system-words.md lists the built-in words):\n  \"systemStrings\": {\n\(entries)\n  }"
         case let .unexpandedVariable(key, variables, text, file, inInfoPlist, settingsPath, known, reason, fromProject):
             let written = variables.map { "$(\($0))" }.joined(separator: ", ")
             let one = variables.count == 1
+            // A reference that is never closed is text to the build, whatever the settings.
+            let unclosed = variables.filter { name in !["$(\(name))", "${\(name)}", "$(\(name):", "${\(name):"].contains(where: text.contains) }
+            if let name = unclosed.first {
+                return "\(file): \(key) is \"\(text)\", whose $(\(name) is not closed, so the build leaves it as written and the "
+                    + "screenshot would show it; close it ($(\(name))) or write the text itself."
+            }
             if inInfoPlist, let reason {
-                return "\(file): \(key) is \"\(text)\", which does not expand: \(reason); the screenshot would show it as written. "
-                    + "Give that variable a value (--build-setting NAME=…, or \"app\": { \"buildSettings\" } in \(settingsPath)), "
-                    + "or write the text itself."
+                return "\(file): \(key) is \"\(text)\", which does not expand: \(reason) (--build-setting, or \"app\": { \"buildSettings\" } "
+                    + "in \(settingsPath)), or write the text itself; the screenshot would show it as written."
             }
             if inInfoPlist {
                 let guesses = variables.compactMap { variable in

@@ -80,7 +80,7 @@ extension StrictJSONReader {
             throw malformed(error.description)
         }
         if let unknown = value.firstUnknownKey(in: schema) {
-            throw JSONFileError.unknownKey(path: path, key: unknown.path, line: unknown.line, column: unknown.column,
+            throw JSONFileError.unknownKey(path: path, key: unknown.path, name: unknown.key, line: unknown.line, column: unknown.column,
                                            suggestion: unknown.suggestion, known: unknown.known)
         }
     }

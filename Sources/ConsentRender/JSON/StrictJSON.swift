@@ -15,14 +15,16 @@ package indirect enum JSONValue: Equatable, Sendable {
 extension JSONValue {
     /// The member at a dotted path (`style.text.bodySize`), if the value has one.
     func member(at path: String) -> JSONMember? {
-        var value = self
-        var found: JSONMember?
-        for key in path.split(separator: ".").map(String.init) {
-            guard case let .object(members) = value, let member = members.last(where: { $0.key == key }) else { return nil }
-            found = member
-            value = member.value
+        // A key may hold dots itself (systemStrings' "location.title"): the longest key that
+        // starts the rest of the path is taken first.
+        guard case let .object(members) = self else { return nil }
+        for member in members.reversed().sorted(by: { $0.key.count > $1.key.count }) {
+            if path == member.key { return member }
+            if path.hasPrefix(member.key + "."), let inner = member.value.member(at: String(path.dropFirst(member.key.count + 1))) {
+                return inner
+            }
         }
-        return found
+        return nil
     }
 
     /// The dotted path, line and column of the first `null` member value, in reading order.

@@ -8,8 +8,8 @@ import Foundation
 ///   string in the Info.plist (iOS terminates an app that asks without one).
 /// - `prompt.purpose-localized` (warning): a language of the document that the app's
 ///   InfoPlist.strings / InfoPlist.xcstrings lack, so iOS shows the development region's text.
-/// - `prompt.purpose-specific` (warning): a purpose string shorter than 30 Latin letters' worth
-///   (12 Chinese or Japanese characters, 15 Korean), or one that only says the app "needs" it or
+/// - `prompt.purpose-specific` (warning): a purpose string shorter than 20 Latin letters' worth
+///   (8 Chinese or Japanese characters, 10 Korean), or one that only says the app "needs" it or
 ///   that it "improves the experience" (in its own language's words), without saying what for.
 struct PromptLint: Sendable {
     public var app: any AppStrings
@@ -36,12 +36,25 @@ struct PromptLint: Sendable {
             let add = app.generatesInfoPlist ? "Add INFOPLIST_KEY_\(key) to the target's build settings" : "Add it"
             results.append(LintFinding(
                 rule: LintRule.promptPurposePresent, severity: .error,
-                message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; iOS terminates an app that asks for "
-                    + "\(kind.subject) without it."
-                    + (former.map { " It gives \($0), which iOS 17 and later do not show in this prompt." } ?? "")
+                message: "the Info.plist has no \(key) (or an empty one), which the \(kind.rawValue) prompt shows; \(kind.withoutPurpose)."
+                    + (former.map { " It gives \($0), \(kind.formerKeyNote)." } ?? "")
                     + " \(add), saying what the app uses \(kind.subject) for",
                 element: (app.settingsFile as NSString).lastPathComponent, rect: nil, language: app.developmentRegion, device: "")
                 .about(kind, language: app.developmentRegion))
+        }
+        // A purpose string only translated: iOS reads the key from the Info.plist itself, so its
+        // prompt never appears and the translations are never shown (Mastodon's camera key).
+        for (key, file) in app.translatedSettingKeys.sorted(by: { $0.key < $1.key })
+            where key.hasSuffix("UsageDescription") && (app.setting(key) ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            let kind = PromptKind(infoPlistKey: key)
+            let finding = LintFinding(
+                rule: LintRule.promptPurposePresent, severity: .warning,
+                message: "the app's translations give \(key) (\((file as NSString).lastPathComponent) in \(((file as NSString).deletingLastPathComponent as NSString).lastPathComponent), …), "
+                    + "but the Info.plist has none: iOS reads the key from the Info.plist itself, so \(kind.map { "the \($0.rawValue) prompt" } ?? "its prompt") "
+                    + "is never shown with them. " + (app.generatesInfoPlist ? "Add INFOPLIST_KEY_\(key) to the target's build settings" : "Add it to the Info.plist")
+                    + ", or remove the translations if the app does not ask",
+                element: key, rect: nil, language: app.developmentRegion, device: "")
+            results.append(kind.map { finding.about($0, language: app.developmentRegion) } ?? finding)
         }
         var reported = Set<String>()
         // Every purpose string the Info.plist has, whether or not ConsentRender draws its prompt
@@ -66,13 +79,27 @@ struct PromptLint: Sendable {
                 }
                 // A text shown in several languages (the development region's, where a translation
                 // is missing) is judged once.
+                // A "translation" that is the development region's text word for word (Open Food Facts' nl).
+                if lookup.isTranslation, !lookup.isFallback, !LanguageTag.same(lookup.language, app.developmentRegion),
+                   LanguageTag(lookup.language)?.language != LanguageTag(app.developmentRegion)?.language,
+                   let source = app.infoValue(key, language: app.developmentRegion), source.text == lookup.text,
+                   reported.insert("copy\u{0}\(key)\u{0}\(lookup.language)").inserted {
+                    results.append(place(LintFinding(
+                        rule: LintRule.promptPurposeLocalized, severity: .warning,
+                        message: "\(lookup.file) gives \(key) in '\(lookup.language)' as the '\(app.developmentRegion)' text word for word "
+                            + "(\"\(lookup.text)\"), so the \(lookup.language) prompt shows it untranslated; translate it",
+                        element: key, rect: nil, language: lookup.language, device: ""), lookup.language))
+                }
+                // Filed under the language the text is written in (the file to fix), not the first
+                // language that shows it.
+                let written = lookup.language == "Base" ? (lookup.isFallback ? app.developmentRegion : language) : lookup.language
                 if reported.insert("\(key)\u{0}\(lookup.text)").inserted,
-                   let problem = Self.vagueness(of: lookup.text, language: lookup.language == "Base" ? language : lookup.language) {
+                   let problem = Self.vagueness(of: lookup.text, language: written) {
                     results.append(place(LintFinding(
                         rule: LintRule.promptPurposeSpecific, severity: .warning,
                         message: "\(key) \"\(lookup.text)\" \(problem); App Review (5.1.1) asks that a purpose string says what the "
-                            + "data is used for, for example \"Your location is used to suggest nearby pick-up points\"",
-                        element: key, rect: nil, language: language, device: ""), language))
+                            + "data is used for, for example \"\(Self.example(for: key))\"",
+                        element: key, rect: nil, language: written, device: ""), written))
                 }
             }
         }
@@ -82,17 +109,17 @@ struct PromptLint: Sendable {
     /// Why a purpose string is too vague to pass review, or nil. It is judged with its language's
     /// own phrases (and English's, which any language's file may hold) and by a script-aware
     /// length: a Han or kana character carries about as much as 2.5 Latin letters, a Hangul
-    /// syllable 2, so 30 Latin letters are 12 Chinese or Japanese characters and 15 Korean ones.
+    /// syllable 2, so 20 Latin letters are 8 Chinese or Japanese characters and 10 Korean ones.
     static func vagueness(of text: String, language: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let code = LanguageTag(language)?.language ?? "en"
         let weight = latinEquivalent(of: trimmed)
         if weight == 0 { return "is empty: the prompt would show no reason at all" }
-        if weight < 30 && !(weight >= 20 && Self.namesAUse(trimmed.lowercased(), code: code)) {
+        if weight < 20 {
             let letters = trimmed.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
             let dense = weight >= Double(letters) * 1.5
-            return dense ? "has \(letters) characters besides spaces (\(Int(weight.rounded())) Latin letters' worth, under 30), too few to say what for"
-                : "has \(letters) characters besides spaces (under 30), too few to say what for"
+            return dense ? "has \(letters) characters besides spaces (\(Int(weight.rounded())) Latin letters' worth, under 20), too few to say what for"
+                : "has \(letters) characters besides spaces (under 20), too few to say what for"
         }
         var rest = " " + trimmed.lowercased() + " "
         var vague: String?
@@ -127,17 +154,16 @@ struct PromptLint: Sendable {
         return "only says '\(vague)' without saying what the data is used for"
     }
 
-    /// Whether a short text still says what for: a connector of its language ("to", "um", "pour")
-    /// followed by two words that are not the app or the data ("Allows you to unlock using Face ID").
-    static func namesAUse(_ text: String, code: String) -> Bool {
-        let padded = " " + text + " "
-        for connector in purposeConnectors["en", default: []] + (code == "en" ? [] : purposeConnectors[code, default: []])
-            where connector.hasPrefix(" ") {
-            guard let range = padded.range(of: connector) else { continue }
-            let words = padded[range.upperBound...].split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
-            if words.filter({ !fillerWords.contains($0) }).count >= 2 { return true }
+    /// A purpose string that says what for, for the key's kind of data.
+    static func example(for key: String) -> String {
+        switch key {
+        case "NSCameraUsageDescription": "The camera scans the QR code on a bike to unlock it"
+        case "NSPhotoLibraryUsageDescription", "NSPhotoLibraryAddUsageDescription": "Photos you choose are attached to your support request"
+        case "NSMicrophoneUsageDescription": "The microphone records the voice notes you attach to a place"
+        case "NSFaceIDUsageDescription": "Face ID unlocks your saved passwords without typing them"
+        case "NSContactsUsageDescription": "Your contacts are used to find friends who already use the app"
+        default: "Your location is used to suggest nearby pick-up points"
         }
-        return false
     }
 
     /// How many Latin letters `text` is worth: a Han, kana or Hangul character more than one, spaces nothing.

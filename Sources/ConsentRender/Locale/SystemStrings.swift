@@ -66,6 +66,11 @@ struct SystemStrings: Sendable, Equatable {
                 missing.append(MissingWord(key: key, reason: .noSource(anyLanguage: anywhere)))
             }
         }
+        // A key given only for a more specific tag (de-DE) does not reach a de device: say so.
+        for index in missing.indices {
+            let given = (settings.systemStrings[missing[index].key] ?? [:]).keys.sorted()
+            missing[index].givenFor = given.filter { LanguageTag($0)?.language == tag.language && !chain.contains($0.lowercased()) }
+        }
         guard missing.isEmpty else {
             throw PromptError.missingSystemStrings(prompt: kind.rawValue, language: language, missing: missing,
                                                    settingsPath: settingsPath)

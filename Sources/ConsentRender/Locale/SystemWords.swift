@@ -104,6 +104,9 @@ public enum MissingWordReason: Sendable, Equatable {
 public struct MissingWord: Sendable, Equatable {
     public var key: String
     public var reason: MissingWordReason
+    /// The more specific tags of the same language `systemStrings` gives the key for (de-DE for a
+    /// de render), which a device of the render's language does not use.
+    public var givenFor: [String] = []
 
     public init(key: String, reason: MissingWordReason) {
         self.key = key
@@ -112,6 +115,14 @@ public struct MissingWord: Sendable, Equatable {
 
     /// Why, in words: `the reference's sources disagree (“Einmal erlauben” / “Nur einmal erlauben”)`.
     public var explanation: String {
+        guard givenFor.isEmpty else {
+            return reasonText + "; document.json gives it for " + givenFor.joined(separator: ", ")
+                + ", which a device of this language does not use: give it for the language itself"
+        }
+        return reasonText
+    }
+
+    private var reasonText: String {
         switch reason {
         case .noSource(anyLanguage: false):
             return "no source of the reference gives it in any language"

@@ -98,6 +98,25 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// What an app that gives `formerInfoPlistKey` instead is told: which iOS stopped showing it here.
+    public var formerKeyNote: String {
+        self == .locationAlways ? "which iOS 11 replaced with NSLocationAlwaysAndWhenInUseUsageDescription"
+            : "which iOS 17 and later do not show in this prompt"
+    }
+
+    /// What iOS does when an app asks without the purpose string, in a clause: TCC's services end
+    /// the app; Face ID is refused; location is not asked for; the local network alert shows iOS's
+    /// own generic sentence.
+    public var withoutPurpose: String {
+        switch self {
+        case .faceID: "iOS refuses Face ID to an app that has none"
+        case .location, .locationAlways: "iOS does not ask, and the app gets no location"
+        case .localNetwork: "iOS shows a generic sentence of its own in its place"
+        case .att: "iOS does not show the prompt"
+        default: "iOS terminates an app that asks for \(subject) without it"
+        }
+    }
+
     /// The prompt whose Info.plist key is `key`, if ConsentRender draws one.
     public init?(infoPlistKey key: String) {
         guard let kind = PromptKind.allCases.first(where: { $0.infoPlistKey == key }) else { return nil }

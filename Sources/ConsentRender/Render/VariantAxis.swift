@@ -126,8 +126,15 @@ public struct VariantAxis: Sendable {
         var values: [AxisValue] = []
         for item in items {
             guard !item.isEmpty else { throw AxisValueError(axis: self, given: text, problem: .emptyItem) }
+            // A word (prompts, all) stands for several values: on its own, never in a list or for one value.
+            if let word = words.first(where: { $0.word == item.lowercased() }), value(named: item) == nil {
+                throw AxisValueError(axis: self, given: item, problem: .wordNotAlone(meaning: word.meaning, single: single,
+                                                                                        others: words.filter { $0.word != word.word }.map { "'\($0.word)' (\($0.meaning))" }))
+            }
             guard let value = value(named: item) else {
-                throw AxisValueError(axis: self, given: item, problem: .unknown(hint: hint(item, context), names: names(context),
+                // For one value, a word is no suggestion.
+                let suggestion = hint(item, context).flatMap { guess in single && words.contains(where: { $0.word == guess }) ? nil : guess }
+                throw AxisValueError(axis: self, given: item, problem: .unknown(hint: suggestion, names: names(context),
                                                                                   words: single ? [] : words.map(\.word)),
                                      form: summary)
             }
@@ -174,6 +181,8 @@ package struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
     public var cause: ErrorCause { .input }
     public enum Problem: Sendable, Equatable {
         case unknown(hint: String?, names: [String], words: [String])
+        /// A word that stands for several values, in a list or where one value goes.
+        case wordNotAlone(meaning: String, single: Bool, others: [String])
         case emptyItem
         case oneOnly
     }
@@ -207,6 +216,10 @@ package struct AxisValueError: CausedError, Sendable, CustomStringConvertible {
             return "'\(given)' has an empty item; separate the values with single commas"
         case .oneOnly:
             return "'\(given)' names more than one; give one \(bareNoun)"
+        case let .wordNotAlone(meaning, single, others):
+            if single { return "'\(given)' (\(meaning)) stands for several, and this takes one \(bareNoun); name one" }
+            return "'\(given)' (\(meaning)) goes on its own, not in a list; give it alone, list the values"
+                + (others.isEmpty ? "" : ", or use " + others.joined(separator: " or "))
         case let .unknown(hint, names, words):
             let suggestion = hint.map { " Did you mean \($0)?" } ?? ""
             let choices = names.isEmpty ? form.map { " Give \($0)" } ?? ""

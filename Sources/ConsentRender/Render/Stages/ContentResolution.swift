@@ -73,7 +73,7 @@ extension ConsentRenderer {
         app.reads.note()
         warnings += app.fileWarnings
         if let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile,
+            throw PromptError.missingPurposeString(prompt: kind, key: key, infoPlist: app.settingsFile,
                                                      generated: app.generatesInfoPlist,
                                                      former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
         }
@@ -81,6 +81,10 @@ extension ConsentRenderer {
         // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
         let preferences = variant.language
         let reducedAccuracy = kind == .location && app.flag("NSLocationDefaultAccuracyReduced") == true
+        if kind == .location, let text = app.setting("NSLocationDefaultAccuracyReduced") {
+            warnings.append("NSLocationDefaultAccuracyReduced is the string \"\(text)\" in \(app.settingsFile), not a boolean; Apple documents "
+                            + "<true/>, so it is read as not set and the map shows \"Precise: On\": write <key>NSLocationDefaultAccuracyReduced</key><true/>")
+        }
         let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath,
                                                 reducedAccuracy: reducedAccuracy)
         var appLanguage: String?
@@ -102,7 +106,7 @@ extension ConsentRenderer {
         var messageLanguage = language
         if let key = kind.infoPlistKey {
             guard let purpose = app.infoValue(key, language: preferences) else {
-                throw PromptError.missingPurposeString(prompt: kind.subject, key: key, infoPlist: app.settingsFile,
+                throw PromptError.missingPurposeString(prompt: kind, key: key, infoPlist: app.settingsFile,
                                                      generated: app.generatesInfoPlist,
                                                      former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
             }
@@ -169,7 +173,11 @@ extension ConsentRenderer {
             return "\(file) is named in the wrong letter case, and iOS's file system is case-sensitive, so iOS does not read it "
                 + "either: rename it InfoPlist.strings"
         }
-        return "add a translation to \(language).lproj/InfoPlist.strings or InfoPlist.xcstrings"
+        // The localization iOS would read for the language (de.lproj for de-AT), else the language
+        // without its region, which serves every region of it.
+        let folder = app.localization(for: language).flatMap { $0 == "Base" ? nil : $0 }
+            ?? LanguageTag(language).map { [$0.language, $0.script].compactMap { $0 }.joined(separator: "-") } ?? language
+        return "add a translation to \(folder).lproj/InfoPlist.strings or InfoPlist.xcstrings"
     }
 
     /// The names of every `$(NAME)`, `${NAME}` and `$(NAME:modifier)` in `text`, in order, each
