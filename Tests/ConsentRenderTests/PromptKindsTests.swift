@@ -215,6 +215,49 @@ import Testing
         }
     }
 
+    /// The second trial's findings about lint and messages.
+    @Test func lintFilesEachFindingWhereItsFixIs() throws {
+        let folder = try document(systemStrings: #"{ "calendar.title": { "de-DE": "„%@“ möchte vollen Zugriff auf deinen Kalender" } }"#)
+        let app = folder.appendingPathComponent("app")
+        // The Info.plist's short camera text shows in every language; a Dutch "translation" is the
+        // English word for word; the microphone key is only translated; Belarusian has no iOS words.
+        let plist = app.appendingPathComponent("Info.plist")
+        try Data(try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "</dict>",
+            with: "<key>NSCameraUsageDescription</key><string>Needed.</string>\n</dict>").utf8).write(to: plist)
+        for (lproj, text) in [("nl.lproj", "\"NSSiriUsageDescription\" = \"Siri can ask Atlas for directions to the places you saved.\";\n"),
+                              ("be.lproj", "\"NSMicrophoneUsageDescription\" = \"Atlas запісвае галасавыя нататкі, якія вы дадаеце да месца.\";\n")] {
+            try FileManager.default.createDirectory(at: app.appendingPathComponent(lproj), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: app.appendingPathComponent("\(lproj)/InfoPlist.strings"))
+        }
+        let document = try DocumentFolder(url: folder, appFiles: XcodeAppFiles())
+        let info = try #require(document.content.app)
+        let findings = PromptLint(app: info, languages: ["de", "ja", "en", "nl", "be"], prompts: []).findings()
+        let needed = findings.filter { $0.rule == .promptPurposeSpecific && $0.element == "NSCameraUsageDescription" }
+        #expect(needed.map(\.language) == ["en"], "the English text is filed under en, not the first language that shows it")
+        #expect(needed.first?.message.contains("The camera scans the QR code") == true)
+        #expect(findings.contains { $0.rule == .promptPurposeLocalized && $0.language == "nl" && $0.message.contains("word for word") })
+        #expect(findings.contains { $0.rule == .promptPurposePresent && $0.severity == .warning && $0.element == "NSMicrophoneUsageDescription" })
+        // A language with no iOS words at all is a warning that says why; a missing word in a known one an error.
+        let belarusian = LintFinding.systemWordsMissing(prompt: "camera", language: "be", missing: [MissingWord(key: "camera.title", reason: .unknownLanguage)])
+        #expect(belarusian.severity == .warning && belarusian.message.contains("39 App Store languages"))
+        // A systemStrings entry for de-DE does not reach a de device, and the refusal says so.
+        #expect { try render(folder, .calendar, language: "de") } throws: { "\($0)".contains("document.json gives it for de-DE") }
+        // A list word inside a list is named for what it is.
+        let run = try runRenderCLI(["lint", "--document", folder.path, "--screens", "prompts,consent"])
+        #expect(run.status == 2 && run.stderr.contains("'prompts' (every prompt the app declares") && run.stderr.contains("use 'all'"), "\(run.stderr)")
+    }
+
+    /// systemStrings' own mistakes name the whole key and the line.
+    @Test func systemStringsMistakesNameTheKeyAndLine() throws {
+        var folder = try document(systemStrings: #"{ "reminder.title": { "en": "x %@" } }"#)
+        #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: {
+            "\($0)".contains("unknown key 'reminder.title' (at 'systemStrings.reminder.title'). Did you mean 'reminders.title'?")
+        }
+        try FileManager.default.removeItem(at: folder)
+        folder = try document(systemStrings: #"{ "reminders.title": { "en": "no name" } }"#)
+        #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("document.json: line 3, column 43: field 'systemStrings.reminders.title.en'") }
+    }
+
     @Test(arguments: [
         ("%d unread", ["%d"]), ("%1$lld days until the %2$@.", ["%1$lld", "%2$@"]), ("Share with %#@partners@", ["%#@partners@"]),
         ("100% of your data stays here.", []), ("Save 50%.", []), ("%% done", []), ("%.2f km", ["%.2f"]), ("Hello %@!", ["%@"]),
