@@ -247,6 +247,20 @@ import Testing
         #expect(run.status == 2 && run.stderr.contains("'prompts' (every prompt the app declares") && run.stderr.contains("use 'all'"), "\(run.stderr)")
     }
 
+    /// A dialog-title key only the development region has: unused beside the document's own
+    /// heading, and named as "in en only" where a screen would need it.
+    @Test func aKeyOnlyTheDevelopmentRegionHasIsNamedAsSuch() throws {
+        let folder = try document(accept: #"{ "key": "consent.accept" }, "title": { "key": "consent.title" }"#)
+        try Data("\"consent.accept\" = \"Agree\";\n\"consent.title\" = \"Terms\";\n".utf8)
+            .write(to: folder.appendingPathComponent("app/en.lproj/Localizable.strings"))
+        // de.md has its own heading, so the key is never drawn: the German screen renders.
+        _ = try SystemPromptTests.render(folder, language: "de", screen: .consent)
+        try Data("Lesen Sie die [Datenschutzerklärung](https://example.com/privacy).\n".utf8).write(to: folder.appendingPathComponent("de.md"))
+        #expect { try SystemPromptTests.render(folder, language: "de", screen: .consent) } throws: {
+            "\($0)".contains("have in 'en' only, not for 'de'")
+        }
+    }
+
     /// systemStrings' own mistakes name the whole key and the line.
     @Test func systemStringsMistakesNameTheKeyAndLine() throws {
         var folder = try document(systemStrings: #"{ "reminder.title": { "en": "x %@" } }"#)

@@ -20,7 +20,8 @@ public enum PromptError: Error, Equatable, Sendable {
     /// The device's platform draws no system prompts.
     case noSystemPrompts(platform: String, prompt: String)
     /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
-    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String)
+    /// `onlyIn` is the other language (the development region's) whose file has it, when one does.
+    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String, onlyIn: String? = nil)
     /// A `strings` entry names a key, but the document names no app files.
     case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
     /// The app files' folder or Info.plist does not exist.
@@ -89,9 +90,14 @@ extension PromptError: CustomStringConvertible {
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
-        case let .missingLocalizableKey(field, key, language, looked, settingsPath):
+        case let .missingLocalizableKey(field, key, language, looked, settingsPath, onlyIn):
             let files = looked.isEmpty ? "the app has no Localizable.strings or Localizable.xcstrings"
                 : "looked in \(looked.joined(separator: ", "))"
+            if let onlyIn {
+                return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings have in '\(onlyIn)' only, "
+                    + "not for '\(language)'; a '\(language)' screen with '\(onlyIn)' words would mix two languages. Add the key for "
+                    + "'\(language)', or give the text in document.json as \"\(field)\": { \"\(language)\": \"…\" }."
+            }
             return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings do not have "
                 + "for '\(language)' (\(files)). Add the key there, or give the text in "
                 + "document.json as \"\(field)\": { \"\(language)\": \"…\" }."

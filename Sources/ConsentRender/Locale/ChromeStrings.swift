@@ -30,10 +30,13 @@ public struct ChromeStrings: Sendable, Equatable {
     /// The strings for `language` (a document's resolved tag): the document's overrides first,
     /// then the built-in table, both matched along the tag's fallback chain (en-GB → en).
     /// A string missing from both is an error, never another language's text.
-    public static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil) throws -> ChromeStrings {
-        let values = try lookup(["accept", "decline", "continue", "title"], language: language, settings: settings, folder: folder,
-                                table: builtIn, app: app)
-        return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: values[3])
+    /// `needsTitle` false when the document has its own title (its first heading): `title` is not
+    /// looked up, so a key only some languages have cannot stop a screen that never shows it.
+    public static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil,
+                               needsTitle: Bool = true) throws -> ChromeStrings {
+        let values = try lookup(["accept", "decline", "continue"] + (needsTitle ? ["title"] : []), language: language, settings: settings,
+                                folder: folder, table: builtIn, app: app)
+        return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: needsTitle ? values[3] : "")
     }
 
     /// The strings for `keys` in `language`; every key missing from both the document and
@@ -51,7 +54,8 @@ public struct ChromeStrings: Sendable, Equatable {
                 guard let hit = app.localizedString(appKey, language: language),
                       !hit.isFallback || LanguageTag.same(hit.language, language) else {
                     throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
-                                                            settingsPath: settingsPath)
+                                                            settingsPath: settingsPath,
+                                                            onlyIn: app.localizedString(appKey, language: language)?.language)
                 }
                 values.append(hit.text)
                 continue

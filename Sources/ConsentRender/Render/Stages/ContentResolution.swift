@@ -41,7 +41,8 @@ extension ConsentRenderer {
                                                    settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         // String Catalogs' device variations follow the device.
         let app = content.app?.seen(on: request.profile.idiom)
-        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app)
+        let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app,
+                                                needsTitle: document.title == nil)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
         screen.app = app
