@@ -12,6 +12,10 @@ extension AppInfo {
         }
         let source = "\(settingsPath) (\"app\")"
         let table = try tableName(settings.table, source: source)
+        if settings.localizations?.isEmpty == true {
+            throw DocumentError.invalidSetting(path: settingsPath, field: "app.localizations", value: "an empty list",
+                                               fix: "list at least one folder of .lproj folders, or leave it out")
+        }
         let extraFolders = try (settings.localizations ?? []).map { path in
             let url = resolved(path)
             var isFolder: ObjCBool = false
@@ -265,7 +269,8 @@ public struct AppFileOverrides: Sendable, Equatable {
         } else {
             let given = target != nil ? "--target" : configuration != nil ? "--configuration" : "--build-setting"
             throw XcodeProjectError.withoutProject(field: given, source: settingsPath,
-                                                   fix: "the document names no app files (\"app\"); add --xcodeproj App.xcodeproj (or --app-info DIR)")
+                                                   fix: "the document names no app files (\"app\"); add --xcodeproj App.xcodeproj"
+                                                      + (given == "--build-setting" ? " or --app-info DIR" : ""))
         }
         for (option, value) in [("--target", target), ("--configuration", configuration)] where value != nil && app.project == nil {
             throw XcodeProjectError.withoutProject(field: option, source: settingsPath,

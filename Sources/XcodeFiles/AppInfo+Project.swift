@@ -85,6 +85,14 @@ extension AppInfo {
             info.protect(folder, role: "a folder of the app's localizations")
         }
         info.protectLocalizations()
+        // InfoPlist.strings on disk beside the target's .lproj folders that it does not list.
+        for parent in Set(info.lprojLanguages.values.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted() {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).sorted() where name.hasSuffix(".lproj") {
+                guard let tag = lprojTag(String(name.dropLast(".lproj".count))), info.infoPlistStrings[tag] == nil, tag != "Base" else { continue }
+                let file = URL(fileURLWithPath: parent).appendingPathComponent(name).appendingPathComponent("InfoPlist.strings").path
+                if FileManager.default.fileExists(atPath: file), info.unlistedInfoPlistStrings[tag] == nil { info.unlistedInfoPlistStrings[tag] = file }
+            }
+        }
         // Every target's synchronized folders and every .lproj folder the project lists, whichever
         // target they belong to: a file put there becomes part of the next build.
         for other in project.targets where other.name != target.name {

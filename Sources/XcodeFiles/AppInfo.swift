@@ -89,6 +89,9 @@ package struct AppInfo: AppStrings, Equatable {
     public var origin: String?
     /// The folders the app's files were read from, which no render writes into.
     public var sourceFolders: [OwnedFolder.Protected] = []
+    /// `InfoPlist.strings` files on disk beside the target's `.lproj` folders that its resources do
+    /// not list, by language (read from a project only).
+    public var unlistedInfoPlistStrings: [String: String] = [:]
     /// Why a key's variables do not expand, where the settings set them (`expandVariables`).
     public var unexpandedReasons: [String: String] = [:]
     public func unexpandedReason(_ key: String) -> String? { unexpandedReasons[key] }
@@ -206,6 +209,31 @@ extension AppInfo {
     public func miscasedTranslationFile(for language: String) -> String? {
         guard let chosen = localization(for: language) ?? Optional(developmentRegion), infoPlistStrings[chosen] == nil else { return nil }
         return miscasedInfoPlistStrings[chosen] ?? miscasedInfoPlistStrings.first(where: { Self.sameLanguage($0.key, chosen) })?.value
+    }
+
+    /// An `InfoPlist.strings` for `language` beside the target's `.lproj` folders that the target's
+    /// resources do not list (so the built app lacks it), or nil.
+    public func unlistedTranslationFile(for language: String) -> String? {
+        guard localization(for: language).map({ infoPlistStrings[$0] == nil }) ?? true else { return nil }
+        // The language itself, else the same language in another region or script (de for de-AT).
+        let keys = unlistedInfoPlistStrings.keys.sorted()
+        let match = keys.first { Self.sameLanguage($0, language) }
+            ?? keys.first { LanguageTag($0)?.language == LanguageTag(language)?.language && LanguageTag($0)?.region == nil }
+        return match.flatMap { unlistedInfoPlistStrings[$0] }
+    }
+
+    public var tableName: String { table }
+
+    public var otherTables: [String] {
+        var names = Set<String>()
+        for folder in lprojLanguages.values {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let url = URL(fileURLWithPath: file)
+                guard ["strings", "stringsdict"].contains(url.pathExtension) else { continue }
+                names.insert(url.deletingPathExtension().lastPathComponent)
+            }
+        }
+        return names.subtracting(["InfoPlist", table]).sorted()
     }
 
     public func seen(on idiom: DeviceIdiom) -> any AppStrings {

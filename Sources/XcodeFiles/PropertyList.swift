@@ -285,7 +285,10 @@ struct XMLPropertyListReader {
             index += 1
         }
         guard index > start else {
-            throw failure("\(describeCurrent()) where an element or attribute name should be", fix: "write a '<' as &lt; in text")
+            // At the end of the file an element is unclosed; elsewhere a bare '<' in text is the likely slip.
+            throw failure("\(describeCurrent()) where an element or attribute name should be",
+                          fix: index >= bytes.count ? "the file ends inside a tag: close every element (</dict>, </plist>)"
+                            : "write a '<' as &lt; in text")
         }
         return try utf8String(bytes[start..<index])
     }

@@ -96,6 +96,14 @@ package enum StringsDictionary {
                                           problem: "'\(key)': the format names %#@\(name)@, and there is no '\(name)' dictionary",
                                           fix: "add <key>\(name)</key><dict>…</dict> with its plural forms beside NSStringLocalizedFormatKey")
             }
+            // Foundation formats only a plural rule here: any other type (or none) is a file it refuses.
+            guard case .string("NSStringPluralRuleType")? = variable["NSStringFormatSpecTypeKey"] else {
+                let given: String
+                if case let .string(type)? = variable["NSStringFormatSpecTypeKey"] { given = "is '\(type)'" } else { given = "is missing" }
+                throw AppFileError.syntax(path: path, place: place(of: [key, name], in: text),
+                                          problem: "'\(key)' › \(name): its NSStringFormatSpecTypeKey \(given)",
+                                          fix: "write <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>")
+            }
             guard case let .string(other)? = variable["other"] else {
                 throw AppFileError.syntax(path: path, place: place(of: [key, name], in: text),
                                           problem: "'\(key)' › \(name) has no 'other' form",

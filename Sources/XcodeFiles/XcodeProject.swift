@@ -81,7 +81,15 @@ package struct XcodeProject: Sendable {
                 let configuration = try graph.object(id, isa: "XCBuildConfiguration", field: "\(field).buildConfigurations")
                 let name = configuration.string("name") ?? id
                 var base: URL?
-                if let reference = configuration.string("baseConfigurationReference"), let relative = paths[reference] {
+                if let reference = configuration.string("baseConfigurationReference") {
+                    // A reference to a file the project does not have is no reason to build without it.
+                    // (A file outside the main group's tree is taken from its own path.)
+                    guard let relative = paths[reference] ?? graph.objects[reference].flatMap({ fields -> String? in
+                        if case let .string(own)? = fields["path"] { return own }
+                        return nil
+                    }) else {
+                        throw XcodeProjectError.missingObject(path: path, id: reference, field: "configuration \(name)'s baseConfigurationReference")
+                    }
                     base = projectURL.deletingLastPathComponent().appendingPathComponent(relative)
                 } else if let anchor = configuration.string("baseConfigurationReferenceAnchor"), let folder = paths[anchor],
                           let relative = configuration.string("baseConfigurationReferenceRelativePath") {
@@ -224,6 +232,9 @@ package enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConverti
             return "\(settingsPath): \"app\" gives both \"project\" and \"infoPlist\"; the project names its target's Info.plist. "
                 + "Keep one: \"project\" to read what Xcode builds, or \"infoPlist\" for that file alone."
         case let .withoutProject(field, source, fix):
+            if field == "--build-setting" {
+                return "\(source): --build-setting gives values to the app's Info.plist variables, and no app files are given; \(fix)."
+            }
             return "\(source): \(field) chooses a target of an Xcode project, and no project is given; \(fix)."
         case let .badTable(name, source):
             return "\(source): the table '\(name)' is not a table name; give the .strings file's name without its folder "
@@ -270,9 +281,16 @@ private struct ObjectGraph {
 
     init(root: PropertyListValue, path: String) throws {
         self.path = path
-        guard case let .dictionary(top) = root, case let .dictionary(objects)? = top["objects"], case let .string(rootID)? = top["rootObject"] else {
-            throw AppFileError.syntax(path: path, place: .line(1, column: nil), problem: "it has no objects and rootObject",
+        guard case let .dictionary(top) = root else {
+            throw AppFileError.syntax(path: path, place: .line(1, column: nil), problem: "it is not a dictionary of objects",
                                       fix: "give the project.pbxproj inside an .xcodeproj folder")
+        }
+        let missing = [("objects", top["objects"].map { if case .dictionary = $0 { true } else { false } } ?? false),
+                       ("rootObject", top["rootObject"].map { if case .string = $0 { true } else { false } } ?? false)]
+            .filter { !$0.1 }.map(\.0)
+        guard missing.isEmpty, case let .dictionary(objects)? = top["objects"], case let .string(rootID)? = top["rootObject"] else {
+            throw AppFileError.syntax(path: path, place: .line(1, column: nil), problem: "it has no \(missing.joined(separator: " and "))",
+                                      fix: "restore the file from version control, or re-save the project in Xcode")
         }
         self.objects = objects.compactMapValues { if case let .dictionary(fields) = $0 { fields } else { nil } }
         self.rootID = rootID

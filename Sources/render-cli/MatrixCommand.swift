@@ -36,14 +36,17 @@ enum MatrixCommand {
         if format == .json {
             print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
         } else {
-            let failed = results.filter { $0.error != nil }.count
+            // A prompt in a language ConsentRender has none of iOS's words in is left out, not failed (as lint warns of it).
+            let failed = results.filter { $0.error != nil && $0.missingWords?.severity != .warning }.count
+            let left = results.filter { $0.missingWords?.severity == .warning }.count
             let part = render.shard.map { shard in " (shard \(shard) of a \(render.wholeMatrixCells ?? 0)-cell matrix)" } ?? ""
             print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells")\(part) in \(render.outputDirectory.path)"
-                + (failed > 0 ? " (\(failed) of \(results.count) failed, each named on stderr)" : "") + "; gallery: "
-                + render.outputDirectory.appendingPathComponent("index.html").path)
+                + (failed > 0 ? " (\(failed) of \(results.count) failed, each named on stderr)" : "")
+                + (left > 0 ? " (\(left) prompt \(left == 1 ? "cell" : "cells") left out: languages with none of iOS's words)" : "")
+                + "; gallery: " + render.outputDirectory.appendingPathComponent("index.html").path)
         }
         printFallbackNotes(results, folder: render.folder, command: "matrix")
-        let failures = results.filter { $0.error != nil }
+        let failures = results.filter { $0.error != nil && $0.missingWords?.severity != .warning }
         for failure in failures where failure.missingWords == nil {
             printError("render-cli matrix: \(failure.cell.path): \(failure.error ?? "failed")")
         }

@@ -242,6 +242,13 @@ import Testing
         #expect(belarusian.severity == .warning && belarusian.message.contains("39 App Store languages"))
         // A systemStrings entry for de-DE does not reach a de device, and the refusal says so.
         #expect { try render(folder, .calendar, language: "de") } throws: { "\($0)".contains("document.json gives it for de-DE") }
+        // matrix leaves a prompt in such a language out without failing; a missing word elsewhere fails.
+        var matrix = try runRenderCLI(["matrix", "--document", folder.path, "--devices", "iphone-15-pro", "--languages", "en,be",
+                                       "--screens", "prompt:faceid", "--out", temporary.url.appendingPathComponent("m1").path])
+        #expect(matrix.status == 0 && matrix.stdout.contains("1 prompt cell left out"), "\(matrix.stdout) \(matrix.stderr)")
+        matrix = try runRenderCLI(["matrix", "--document", folder.path, "--devices", "iphone-15-pro", "--languages", "de",
+                                   "--screens", "prompt:calendar", "--out", temporary.url.appendingPathComponent("m2").path])
+        #expect(matrix.status == 2, "\(matrix.stdout) \(matrix.stderr)")
         // A list word inside a list is named for what it is.
         let run = try runRenderCLI(["lint", "--document", folder.path, "--screens", "prompts,consent"])
         #expect(run.status == 2 && run.stderr.contains("'prompts' (every prompt the app declares") && run.stderr.contains("use 'all'"), "\(run.stderr)")
@@ -258,6 +265,15 @@ import Testing
         try Data("Lesen Sie die [Datenschutzerklärung](https://example.com/privacy).\n".utf8).write(to: folder.appendingPathComponent("de.md"))
         #expect { try SystemPromptTests.render(folder, language: "de", screen: .consent) } throws: {
             "\($0)".contains("have in 'en' only, not for 'de'")
+        }
+    }
+
+    /// A misspelt "key" in a strings entry is no language (it would draw the built-in "Accept").
+    @Test func aMisspeltKeyIsNoLanguage() throws {
+        for typo in ["kye", "Key", "keys"] {
+            let folder = try document(accept: "{ \"\(typo)\": \"consent.accept\" }")
+            #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("did you mean \"key\"") }
+            try FileManager.default.removeItem(at: folder)
         }
     }
 

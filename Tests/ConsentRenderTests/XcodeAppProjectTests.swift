@@ -305,6 +305,23 @@ import Testing
         run = try render(["--xcodeproj", project])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try title() == "“Atlas” Would Like to Access the Camera")
+        // A translation on disk that the target does not list: the built app lacks it, and the warning says so.
+        try FileManager.default.createDirectory(at: temporary.url.appendingPathComponent("Atlas/sv.lproj"), withIntermediateDirectories: true)
+        try Data("\"NSCameraUsageDescription\" = \"Atlas läser QR-koder.\";\n".utf8)
+            .write(to: temporary.url.appendingPathComponent("Atlas/sv.lproj/InfoPlist.strings"))
+        run = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--screen", "prompt:camera",
+                                "--language", "sv", "--xcodeproj", project, "--out", temporary.url.appendingPathComponent("out/sv.png").path])
+        #expect(run.status == 0 && run.stderr.contains("sv.lproj/InfoPlist.strings exists but the target's resources do not list it"),
+                "\(run.stderr)")
+        // A table name with a typo: no file has it, and the error offers the one that exists.
+        let settings = folder.appendingPathComponent("document.json")
+        let original = try String(contentsOf: settings, encoding: .utf8)
+        try Data(original.replacingOccurrences(of: "\"table\": \"Vector\"", with: "\"table\": \"Vectr\"").utf8).write(to: settings)
+        run = try runRenderCLI(["render", "--document", folder.path, "--device", "iphone-15-pro", "--language", "en",
+                                "--out", temporary.url.appendingPathComponent("out/consent.png").path])
+        #expect(run.status == 2 && run.stderr.contains("no Vectr.strings or Vectr.xcstrings") && run.stderr.contains("did you mean \"table\": \"Vector\"?"),
+                "\(run.stderr)")
+        try Data(original.utf8).write(to: settings)
         // A configuration based on an xcconfig that is gone.
         try FileManager.default.removeItem(at: temporary.url.appendingPathComponent("Atlas/Atlas.xcconfig"))
         run = try render(["--xcodeproj", project])
@@ -319,6 +336,16 @@ import Testing
         #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("no project is given") }
         folder = try atlas(app: #""project": "../Atlas.xcodeproj", "target": "Atlas", "localizations": ["../Nowhere"]"#)
         #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("Nowhere does not exist") }
+        folder = try atlas(app: #""project": "../Atlas.xcodeproj", "localizations": []"#)
+        #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("'app.localizations' is an empty list") }
+        folder = try atlas(app: #""project": "../Atlas.xcodeproj", "localizations": 5"#)
+        #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("a folder (\"app\") or a list of folders") }
+        // A configuration whose xcconfig reference names no object of the file is refused, not read without it.
+        folder = try atlas()
+        let pbxproj = temporary.url.appendingPathComponent("Atlas.xcodeproj/project.pbxproj")
+        try Data(try String(contentsOf: pbxproj, encoding: .utf8).replacingOccurrences(of: "baseConfigurationReference = F8;",
+                                                                                      with: "baseConfigurationReference = F99;").utf8).write(to: pbxproj)
+        #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("names the object F99") }
     }
 
     /// Several localization folders: a Swift package's resources after the target's own.
@@ -337,10 +364,12 @@ import Testing
         ("<key>k</key><string>x</string>", "is not a dictionary"),
         ("<key>k</key><dict><key>n</key><dict/></dict>", "no NSStringLocalizedFormatKey"),
         ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string></dict>", "there is no 'n' dictionary"),
-        ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict><key>one</key><string>1</string></dict></dict>",
+        ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>one</key><string>1</string></dict></dict>",
          "has no 'other' form"),
-        ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict><key>other</key><string>%#@n@</string></dict></dict>",
+        ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>other</key><string>%#@n@</string></dict></dict>",
          "in a loop"),
+        ("<key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>\n<key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPlural</string><key>other</key><string>x</string></dict></dict>",
+         "its NSStringFormatSpecTypeKey is 'NSStringPlural'"),
     ])
     func aBrokenStringsDictNamesItsPlace(body: String, problem: String) throws {
         let text = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n\(body)\n</dict></plist>\n"
@@ -355,8 +384,8 @@ import Testing
             <?xml version="1.0"?>
             <plist version="1.0"><dict>
             <key>unread</key><dict><key>NSStringLocalizedFormatKey</key><string>%1$#@count@ in %2$#@boxes@</string>
-              <key>count</key><dict><key>one</key><string>%d message</string><key>other</key><string>%d messages</string></dict>
-              <key>boxes</key><dict><key>other</key><string>your boxes</string></dict></dict>
+              <key>count</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>one</key><string>%d message</string><key>other</key><string>%d messages</string></dict>
+              <key>boxes</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>other</key><string>your boxes</string></dict></dict>
             <key>title</key><dict><key>NSStringVariableWidthRuleType</key><dict><key>20</key><string>Terms</string><key>60</key><string>Terms of Service</string></dict></dict>
             <key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict><key>iphone</key><string>Tap</string><key>other</key><string>Click</string></dict></dict>
             </dict></plist>

@@ -37,6 +37,13 @@ public protocol AppStrings: Sendable {
     /// A file of the app's for `language`'s translations that iOS does not read because its name
     /// is in the wrong letter case (`ja.lproj/infoPlist.strings`), or nil.
     func miscasedTranslationFile(for language: String) -> String?
+    /// A translation file for `language` on disk that the app's target does not list, so the built
+    /// app lacks it; nil when there is none.
+    func unlistedTranslationFile(for language: String) -> String?
+    /// The strings table `{ "key": … }` entries are read from (`Localizable`, or `"table"`).
+    var tableName: String { get }
+    /// The other tables the app's `.lproj` folders hold, for a did-you-mean.
+    var otherTables: [String] { get }
     /// The folders the app is built from (its Xcode project, synchronized folders, `.lproj`
     /// folders, the Info.plist's folder), each with what it is for messages: no output goes inside
     /// one, where the next build would pick it up.
@@ -61,6 +68,9 @@ extension AppStrings {
     public var fileWarnings: [String] { [] }
     public var buildSettingNames: [String] { [] }
     public func miscasedTranslationFile(for language: String) -> String? { nil }
+    public func unlistedTranslationFile(for language: String) -> String? { nil }
+    public var tableName: String { "Localizable" }
+    public var otherTables: [String] { [] }
     public var sourceFolders: [OwnedFolder.Protected] { [] }
     public func flag(_ key: String) -> Bool? { nil }
     public func unexpandedReason(_ key: String) -> String? { nil }

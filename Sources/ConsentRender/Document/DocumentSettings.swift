@@ -97,7 +97,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             if let one = try? container.decodeIfPresent(String.self, forKey: .localizations) {
                 localizations = [one]
             } else {
-                localizations = try container.decodeIfPresent([String].self, forKey: .localizations)
+                do {
+                    localizations = try container.decodeIfPresent([String].self, forKey: .localizations)
+                } catch DecodingError.typeMismatch {
+                    throw DecodingError.dataCorruptedError(forKey: .localizations, in: container, debugDescription:
+                        "it must be a folder (\"app\") or a list of folders ([\"app\", \"Packages/UI/Resources\"]), relative to the document folder")
+                }
             }
             buildSettings = try container.decodeIfPresent([String: String].self, forKey: .buildSettings)
             project = try container.decodeIfPresent(String.self, forKey: .project)
@@ -155,6 +160,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
             let texts = try container.decode([String: String].self)
+            // "Key", "kye", "keys": a misspelt key is no language (it would draw the built-in words).
+            if let near = texts.keys.first(where: { $0 != "key" && ["key", "keys", "kye", "kee", "ke"].contains($0.lowercased()) }) {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(near)' is no language tag; did you mean \"key\" ({ \"key\": \"consent.accept\" } "
+                        + "names a key of the app's strings)?")
+            }
             if let key = texts["key"] {
                 guard texts.count == 1 else {
                     throw DecodingError.dataCorruptedError(

@@ -80,7 +80,9 @@ extension OutputError: CustomStringConvertible {
                 + " exist, and writing \(output) would replace them; nothing was written. Move them away, or give --out another name."
         case let .renderOutputIsInput(path, role, rolePath, isFile):
             return "--out '\(path)' " + (isFile ? "would replace \(role) (\(rolePath))" : "lies inside \(role) (\(rolePath))")
-                + ", which this render reads; nothing was written. Give --out a path outside the render's inputs, for example "
+                + (["synchronized folder", "localization", "Xcode project", ".lproj"].contains(where: role.contains)
+                    ? ", which the app's next build would take in" : ", which this render reads")
+                + "; nothing was written. Give --out a path outside the render's inputs and the app's sources, for example "
                 + "out/screen.png."
         case let .diffOutputInUse(path, reason):
             return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."

@@ -21,7 +21,8 @@ public enum PromptError: Error, Equatable, Sendable {
     case noSystemPrompts(platform: String, prompt: String)
     /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
     /// `onlyIn` is the other language (the development region's) whose file has it, when one does.
-    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String, onlyIn: String? = nil)
+    case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String, onlyIn: String? = nil,
+                               table: String = "Localizable", otherTables: [String] = [])
     /// A `strings` entry names a key, but the document names no app files.
     case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
     /// The app files' folder or Info.plist does not exist.
@@ -90,15 +91,17 @@ extension PromptError: CustomStringConvertible {
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
-        case let .missingLocalizableKey(field, key, language, looked, settingsPath, onlyIn):
-            let files = looked.isEmpty ? "the app has no Localizable.strings or Localizable.xcstrings"
+        case let .missingLocalizableKey(field, key, language, looked, settingsPath, onlyIn, table, otherTables):
+            let guess = looked.isEmpty ? closestMatch(to: table, among: otherTables).map { "; did you mean \"table\": \"\($0)\"?" } ?? "" : ""
+            let files = looked.isEmpty ? "the app has no \(table).strings or \(table).xcstrings"
+                + (otherTables.isEmpty ? "" : " (its tables: \(otherTables.joined(separator: ", "))\(guess))")
                 : "looked in \(looked.joined(separator: ", "))"
             if let onlyIn {
-                return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings have in '\(onlyIn)' only, "
+                return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings have in '\(onlyIn)' only, "
                     + "not for '\(language)'; a '\(language)' screen with '\(onlyIn)' words would mix two languages. Add the key for "
                     + "'\(language)', or give the text in document.json as \"\(field)\": { \"\(language)\": \"…\" }."
             }
-            return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's Localizable strings do not have "
+            return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings do not have "
                 + "for '\(language)' (\(files)). Add the key there, or give the text in "
                 + "document.json as \"\(field)\": { \"\(language)\": \"…\" }."
         case let .localizableWithoutAppFiles(field, key, settingsPath):

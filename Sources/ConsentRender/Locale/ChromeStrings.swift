@@ -55,7 +55,8 @@ public struct ChromeStrings: Sendable, Equatable {
                       !hit.isFallback || LanguageTag.same(hit.language, language) else {
                     throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
                                                             settingsPath: settingsPath,
-                                                            onlyIn: app.localizedString(appKey, language: language)?.language)
+                                                            onlyIn: app.localizedString(appKey, language: language)?.language,
+                                                            table: app.tableName, otherTables: app.otherTables)
                 }
                 values.append(hit.text)
                 continue

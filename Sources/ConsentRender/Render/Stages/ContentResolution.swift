@@ -117,8 +117,10 @@ extension ConsentRenderer {
             if purpose.language != "Base" { messageLanguage = purpose.language }
             if purpose.isFallback {
                 usesDevelopmentRegion = true
-                warnings.append("the app has no \(key) for '\(language)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
-                                + "text from \(purpose.file); " + Self.translationFix(key: key, language: language, app: app))
+                // The localization iOS picked for the preference list (ja for ko,ja), else the device language.
+                let picked = app.localization(for: preferences).flatMap { $0 == "Base" ? nil : $0 } ?? language
+                warnings.append("the app has no \(key) for '\(picked)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
+                                + "text from \(purpose.file); " + Self.translationFix(key: key, language: picked, app: app))
             }
         } else {
             message = strings.text("notifications.message") ?? ""
@@ -173,6 +175,10 @@ extension ConsentRenderer {
         if let file = app.miscasedTranslationFile(for: language) {
             return "\(file) is named in the wrong letter case, and iOS's file system is case-sensitive, so iOS does not read it "
                 + "either: rename it InfoPlist.strings"
+        }
+        if let file = app.unlistedTranslationFile(for: language) {
+            return "\(file) exists but the target's resources do not list it (its InfoPlist.strings variant group, or Copy Bundle "
+                + "Resources), so the built app lacks it: add it to the target"
         }
         // The localization iOS would read for the language (de.lproj for de-AT), else the language
         // without its region, which serves every region of it.
