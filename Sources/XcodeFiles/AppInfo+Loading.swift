@@ -151,32 +151,36 @@ extension AppInfo {
     }
 
     /// The `.lproj` folders and String Catalogs directly in `folder`.
-    mutating func addLocalizations(in folder: URL) throws {
+    /// `package`: a Swift package's resources, which go into their own bundle: their tables are
+    /// read, but they give the app no Info.plist translations and no localization of its own (iOS
+    /// shows a package's strings only in the languages the app itself has).
+    mutating func addLocalizations(in folder: URL, package: Bool = false) throws {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         for name in names {
             let url = folder.appendingPathComponent(name)
             if name.hasSuffix(".lproj") {
-                try addLproj(url, only: nil)
-            } else if name == "InfoPlist.xcstrings" || name == "\(table).xcstrings" {
+                try addLproj(url, only: nil, package: package)
+            } else if name == "\(table).xcstrings" || (!package && name == "InfoPlist.xcstrings") {
                 try addCatalog(url)
+                if package { packageCatalogs.insert(url.path) }
             }
         }
     }
 
     /// An `.lproj` folder's InfoPlist.strings and the table's files (or only the file named `only`).
-    mutating func addLproj(_ lproj: URL, only: String?) throws {
+    mutating func addLproj(_ lproj: URL, only: String?, package: Bool = false) throws {
         guard let tag = Self.lprojTag(String(lproj.lastPathComponent.dropLast(".lproj".count))) else { return }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: lproj.path, isDirectory: &isFolder), isFolder.boolValue else { return }
-        if lprojLanguages[tag] == nil { lprojLanguages[tag] = lproj.path }
+        if package { packageLprojs.insert(lproj.path) } else if lprojLanguages[tag] == nil { lprojLanguages[tag] = lproj.path }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: lproj.path)) ?? []).sorted()
         // A file the project lists in another letter case than the disk's is still looked at, to be named.
         for name in names where only == nil || name.lowercased() == only?.lowercased() {
             let url = lproj.appendingPathComponent(name)
             switch name {
             case "InfoPlist.strings":
-                // The app bundle has one: the first folder's.
-                if infoPlistStrings[tag] == nil {
+                // The app bundle has one: the first folder's (a package's bundle gives the app none).
+                if !package, infoPlistStrings[tag] == nil {
                     infoPlistStrings[tag] = Table(path: url.path, entries: try StringsFile.parse(try Self.read(url), path: url.path))
                 }
             case "\(table).strings":

@@ -81,7 +81,7 @@ extension AppInfo {
             info.protect(url, role: "target \(target.name)'s synchronized folder \(folder.path)")
         }
         for folder in extraLocalizations {
-            try info.addLocalizations(in: folder)
+            try info.addLocalizations(in: folder, package: true)
             info.protect(folder, role: "a folder of the app's localizations")
         }
         info.protectLocalizations()

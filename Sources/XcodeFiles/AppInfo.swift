@@ -92,6 +92,10 @@ package struct AppInfo: AppStrings, Equatable {
     /// `InfoPlist.strings` files on disk beside the target's `.lproj` folders that its resources do
     /// not list, by language (read from a project only).
     public var unlistedInfoPlistStrings: [String: String] = [:]
+    /// The `.lproj` folders and String Catalogs of Swift packages' resources: read for their
+    /// tables, but no localization of the app's.
+    public var packageLprojs: Set<String> = []
+    public var packageCatalogs: Set<String> = []
     /// Why a key's variables do not expand, where the settings set them (`expandVariables`).
     public var unexpandedReasons: [String: String] = [:]
     public func unexpandedReason(_ key: String) -> String? { unexpandedReasons[key] }
@@ -117,7 +121,7 @@ package struct AppInfo: AppStrings, Equatable {
     /// The app's localizations: its `.lproj` folders (not Base) and the String Catalogs' languages.
     public var localizations: [String] {
         var all = Set(lprojLanguages.keys.filter { $0 != "Base" })
-        for catalog in [infoPlistCatalog].compactMap({ $0 }) + localizableCatalogs {
+        for catalog in [infoPlistCatalog].compactMap({ $0 }) + localizableCatalogs where !packageCatalogs.contains(catalog.path) {
             all.formUnion(catalog.catalog.languages)
             all.insert(catalog.catalog.sourceLanguage)
         }

@@ -214,7 +214,7 @@ final class ProgressReporter: @unchecked Sendable {
             let line = String(format: "\r%@ %d/%d  %.1f cells/s  ETA %.0fs ", progressBar(completed, of: total), completed, total, rate, remaining)
             FileHandle.standardError.write(Data(line.utf8))
         } else if linePerCell {
-            let status = result.error == nil ? "ok" : "error"
+            let status = result.error == nil ? "ok" : result.missingWords?.severity == .warning ? "left out" : "error"
             let size = result.entry.map { " \($0.pixelSize.width)×\($0.pixelSize.height)" } ?? ""
             print("\(status) \(result.cell.path)\(size)")
         }

@@ -357,6 +357,15 @@ import Testing
         let info = try app(try atlas(app: #""project": "../Atlas.xcodeproj", "localizations": ["../Packages/UI/Resources"]"#))
         #expect(info.localizedString("consent.accept", language: "ja")?.text == "同意して続ける")
         #expect(info.localizedString("consent.accept", language: "de")?.text == "Zustimmen und weiter")
+        // A language only the package has is no language of the app's: iOS shows the development region's.
+        let spanish = temporary.url.appendingPathComponent("Packages/UI/Resources/es.lproj")
+        try FileManager.default.createDirectory(at: spanish, withIntermediateDirectories: true)
+        try Data("\"consent.accept\" = \"Aceptar y seguir\";\n".utf8).write(to: spanish.appendingPathComponent("Vector.strings"))
+        try Data("\"NSCameraUsageDescription\" = \"Atlas lee los códigos QR.\";\n".utf8).write(to: spanish.appendingPathComponent("InfoPlist.strings"))
+        let withPackage = try app(try atlas(app: #""project": "../Atlas.xcodeproj", "localizations": ["../Packages/UI/Resources"]"#))
+        #expect(!withPackage.localizations.contains("es"))
+        #expect(withPackage.localizedString("consent.accept", language: "es")?.text == "Agree and continue")
+        #expect(withPackage.infoValue("NSCameraUsageDescription", language: "es")?.isFallback == true)
     }
 
     /// A `.stringsdict`'s mistakes name the file, the line and the fix.

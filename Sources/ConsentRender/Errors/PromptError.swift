@@ -64,8 +64,10 @@ extension PromptError: CustomStringConvertible {
             // A reference that is never closed is text to the build, whatever the settings.
             let unclosed = variables.filter { name in !["$(\(name))", "${\(name)}", "$(\(name):", "${\(name):"].contains(where: text.contains) }
             if let name = unclosed.first {
-                return "\(file): \(key) is \"\(text)\", whose $(\(name) is not closed, so the build leaves it as written and the "
-                    + "screenshot would show it; close it ($(\(name))) or write the text itself."
+                let brace = text.contains("${\(name)") && !text.contains("$(\(name)")
+                let open = brace ? "${\(name)" : "$(\(name)", closed = brace ? "${\(name)}" : "$(\(name))"
+                return "\(file): \(key) is \"\(text)\", whose \(open) is not closed, so the build leaves it as written and the "
+                    + "screenshot would show it; close it (\(closed)) or write the text itself."
             }
             if inInfoPlist, let reason {
                 return "\(file): \(key) is \"\(text)\", which does not expand: \(reason) (--build-setting, or \"app\": { \"buildSettings\" } "

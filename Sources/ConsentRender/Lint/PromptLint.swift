@@ -69,7 +69,10 @@ struct PromptLint: Sendable {
             }
             for language in languages {
                 guard let lookup = app.infoValue(key, language: language) else { continue }
-                if lookup.isFallback && !LanguageTag.same(lookup.language, language)
+                // English for an en-GB user is no missing translation; Simplified for a Traditional one is.
+                let sameWriting = LanguageTag(lookup.language).map { shown in LanguageTag(language).map {
+                    shown.language == $0.language && shown.language != "zh" && (shown.script ?? $0.script) == ($0.script ?? shown.script) } ?? false } ?? false
+                if lookup.isFallback && !LanguageTag.same(lookup.language, language) && !sameWriting
                     && app.localization(for: language).map({ !LanguageTag.same($0, app.developmentRegion) }) ?? true {
                     results.append(place(LintFinding(
                         rule: LintRule.promptPurposeLocalized, severity: .warning,
