@@ -288,6 +288,32 @@ import Testing
         #expect { try DocumentFolder(url: folder, appFiles: XcodeAppFiles()) } throws: { "\($0)".contains("document.json: line 3, column 43: field 'systemStrings.reminders.title.en'") }
     }
 
+    /// Issue 32 rows 7 and 12: no home indicator under an iOS 18 alert (an iPhone 11 capture of
+    /// iOS 14's shows none; iOS 26's keeps it), and a word too long for an alert's line is broken
+    /// with a hyphen, where the consent screen's text breaks one without.
+    @Test func alertsDrawAsTheCapturesShow() throws {
+        let folder = try document()
+        let old = try SystemPromptTests.render(folder, language: "en", screen: .prompt(.faceID), look: .ios18, device: "iphone-11")
+        let new = try SystemPromptTests.render(folder, language: "en", screen: .prompt(.faceID), look: .ios26, device: "iphone-11")
+        #expect(old.linkMap.homeIndicator == nil && old.layout.items.allSatisfy { $0.id != "home-indicator" })
+        #expect(new.linkMap.homeIndicator != nil)
+        // The alert's title hyphenates; the same block without hyphenation ends its first line narrower.
+        let plist = folder.appendingPathComponent("app/Info.plist")
+        try Data(try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<string>Atlas</string>",
+            with: "<string>RNPermissionsExampleApplication</string>").utf8).write(to: plist)
+        let long = try SystemPromptTests.render(folder, language: "en", screen: .prompt(.faceID), look: .ios18, device: "iphone-11")
+        let title = long.layout.title.block
+        #expect(title.hyphenates == true)
+        var plain = title
+        plain.hyphenates = nil
+        let renderer = try ConsentRenderer()
+        let broken = try renderer.measure(title).lines
+        let unbroken = try renderer.measure(plain).lines
+        #expect(broken.count >= 2)
+        // The line that breaks inside the name is wider by the hyphen.
+        #expect(zip(broken, unbroken).contains { $0.maxX > $1.maxX + 2 }, "\(broken.map(\.maxX)) \(unbroken.map(\.maxX))")
+    }
+
     @Test(arguments: [
         ("%d unread", ["%d"]), ("%1$lld days until the %2$@.", ["%1$lld", "%2$@"]), ("Share with %#@partners@", ["%#@partners@"]),
         ("100% of your data stays here.", []), ("Save 50%.", []), ("%% done", []), ("%.2f km", ["%.2f"]), ("Hello %@!", ["%@"]),

@@ -81,6 +81,9 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     public var prompt: LinkMap.Prompt?
     /// The size in points of the body's paragraphs (not a heading's or a list marker's).
     public var bodyTextSize: Double?
+    /// True where iOS draws no home indicator over the screen: under an iOS 13–18 system alert
+    /// (an iPhone 11 capture of iOS 14's ATT alert has none).
+    public var hidesHomeIndicator: Bool?
 
     public init(surfaceID: ItemRef, titleID: ItemRef, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
                 tint: Color, declaredActions: [ButtonRole]) {

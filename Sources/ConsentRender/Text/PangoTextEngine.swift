@@ -351,8 +351,9 @@ private final class PangoLayoutHandle {
         }
         defer { pango_attr_list_unref(attributes) }
         pango_attr_list_insert(attributes, pango_attr_language_new(pango_language_from_string(traits.pangoLanguage)))
-        // UIKit breaks a word that does not fit without a hyphen (its hyphenation factor is 0).
-        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        // UIKit breaks a word that does not fit without a hyphen (its hyphenation factor is 0);
+        // iOS's system alerts break one with a hyphen (measured: docs/fidelity.md, row 12).
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(block.hyphenates == true ? 1 : 0))
 
         if let spacing = block.lineSpacing {
             // NSParagraphStyle's lineSpacing: the fonts' natural line height plus this much between lines.

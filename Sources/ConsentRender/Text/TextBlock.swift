@@ -102,6 +102,9 @@ public struct TextBlock: Codable, Sendable, Hashable {
     public var language: String
     /// At most this many lines, the last ending in an ellipsis; nil for no limit.
     public var maximumLines: Int?
+    /// True where a word too long for its line is broken with a hyphen, as iOS's system alerts
+    /// break it ("RNPermissionsExam-ple"); nil (no hyphen) as UILabel and UITextView break one.
+    public var hyphenates: Bool?
 
     public init(text: String, runs: [TextRun], width: Double, alignment: TextAlignment, lineHeight: Double, lineSpacing: Double? = nil,
                 language: String, maximumLines: Int? = nil) {

@@ -146,7 +146,7 @@ struct SystemChrome {
     /// The home indicator: a capsule 8 pt above the bottom, centred, black or white by what is
     /// under it; nil on devices with a home button or profiles that do not say.
     func homeIndicator(over page: PageLayout) -> (item: PlacedItem, rect: Rect)? {
-        guard context.profile.homeIndicator == true else { return nil }
+        guard context.profile.homeIndicator == true, page.semantics.hidesHomeIndicator != true else { return nil }
         let shortSide = min(context.profile.points.width, context.profile.points.height)
         let width = Self.indicatorWidths[shortSide] ?? (134 * shortSide / 375).rounded()
         let screen = context.screen

@@ -34,7 +34,8 @@ struct SystemPromptTemplate: ScreenTemplate {
         var titleBuilder = StyledTextBuilder(base: BaseTextStyle(fontSize: titleSize, weight: .semibold, color: look.titleColor,
                                                                  linkColor: look.titleColor), traits: traits)
         titleBuilder.append(plain: prompt.title)
-        let titleBlock = titleBuilder.block(width: textWidth, alignment: look.textAlignment, lineHeight: titleSize * 22 / 17)
+        var titleBlock = titleBuilder.block(width: textWidth, alignment: look.textAlignment, lineHeight: titleSize * 22 / 17)
+        titleBlock.hyphenates = true
         let titleHeight = context.measurer.measure(titleBlock).size.height
 
         let messageSize = look.messageStyle.size(at: category)
@@ -47,8 +48,9 @@ struct SystemPromptTemplate: ScreenTemplate {
         // language's direction (an English purpose string in a Hebrew alert sits on the right).
         let messageAlignment: TextAlignment = look.textAlignment != .leading || messageTraits.isRightToLeft == traits.isRightToLeft
             ? look.textAlignment : traits.isRightToLeft ? .leadingRightToLeft : .leadingLeftToRight
-        let messageBlock = messageBuilder.block(width: textWidth, alignment: messageAlignment,
+        var messageBlock = messageBuilder.block(width: textWidth, alignment: messageAlignment,
                                                 lineHeight: messageSize * look.messageLineHeight)
+        messageBlock.hyphenates = true
         let messageMeasurement = context.measurer.measure(messageBlock)
 
         // Buttons: side by side when the kind allows and both labels fit half the row, else stacked.
@@ -214,9 +216,12 @@ struct SystemPromptTemplate: ScreenTemplate {
         }
         page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: look.dimming)), to: .scrim)
         page.add(items, to: .content)
-        return try page.page(in: context, semantics: PageSemantics(
-            surfaceID: surface.ref, titleID: titleItem.ref, body: bodySemantics, buttons: buttons, links: [],
-            tint: look.buttonLabelColor, declaredActions: actions.map(\.role)))
+        var semantics = PageSemantics(surfaceID: surface.ref, titleID: titleItem.ref, body: bodySemantics, buttons: buttons, links: [],
+                                      tint: look.buttonLabelColor, declaredActions: actions.map(\.role))
+        // Measured: an iPhone 11 capture of iOS 14's ATT alert shows no home indicator (docs/fidelity.md);
+        // iOS 26's alert keeps it, no capture showing otherwise.
+        if prompt.look == .ios18 { semantics.hidesHomeIndicator = true }
+        return try page.page(in: context, semantics: semantics)
     }
 }
 
