@@ -314,6 +314,36 @@ import Testing
         #expect(zip(broken, unbroken).contains { $0.maxX > $1.maxX + 2 }, "\(broken.map(\.maxX)) \(unbroken.map(\.maxX))")
     }
 
+    /// Issue 32 rows 6, 9 and 10, measured as the captures were: on an iPhone 11 (2×) the iOS 18
+    /// look's title ink starts 46 px below the card's top and its message lines are 32 px apart; over
+    /// a near-black screen the home indicator's luminance is 76 over #1A1A1A (within 13 levels).
+    @Test func alertSpacingAndIndicatorMatchTheCaptures() throws {
+        let folder = try document()
+        let page = try SystemPromptTests.render(folder, language: "en", screen: .prompt(.locationAlways), look: .ios18, device: "iphone-11")
+        let bitmap = page.bitmap
+        let card = page.linkMap.dialog
+        let scale = page.linkMap.scale
+        let top = Int((card.y * scale).rounded()), left = Int(((card.x + 16) * scale).rounded()), right = Int(((card.x + card.width - 16) * scale).rounded())
+        func inked(_ y: Int) -> Bool { (left..<right).contains { x in bitmap.color(x: x, y: y).red < 110 } }
+        let rows = (top..<min(bitmap.height, top + 600)).filter(inked)
+        var lines: [(start: Int, end: Int)] = []
+        for y in rows {
+            if let last = lines.last, y - last.end <= 1 { lines[lines.count - 1].end = y } else { lines.append((y, y)) }
+        }
+        let inkTop = try #require(lines.first).start - top
+        #expect(abs(inkTop - 46) <= 2, "title ink top \(inkTop) px below the card")
+        // The message: the lines after the title's (its text is grey-free black on iOS 18's look).
+        let message = try #require(page.layout.body.blocks.first)
+        let messageTop = Int((message.origin.y * scale).rounded())
+        let messageLines = lines.filter { $0.start >= messageTop - 2 && $0.start < messageTop + Int(message.size.height * scale) }
+        #expect(messageLines.count >= 2, "\(lines)")
+        if messageLines.count >= 2 {
+            #expect(abs(messageLines[1].start - messageLines[0].start - 32) <= 2, "message line pitch \(messageLines)")
+        }
+        #expect(abs(Int(SystemChrome.indicatorColor(under: Color(red: 0x1A, green: 0x1A, blue: 0x1A))
+            .composited(over: Color(red: 0x1A, green: 0x1A, blue: 0x1A)).red) - 76) <= 13)
+    }
+
     @Test(arguments: [
         ("%d unread", ["%d"]), ("%1$lld days until the %2$@.", ["%1$lld", "%2$@"]), ("Share with %#@partners@", ["%#@partners@"]),
         ("100% of your data stays here.", []), ("Save 50%.", []), ("%% done", []), ("%.2f km", ["%.2f"]), ("Hello %@!", ["%@"]),

@@ -151,11 +151,18 @@ struct SystemChrome {
         let width = Self.indicatorWidths[shortSide] ?? (134 * shortSide / 375).rounded()
         let screen = context.screen
         let rect = Rect(x: context.snap((screen.width - width) / 2), y: screen.height - 8 - 5, width: width, height: 5)
-        // Black or white, whichever stands out more from what is under it.
-        let under = Self.color(under: rect, in: page)
-        let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
-        let color = ContrastRatio.of(black, on: under) >= ContrastRatio.of(white, on: under) ? black : white
+        let color = Self.indicatorColor(under: Self.color(under: rect, in: page))
         return (PlacedItem(id: "home-indicator", drawable: .shape(.fill(rect, cornerRadius: 2.5, color: color))), rect)
+    }
+
+    /// Black over what is light, white over a colour; over what is near black, white at 22 %, as
+    /// iOS blends it with what is under it (measured: luminance 76, #4C4C4C, over #1A1A1A on an
+    /// iPhone 13 Pro Max capture, docs/fidelity.md row 6, where plain white drew 255). Only the
+    /// near-black case was measured, so a mid colour (a blue launch screen) keeps plain white.
+    static func indicatorColor(under: Color) -> Color {
+        let black = Color(red: 0, green: 0, blue: 0), white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+        if ContrastRatio.of(black, on: under) >= ContrastRatio.of(white, on: under) { return black }
+        return ContrastRatio.luminance(under) < 0.05 ? white.withAlpha(0.22) : white
     }
 
     /// Widths by screen width from the reference; other widths are proportional to 134 pt at 375.

@@ -325,10 +325,13 @@ struct AlertLook {
             width = accessibilitySize ? 310 : 270
             cornerRadius = 14
             textInset = 16
-            topInset = 20
+            // Measured on an iPhone 11 capture of iOS 14's ATT alert (docs/fidelity.md rows 9, 10):
+            // the title's ink starts 46 px (23 pt) below the card's top, and the message's lines are
+            // 32 px (16 pt) apart at 13 pt.
+            topInset = 18.5
             titleToMessage = 2
             messageStyle = .footnote
-            messageLineHeight = 1.35
+            messageLineHeight = 16.0 / 13
             messageToMap = 14
             mapInset = 0
             mapCornerRadius = 0
