@@ -340,6 +340,17 @@ import Testing
         if messageLines.count >= 2 {
             #expect(abs(messageLines[1].start - messageLines[0].start - 32) <= 2, "message line pitch \(messageLines)")
         }
+        // Row 1: on an island phone the time's and the icons' ink centres are at 95–97 px (3×).
+        let phone = try SystemPromptTests.render(folder, language: "en", screen: .consent, device: "iphone-17-pro")
+        func inkCentre(_ xs: Range<Int>) -> Double? {
+            let rows = (0..<180).filter { y in xs.contains { x in phone.bitmap.color(x: x, y: y).red < 100 } }
+            guard let first = rows.first, let last = rows.last else { return nil }
+            return Double(first + last) / 2
+        }
+        let width = phone.bitmap.width
+        let time = try #require(inkCentre(40..<330)), icons = try #require(inkCentre((width - 260)..<(width - 30)))
+        // (The real 95–97 px, within 2 px.)
+        #expect((93...99).contains(time) && (93...99).contains(icons), "time \(time), icons \(icons)")
         #expect(abs(Int(SystemChrome.indicatorColor(under: Color(red: 0x1A, green: 0x1A, blue: 0x1A))
             .composited(over: Color(red: 0x1A, green: 0x1A, blue: 0x1A)).red) - 76) <= 13)
     }

@@ -107,11 +107,16 @@ struct SystemChrome {
         switch spec.kind {
         case .island, .notch:
             let cutout = context.profile.cutout?.rect ?? Rect(x: width / 2 - 63, y: 11, width: 126, height: 37)
-            let centerY = spec.kind == .island ? cutout.midY : cutout.height / 2 + 8
+            // Island phones: measured at y 95–97 px (≈ 32 pt) on iPhone 17 Pro, 17 Pro Max (iOS 26)
+            // and 16 Pro Max (iOS 18) captures, the reference's Kit-frame variant (docs/fidelity.md row 1),
+            // not the island rect's centre (29.5 pt), which was 3 pt high.
+            let centerY = spec.kind == .island ? 32 : cutout.height / 2 + 8
             let size: Double = spec.kind == .island ? 17 : (width < 380 ? 15 : width < 420 ? 16 : 17)
             let time = clock.phoneTime
             let cell = Rect(x: 16, y: 0, width: max(1, cutout.minX - 6 - 16), height: spec.height)
-            items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: centerY))
+            // The digits' ink sits 1 pt below their line box's centre: the box goes 1 pt up so the ink
+            // is level with the icons, as the captures show them (both at 95–97 px).
+            items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: spec.kind == .island ? centerY - 1 : centerY))
             let icons = iconGroup(scale: 1)
             let ear = Rect(x: cutout.maxX + 6, y: 0, width: max(1, width - 16 - cutout.maxX - 6), height: spec.height)
             items += icons.place(atX: ear.midX - icons.width / 2, centerY: centerY)
