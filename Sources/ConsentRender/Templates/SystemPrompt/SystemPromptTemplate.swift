@@ -294,7 +294,9 @@ struct AlertLook {
             cornerRadius = 35
             textInset = 30
             topInset = 22
-            titleToMessage = 8
+            // Measured on a 1-pt-per-pixel crop of an iOS 26 alert: the message's ink starts 55 pt
+            // below the card's top, 3 pt above where 8 pt put it (docs/fidelity.md row 11).
+            titleToMessage = 5
             messageStyle = .subheadline
             messageLineHeight = 20.0 / 15
             messageToMap = 16
