@@ -73,10 +73,12 @@ extension ConsentRenderer {
         // the Info.plist itself; a translation alone does not make a prompt, nor does an empty one.
         app.reads.note()
         warnings += app.fileWarnings
+        func missingPurpose(_ key: String) -> PromptError {
+            .missingPurposeString(prompt: kind, key: key, infoPlist: app.settingsFile, generated: app.generatesInfoPlist,
+                                  former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
+        }
         if let key = kind.infoPlistKey, (app.setting(key) ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw PromptError.missingPurposeString(prompt: kind, key: key, infoPlist: app.settingsFile,
-                                                     generated: app.generatesInfoPlist,
-                                                     former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
+            throw missingPurpose(key)
         }
         // The app's own texts follow the device's preference list as iOS matches it to the app's
         // localizations (ko,ja on an app without Korean gives Japanese); iOS's words follow its first language.
@@ -88,7 +90,12 @@ extension ConsentRenderer {
         }
         let strings = try SystemStrings.resolve(kind, language: language, settings: content.settings, settingsPath: settingsPath,
                                                 reducedAccuracy: reducedAccuracy)
-        var appLanguage: String?
+        // The localization iOS picks for the device, which the name and purpose string come from (a
+        // key that localization lacks falls back, as usesDevelopmentRegion says); none when the
+        // document names the app and the prompt shows no purpose string.
+        let picked = app.localization(for: preferences)
+        let appLanguage = content.settings.launch.appName?.text(for: language) != nil && kind.infoPlistKey == nil
+            ? nil : picked ?? app.developmentRegion
         var usesDevelopmentRegion = false
         let appName: String
         if let name = content.settings.launch.appName?.text(for: language) {
@@ -99,36 +106,25 @@ extension ConsentRenderer {
                   }).first {
             try Self.refuseVariables(in: name.1, key: name.0, app: app, settingsPath: settingsPath)
             appName = name.1.text
-            appLanguage = name.1.language
         } else {
             throw PromptError.noAppName(infoPlist: app.settingsFile)
         }
         let message: String
         var messageLanguage = language
         if let key = kind.infoPlistKey {
-            guard let purpose = app.infoValue(key, language: preferences) else {
-                throw PromptError.missingPurposeString(prompt: kind, key: key, infoPlist: app.settingsFile,
-                                                     generated: app.generatesInfoPlist,
-                                                     former: kind.formerInfoPlistKey.flatMap { app.setting($0) == nil ? nil : $0 })
-            }
+            guard let purpose = app.infoValue(key, language: preferences) else { throw missingPurpose(key) }
             try Self.refuseVariables(in: purpose, key: key, app: app, settingsPath: settingsPath)
             message = purpose.text
-            appLanguage = purpose.language
             if purpose.language != "Base" { messageLanguage = purpose.language }
             if purpose.isFallback {
                 usesDevelopmentRegion = true
-                // The localization iOS picked for the preference list (ja for ko,ja), else the device language.
-                let picked = app.localization(for: preferences).flatMap { $0 == "Base" ? nil : $0 } ?? language
-                warnings.append("the app has no \(key) for '\(picked)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
-                                + "text from \(purpose.file); " + Self.translationFix(key: key, language: picked, app: app))
+                // Named as the localization iOS picked for the preference list (ja for ko,ja), else the device language.
+                let shown = picked.flatMap { $0 == "Base" ? nil : $0 } ?? language
+                warnings.append("the app has no \(key) for '\(shown)', so iOS shows the \(purpose.language == "Base" ? "Base" : "'\(purpose.language)'") "
+                                + "text from \(purpose.file); " + Self.translationFix(key: key, language: shown, app: app))
             }
         } else {
             message = strings.text("notifications.message") ?? ""
-        }
-        // The localization iOS picks for the device, which the name and purpose string come from
-        // (a key that localization lacks falls back, as usesDevelopmentRegion says).
-        if content.settings.launch.appName?.text(for: language) == nil || kind.infoPlistKey != nil {
-            appLanguage = app.localization(for: preferences) ?? app.developmentRegion
         }
         let platform = try platforms.platform(of: request.profile)
         let template = try template(for: request)
