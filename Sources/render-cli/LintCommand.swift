@@ -23,7 +23,8 @@ enum LintCommand {
             OptionGroup(nil, [Options.document, Options.profiles,
                               OptionSpec("explain", .value("RULE|all"),
                                          help: "what RULE checks, why (its source) and how to fix it; all: every rule. Given alone")]),
-            Options.axisGroup(orientations: "portrait,landscape", appearances: "light,dark"),
+            // The island is a picture only: it changes no layout, so lint has no --island.
+            Options.axisGroup(orientations: "portrait,landscape", appearances: "light,dark", excluding: ["island"]),
             OptionGroup("The system around the dialog:", [Options.tint, Options.statusBar.with(
                 help: "none checks the screens without iOS's status bar and home indicator (the cut-out still takes no taps)")]),
             OptionGroup("The app's files:", Options.appFiles),

@@ -97,6 +97,10 @@ enum RenderCommand {
                 : try locateProfileCatalog(explicit: options.value("profiles")).profile(reference: deviceReference)
         }
         if options.value("orientation") == nil { variant.orientation = profile.orientation }
+        if variant.showsIsland && profile.statusBar?.kind != .island {
+            throw UsageError(message: "--island shown draws the Dynamic Island, and \(profile.name) (\(profile.id)) has none; "
+                + "use a Dynamic Island phone (iphone-15-pro, iphone-17-pro) or leave --island out")
+        }
         let over = try options.over(command: "render")
         let knownIDs = (try? locateProfileCatalog(explicit: options.value("profiles")).ids()) ?? []
         noteUnmatchedBackdrops(folder, deviceIDs: knownIDs + [profile.id], command: "render")

@@ -205,6 +205,9 @@ import Testing
             ("tint", with(base, "tint", "#FF2D55"), base),
             ("profiles", with(base, "profiles", "{F}/profiles"), base),
             ("status-bar", with(base, "status-bar", "none"), base),
+        ] + (command == "lint" ? [] : [
+            ("island", with(with(base, "devices", "iphone-15-pro"), "island", "shown"), with(base, "devices", "iphone-15-pro")),
+        ]) + [
             ("allow-missing-glyphs", with(with(base, "document", "{F}/glyphs"), "allow-missing-glyphs"), with(base, "document", "{F}/glyphs")),
         ]
         if command != "lint" {
@@ -244,6 +247,7 @@ import Testing
         add("render", "backdrop", with(with(render, "document", "Samples/app-backdrop"), "backdrop", "Samples/app-backdrop/backdrop/default-dark.png"),
             with(render, "document", "Samples/app-backdrop"))
         add("render", "ios", with(prompt, "ios", "18"), prompt)
+        add("render", "island", with(with(render, "device", "iphone-15-pro"), "island", "shown"), with(render, "device", "iphone-15-pro"))
         add("render", "over", with(prompt, "over", "Samples/att-explainer"), prompt)
         add("render", "app-info", with(prompt, "app-info", "{F}/app"), prompt)
         for (option, arguments, baseline) in projectCases(prompt) { add("render", option, arguments, baseline) }

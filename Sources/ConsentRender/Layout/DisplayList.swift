@@ -12,6 +12,8 @@ public enum LayerKind: String, Codable, Sendable, CaseIterable {
     case content
     /// iOS's own chrome over everything the app draws (status bar, home indicator).
     case systemChrome
+    /// The Dynamic Island as iOS 26's simulator draws it in a screenshot (`--island shown`).
+    case island
     /// Design-review marks (safe area, link rects, buttons), drawn only when asked for.
     case overlay
 }

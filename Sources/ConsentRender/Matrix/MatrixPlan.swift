@@ -32,9 +32,16 @@ package struct MatrixPlan: Sendable, Equatable {
 
     /// The cells of `axes`, without consent screens in `promptOnlyLanguages`: the app's
     /// localizations the document has no language file for, where only prompts are drawn.
-    public init(axes: VariantAxes, promptOnlyLanguages: Set<String>) {
+    /// `islandless` are the devices without a Dynamic Island: their cells are made once, hidden,
+    /// whatever `--island` asks for.
+    public init(axes: VariantAxes, promptOnlyLanguages: Set<String>, islandless: Set<String> = []) {
         self.axes = axes
-        cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }
+        var seen = Set<RenderVariant>()
+        cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }.map { cell in
+            var cell = cell
+            if islandless.contains(cell.device) { cell.showsIsland = false }
+            return cell
+        }.filter { seen.insert($0).inserted }
     }
 
     public init(devices: [String], orientations: [Orientation], appearances: [Appearance], languages: [String],

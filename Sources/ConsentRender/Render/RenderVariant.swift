@@ -32,6 +32,9 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
     public var tint: Color?
     /// Whether iOS's status bar and home indicator are drawn (the default) or left out.
     public var showsSystemChrome = true
+    /// Whether the Dynamic Island is drawn as the black pill iOS 26's simulator shows in its
+    /// screenshots (`--island shown`); hidden by default, as a device's own screenshots are.
+    public var showsIsland = false
     /// What the status bar shows, over the document's `statusBar` settings (`--time`).
     public var statusBar: StatusBarContent?
     /// The app's screen behind the dialog (`--backdrop`), over the document's own.
@@ -149,6 +152,15 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               words: [AxisWord("both", "26 and 18", { _ in SystemLook.allCases })],
               get: { $0.systemLook }, set: { $0.systemLook = $1 }, cellPart: { $0 == .ios26 ? nil : "ios" + $0.rawValue },
               appliesTo: { $0.screen != .consent }),
+        .make(key: "island", groupKey: "island", listOption: "island", singleOption: "island", place: .folder,
+              label: "Dynamic Island", noun: "an island setting",
+              summary: "hidden (as a device's screenshot shows the screen) or shown (the black pill iOS 26's simulator draws; Dynamic Island phones only)",
+              cellRule: "-island when shown", default: false, name: { $0 ? "shown" : "hidden" },
+              parse: { ["shown": true, "hidden": false][$0.lowercased()] }, all: { _ in [false, true] },
+              words: [AxisWord("both", "hidden and shown", { _ in [false, true] })],
+              get: { $0.showsIsland }, set: { $0.showsIsland = $1 }, cellPart: { $0 ? "island" : nil },
+              // A full-length capture is a document, not a screen: it has no status bar or island.
+              appliesTo: { !$0.fullLength }),
         .make(key: "language", groupKey: "languages", listOption: "languages", singleOption: "language", place: .language,
               label: "Language", noun: "a language", summary: "a BCP 47 tag, or a preference list (zh-HK,en)", cellRule: "<language> (the file name starts with it)", default: "", name: { $0 },
               parse: { $0.isEmpty ? nil : $0 }, all: { $0.languages },

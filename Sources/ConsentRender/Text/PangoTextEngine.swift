@@ -370,6 +370,17 @@ private final class PangoLayoutHandle {
             let description = Self.fontDescription(for: run, traits: traits)
             insert(pango_attr_font_desc_new(description), run, into: attributes)
             pango_font_description_free(description)
+            if run.weight == .semibold && traits.isCJK {
+                // The CJK faces have no SemiBold: iOS's Semibold ideographs, kana and Hangul are
+                // Noto Sans CJK Medium, not Bold (docs/fidelity.md, row 8). Latin letters and
+                // digits among them keep the SemiBold weight.
+                for range in PangoTextEngine.ideographicRanges(in: block.text, within: run.start..<run.end) {
+                    guard let medium = pango_attr_weight_new(PANGO_WEIGHT_MEDIUM) else { continue }
+                    medium.pointee.start_index = UInt32(range.lowerBound)
+                    medium.pointee.end_index = UInt32(range.upperBound)
+                    pango_attr_list_insert(attributes, medium)
+                }
+            }
             let color = run.color
             insert(pango_attr_foreground_new(UInt16(color.red) * 257, UInt16(color.green) * 257, UInt16(color.blue) * 257),
                    run, into: attributes)
@@ -619,5 +630,34 @@ private final class PangoLayoutHandle {
             size: Size(width: Self.points(logical.width), height: Self.points(logical.height)),
             lines: lines, lineRanges: lineRanges, linkRects: linkRects, baseline: Self.points(pango_layout_get_baseline(layout)),
             attachmentRects: attachmentRects)
+    }
+}
+
+extension PangoTextEngine {
+    /// The UTF-8 ranges within `bytes` of `text` that hold Chinese, Japanese or Korean script:
+    /// ideographs, kana, Hangul, and CJK punctuation and full-width forms.
+    static func ideographicRanges(in text: String, within bytes: Range<Int>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = String(scalar).utf8.count
+            defer { offset += length }
+            guard bytes.contains(offset), isIdeographic(scalar) else { continue }
+            if let last = ranges.last, last.upperBound == offset {
+                ranges[ranges.count - 1] = last.lowerBound..<(offset + length)
+            } else {
+                ranges.append(offset..<(offset + length))
+            }
+        }
+        return ranges
+    }
+
+    private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
+             0x20000...0x3FFFF: true
+        default: false
+        }
     }
 }

@@ -57,6 +57,11 @@ enum Options {
         "ios": ("26|18", "the system alert's look: 26, Liquid Glass (default), or 18 (iOS 13–18); refused on the consent screen",
                 "26|18|both", "the system alert's look: 26 (default), 18 or both; iOS 18 cells get the folder suffix -ios18 (the "
                     + "consent screen is the same in both and made once); refused when --screens asks for no prompt"),
+        "island": ("shown|hidden", "hidden (default) leaves the Dynamic Island out, as a device's own screenshot and App Store "
+                      + "screenshots show the screen; shown draws it as the black pill iOS 26's simulator puts in its screenshots, "
+                      + "for a picture that looks like the phone in the hand. Only on Dynamic Island phones; the folder gets -island",
+                   "shown|hidden|both", "the Dynamic Island: hidden (default), shown (the simulator's black pill; folder suffix "
+                      + "-island) or both; a phone without an island gets its one cell, hidden"),
         "language": ("TAG", "BCP 47 tag or preference list (zh-HK,en); default: the document's defaultLanguage, or its one language "
                         + "when it has one. en-XA and ar-XB are pseudo-locales (accented and longer; mirrored) made from the "
                         + "document's English",
@@ -106,9 +111,10 @@ enum Options {
 
     /// The axes of a matrix: every axis with a list option, each a comma-separated list (with
     /// render's singular name too).
-    static func axisGroup(orientations orientationDefault: String? = nil, appearances appearanceDefault: String? = nil) -> OptionGroup {
+    static func axisGroup(orientations orientationDefault: String? = nil, appearances appearanceDefault: String? = nil,
+                          excluding excluded: Set<String> = []) -> OptionGroup {
         OptionGroup("Axes (each a comma-separated list; every combination is a cell):", RenderVariant.axes.compactMap { axis in
-            guard axis.listOption != nil else { return nil }
+            guard axis.listOption != nil, !excluded.contains(axis.key) else { return nil }
             return list(axis, default: axis.key == "orientation" ? orientationDefault : axis.key == "appearance" ? appearanceDefault : nil)
         })
     }

@@ -111,25 +111,34 @@ struct SystemChrome {
             // and 16 Pro Max (iOS 18) captures, the reference's Kit-frame variant (docs/fidelity.md row 1),
             // not the island rect's centre (29.5 pt), which was 3 pt high.
             let centerY = spec.kind == .island ? 32 : cutout.height / 2 + 8
-            let size: Double = spec.kind == .island ? 17 : (width < 380 ? 15 : width < 420 ? 16 : 17)
+            let measured = MeasuredLayout.for(kind: spec.kind, width: width, cutout: cutout)
+            let size = measured?.timeSize ?? (spec.kind == .island ? 17 : (width < 380 ? 15 : width < 420 ? 16 : 17))
             let time = clock.phoneTime
-            let cell = Rect(x: 16, y: 0, width: max(1, cutout.minX - 6 - 16), height: spec.height)
+            var cell = Rect(x: 16, y: 0, width: max(1, cutout.minX - 6 - 16), height: spec.height)
+            if let center = measured?.timeCenterX { cell.x = center - cell.width / 2 }
             // The digits' ink sits 1 pt below their line box's centre: the box goes 1 pt up so the ink
             // is level with the icons, as the captures show them (both at 95–97 px).
             items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: spec.kind == .island ? centerY - 1 : centerY))
-            let icons = iconGroup(scale: 1)
-            let ear = Rect(x: cutout.maxX + 6, y: 0, width: max(1, width - 16 - cutout.maxX - 6), height: spec.height)
-            items += icons.place(atX: ear.midX - icons.width / 2, centerY: centerY)
+            let icons = iconGroup(scale: measured?.iconScale ?? 1)
+            if let centers = measured?.iconCentersX, centers.count == icons.parts.count {
+                items += icons.place(centersX: centers, centerY: centerY)
+            } else {
+                let ear = Rect(x: cutout.maxX + 6, y: 0, width: max(1, width - 16 - cutout.maxX - 6), height: spec.height)
+                items += icons.place(atX: ear.midX - icons.width / 2, centerY: centerY)
+            }
             return (mirrored(items), rect, time)
         case .classic:
+            // Measured on an iPhone 8 Plus (iOS 15, docs/fidelity.md row 5): no battery percentage
+            // (Settings' Battery Percentage is off by default), the time 139 px wide for "9:41 AM",
+            // the glyphs 0.88 of the island phones' (signal 51×32 px, Wi-Fi 46×33, battery 73×34).
             let centerY = spec.height / 2
             let time = clock.timeWithDayPeriod
-            items.append(text("status-bar-time", time, size: 12, centeredIn: Rect(x: width / 4, y: 0, width: width / 2, height: spec.height),
+            items.append(text("status-bar-time", time, size: 12.75, centeredIn: Rect(x: width / 4, y: 0, width: width / 2, height: spec.height),
                               centerY: centerY))
-            let signal = iconGroup(scale: 0.8, battery: false)
+            let signal = iconGroup(scale: 0.88, battery: false)
             items += signal.place(atX: 6, centerY: centerY)
-            let battery = batteryWithPercent(scale: 0.8, size: 12)
-            items += battery.place(atX: width - 6 - battery.width, centerY: centerY)
+            let battery = batteryIcon(scale: 0.88)
+            items += Row(parts: [battery], gap: 0).place(atX: width - 6 - battery.width, centerY: centerY)
             return (mirrored(items), rect, time)
         case .ipad:
             let centerY = spec.height / 2
@@ -146,6 +155,18 @@ struct SystemChrome {
             items += trailing.place(atX: batteryX - 6 - trailing.width, centerY: centerY)
             return (mirrored(items), rect, time)
         }
+    }
+
+    /// The Dynamic Island as the iOS 26 simulator draws it into its screenshots: a black pill of
+    /// the profile's width, 37.3 pt tall and 13.7 pt from the top (measured on iPhone 17 Pro and 17
+    /// Pro Max captures, docs/fidelity.md), turned with the screen in landscape; nil on a phone
+    /// without one.
+    static func island(of profile: DeviceProfile, orientation: Orientation) -> PlacedItem? {
+        guard profile.statusBar?.kind == .island, let cutout = profile.cutout else { return nil }
+        let pill = Rect(x: cutout.x, y: 13.7, width: cutout.width, height: 37.3)
+        let rect = ConsentRenderer.cutoutRect(pill, profile: profile, orientation: orientation)
+        return PlacedItem(id: "dynamic-island", drawable: .shape(.fill(rect, cornerRadius: min(rect.width, rect.height) / 2,
+                                                                       color: Color(red: 0, green: 0, blue: 0))))
     }
 
     /// The home indicator: a capsule 8 pt above the bottom, centred, black or white by what is
@@ -194,6 +215,34 @@ struct SystemChrome {
         return color
     }
 
+    /// Where a capture showed iOS's status bar other than the general rule: the time's size and
+    /// centre and the icons' scale and centres, in points, for the screens of one geometry (width
+    /// and cut-out), measured on real screenshots (docs/fidelity.md rows 2–4). Profiles of the
+    /// same geometry share them (the iPhone XR is the iPhone 11's screen and notch; the 14 Plus
+    /// the 13 Pro Max's); every other screen keeps the rule.
+    struct MeasuredLayout {
+        var timeSize: Double?
+        var timeCenterX: Double?
+        var iconScale: Double?
+        /// Cellular, Wi-Fi, battery.
+        var iconCentersX: [Double]?
+
+        static func `for`(kind: StatusBarKind, width: Double, cutout: Rect) -> MeasuredLayout? {
+            switch (kind, width, cutout.minX, cutout.width) {
+            // iPhone 17 Pro Max (iOS 26) and 16 Pro Max (iOS 18): "23:01" 133 px wide, Wi-Fi 57×42,
+            // battery 93×43, 12 % larger than the 402-pt 17 Pro's, which match the rule.
+            case (.island, 440, _, _): MeasuredLayout(timeSize: 19.5, iconScale: 1.12)
+            // iPhone 11 (iOS 14): the time 66 px wide (12 % wider than Noto's digits at 16 pt), Wi-Fi
+            // centred at 715 px, the battery at 767.
+            case (.notch, 414, 92, 230): MeasuredLayout(timeSize: 18, iconCentersX: [333.5, 357.5, 383.5])
+            // iPhone 13 Pro Max (iOS 15): the time centred at 186.5 px and 96 wide; cellular at
+            // 1001.5 px, Wi-Fi 1075, battery 1160.5.
+            case (.notch, 428, 133, 162): MeasuredLayout(timeSize: 18.75, timeCenterX: 63.7, iconCentersX: [333.83, 358.33, 386.83])
+            default: nil
+            }
+        }
+    }
+
     // MARK: Parts
 
     private func textBlock(_ text: String, size: Double, width: Double, alignment: TextAlignment) -> TextBlock {
@@ -216,6 +265,11 @@ struct SystemChrome {
         var gap: Double
 
         var width: Double { parts.map(\.width).reduce(0, +) + gap * Double(max(0, parts.count - 1)) }
+
+        /// Each part centred on its own x, as a measured layout gives them.
+        func place(centersX: [Double], centerY: Double) -> [PlacedItem] {
+            zip(parts, centersX).flatMap { part, x in part.make(Point(x: x - part.width / 2, y: centerY - part.height / 2)) }
+        }
 
         func place(atX x: Double, centerY: Double) -> [PlacedItem] {
             var cursor = x

@@ -32,6 +32,9 @@ extension ConsentRenderer {
             resolved.notes += resolved.platform.chrome(&layout, context,
                                                        (request.content.settings.statusBar ?? StatusBarContent()).overridden(by: request.statusBar))
         }
+        if request.variant.showsIsland, let island = SystemChrome.island(of: request.profile, orientation: request.variant.orientation) {
+            layout.addLayer(.island, items: [island])
+        }
         layout.semantics.prompt = resolved.prompt
         layout.semantics.bodyTextSize = context.fontSize(.body)
         layout.recordTextFacts(using: engine)
