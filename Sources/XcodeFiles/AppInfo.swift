@@ -132,7 +132,12 @@ package struct AppInfo: AppStrings, Equatable {
     /// (`ko,ja`): the app's match for the first tag it has a localization for (zh-HK finds
     /// zh-Hant), else nil.
     public func localization(for language: String) -> String? {
-        let resolver = LanguageResolver(available: localizations, defaultLanguage: nil)
+        Self.match(language, among: localizations)
+    }
+
+    /// The first of `available` that iOS picks for `language` (a tag or a preference list).
+    static func match(_ language: String, among available: [String]) -> String? {
+        let resolver = LanguageResolver(available: available, defaultLanguage: nil)
         for text in language.split(separator: ",") {
             if let tag = LanguageTag(text.trimmingCharacters(in: .whitespaces)), let match = resolver.match(tag) { return match }
         }
@@ -157,8 +162,11 @@ package struct AppInfo: AppStrings, Equatable {
             return Lookup(text: text, language: chosen, file: catalog.path, isFallback: matched == nil, isTranslation: true)
         }
         guard let value = infoPlist[key] else { return nil }
+        // An app with no localization of its own still speaks its development region's language:
+        // for that language (en-GB for en) the Info.plist's text is no fallback.
+        let spoken = matched ?? (localizations.isEmpty ? Self.match(language, among: [developmentRegion]) : nil)
         return Lookup(text: value, language: developmentRegion, file: infoPlistSources[key] ?? infoPlistPath,
-                      isFallback: matched.map { !Self.sameLanguage($0, developmentRegion) } ?? true)
+                      isFallback: spoken.map { !Self.sameLanguage($0, developmentRegion) } ?? true)
     }
 
     /// A Localizable string in `language`: the app's localization for it, then Base.lproj, then

@@ -166,6 +166,29 @@ import Testing
         #expect(given.infoPlist["CFBundleDisplayName"] == "Atlas β")
     }
 
+    /// An app with no localization of its own: its Info.plist is its development region's text, so
+    /// a prompt in that language warns of no missing translation; another language still does.
+    @Test func anUnlocalizedAppsInfoPlistIsItsDevelopmentRegionsText() throws {
+        let folder = temporary.folder("plain", files: [
+            "en.md": "# Terms\n\nRead the [privacy policy](https://example.com/privacy).\n",
+            "zh-Hans.md": "# 条款\n\n请阅读[隐私政策](https://example.com/privacy)。\n",
+            "document.json": #"{ "defaultLanguage": "en", "app": { "infoPlist": "Info.plist" } }"#,
+            "Info.plist": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>"
+                + "<key>CFBundleDisplayName</key><string>Atlas</string><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                + "<key>NSCameraUsageDescription</key><string>Atlas scans the QR codes on signs.</string></dict></plist>\n",
+        ])
+        let document = try DocumentFolder(url: folder, appFiles: XcodeAppFiles())
+        func warnings(_ language: String) throws -> [String] {
+            var request = RenderRequest(folder: document, profile: try shippedProfiles.profile(reference: "iphone-15-pro"),
+                                        requestedLanguage: language, orientation: .portrait, appearance: .light)
+            request.variant.screen = .prompt(.camera)
+            return try ConsentRenderer().render(request).warnings
+        }
+        #expect(try warnings("en").filter { $0.contains("NSCameraUsageDescription") }.isEmpty)
+        #expect(try warnings("zh-Hans").contains { $0.contains("no NSCameraUsageDescription for 'zh-Hans'") })
+        #expect(document.content.app?.infoValue("NSCameraUsageDescription", language: "en-GB")?.isFallback == false)
+    }
+
     /// Fault 8: a key a translation lacks shows the Info.plist's value, as iOS does; the mis-cased
     /// file is named for what it is.
     @Test func aKeyATranslationLacksShowsTheInfoPlistsValue() throws {
