@@ -96,6 +96,14 @@ import Testing
         #expect {
             _ = try cells(#", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "textSizes": ["Huge"] }"#)
         } throws: { "\($0)".contains("groups[1].textSizes") && "\($0)".contains("'Huge' is not a text size") }
+        // The Dynamic Island: shown only on a phone that has one.
+        try FileManager.default.copyItem(at: shippedProfiles.directory.appendingPathComponent("iphone-15-pro.json"),
+                                         to: folder.url.appendingPathComponent("profiles/iphone-15-pro.json"))
+        let island = try cells(#", { "document": "reads", "devices": ["iphone-15-pro"], "languages": ["en"], "island": ["both"] }"#)
+        #expect(island.contains("reads/iphone-15-pro/portrait-light-island/en") && island.contains("reads/iphone-15-pro/portrait-light/en"))
+        #expect {
+            _ = try cells(#", { "document": "reads", "devices": ["iphone-se-3"], "languages": ["en"], "island": ["shown"] }"#)
+        } throws: { "\($0)".contains("groups[1].island") && "\($0)".contains("no Dynamic Island") }
     }
 
     @Test func recordsMissingThenPassesWithIdenticalBytes() throws {

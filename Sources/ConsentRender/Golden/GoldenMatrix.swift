@@ -264,6 +264,12 @@ extension GoldenMatrix {
                                                         fix: "a full-length capture is of the consent screen, unscrolled; leave out screens and scroll")
                     }
                 }
+                // (A device no profile has is told where its cell is rendered.)
+                if variant.showsIsland, let profile = try? catalog.profile(reference: variant.device), profile.statusBar?.kind != .island {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).island",
+                                                    fix: "'\(variant.device)' has no Dynamic Island to show; give this group island phones only "
+                                                        + "(iphone-15-pro, iphone-17-pro) or leave island out")
+                }
                 var cell = GoldenCell(document: group.document, documentFolder: documentFolder, variant: variant)
                 cell.keepsImage = group.images ?? true
                 if let earlier = seen[cell.path] {
