@@ -268,13 +268,13 @@ struct ParsedArguments {
         // The name the user typed (render's singular name works for a list option too).
         let name = spelledAs[option] ?? option
         if single, let list = axis.listOption, axis.words.contains(where: { $0.word == text.lowercased() }) {
-            throw UsageError(message: "--\(name) takes one \(axis.bareNoun), not '\(text)'; render-cli matrix and lint take \(text) in --\(list)")
+            throw UsageError(message: "--\(name) takes one \(axis.bareNoun), not '\(text)'; render-cli \(Options.listCommands(of: axis.key)) take \(text) in --\(list)")
         }
         do {
             return try axis.values(from: text, single: single, in: context)
         } catch let error as AxisValueError {
             if error.problem == .oneOnly, let list = axis.listOption {
-                throw UsageError(message: "--\(name) takes one \(error.bareNoun); render-cli matrix and lint take a list in --\(list)")
+                throw UsageError(message: "--\(name) takes one \(error.bareNoun); render-cli \(Options.listCommands(of: axis.key)) take a list in --\(list)")
             }
             throw UsageError(message: "--\(name) \(error)")
         }

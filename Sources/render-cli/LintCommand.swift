@@ -23,8 +23,7 @@ enum LintCommand {
             OptionGroup(nil, [Options.document, Options.profiles,
                               OptionSpec("explain", .value("RULE|all"),
                                          help: "what RULE checks, why (its source) and how to fix it; all: every rule. Given alone")]),
-            // The island is a picture only: it changes no layout, so lint has no --island.
-            Options.axisGroup(orientations: "portrait,landscape", appearances: "light,dark", excluding: ["island"]),
+            Options.axisGroup(orientations: "portrait,landscape", appearances: "light,dark", excluding: Options.axesLintLacks),
             OptionGroup("The system around the dialog:", [Options.tint, Options.statusBar.with(
                 help: "none checks the screens without iOS's status bar and home indicator (the cut-out still takes no taps)")]),
             OptionGroup("The app's files:", Options.appFiles),
@@ -84,6 +83,11 @@ enum LintCommand {
         if arguments.contains(where: { $0 == "--over" || $0.hasPrefix("--over=") }) {
             throw UsageError(message: "lint takes no --over: it changes only the picture behind a system prompt (render, matrix), "
                 + "while lint checks the app's own screens and the prompts' texts; drop --over")
+        }
+        // The Dynamic Island is drawn over the picture only; lint judges layouts.
+        if arguments.contains(where: { $0 == "--island" || $0.hasPrefix("--island=") }) {
+            throw UsageError(message: "lint takes no --island: the Dynamic Island is only drawn over the picture (render, matrix, "
+                + "watch), and the cut-out it covers is checked either way; drop --island")
         }
         let options = try ParsedArguments(arguments, spec: spec)
         if let rule = options.value("explain") {

@@ -106,7 +106,7 @@ struct MatrixOptions {
         // Options about system prompts would change nothing on consent screens alone.
         try options.refusePromptOptions(when: !(axes.values["screen"] ?? []).contains { $0.name != "consent" }, screensOption: "screens")
         let devices = (axes.values["device"] ?? []).map(\.name)
-        let islandless = try devices.filter { try catalog.profile(reference: $0).statusBar?.kind != .island }
+        let islandless = try devices.filter { try !catalog.profile(reference: $0).hasDynamicIsland }
         if axes.values["island"]?.contains(where: { $0.name == "shown" }) == true, islandless.count == devices.count {
             throw UsageError(message: "--island shown draws the Dynamic Island, and none of the devices asked for has one; "
                 + "add a Dynamic Island phone (iphone-15-pro, iphone-17-pro) to --devices or leave --island out")

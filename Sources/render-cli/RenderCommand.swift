@@ -74,8 +74,11 @@ enum RenderCommand {
         if fullLength {
             for (option, reason) in [("frame", "a device frame holds a screen, and a full-length capture is taller than one"),
                                      ("scroll", "a full-length capture shows the whole text, so there is nothing to scroll"),
-                                     ("screen", "a full-length capture is of the consent screen's text")]
-                where options.flag(option) || (option == "scroll" && scroll != .top) || (option == "screen" && screen != .consent) {
+                                     ("screen", "a full-length capture is of the consent screen's text"),
+                                     ("island", "a full-length capture is a document, with no status bar or Dynamic Island"),
+                                     ("time", "a full-length capture is a document, with no status bar to show a time")]
+                where options.flag(option) || (option == "scroll" && scroll != .top) || (option == "screen" && screen != .consent)
+                    || (option == "island" && variant.showsIsland) || (option == "time" && options.value("time") != nil) {
                 throw UsageError(message: "--full-length and --\(option) do not go together: \(reason)")
             }
             // The capture is named apart from screenshots: FILE.full.png and FILE.full.links.json.
@@ -97,7 +100,7 @@ enum RenderCommand {
                 : try locateProfileCatalog(explicit: options.value("profiles")).profile(reference: deviceReference)
         }
         if options.value("orientation") == nil { variant.orientation = profile.orientation }
-        if variant.showsIsland && profile.statusBar?.kind != .island {
+        if variant.showsIsland && !profile.hasDynamicIsland {
             throw UsageError(message: "--island shown draws the Dynamic Island, and \(profile.name) (\(profile.id)) has none; "
                 + "use a Dynamic Island phone (iphone-15-pro, iphone-17-pro) or leave --island out")
         }

@@ -161,6 +161,28 @@ import Testing
         #expect(Self.close(Double(bar.icons[2].width), 93) && Self.close(Double(bar.icons[2].height), 43), "battery \(bar.icons[2])")
     }
 
+    /// The status bar's clock is set in SF's stand-in in every language: as wide in Chinese and
+    /// Japanese as row 2 measured (rows 2–4 hold there too), and level with the icons in Hindi and
+    /// Arabic, whose faces' taller lines would lift it.
+    @Test(arguments: [("privacy-agreement", "zh-Hans"), ("privacy-agreement", "ja"), ("world-agreement", "hi"), ("world-agreement", "ar")])
+    func statusBarClockInEveryScript(sample: String, language: String) throws {
+        let profile = try shippedProfiles.profile(reference: "iphone-17-pro-max")
+        let folder = try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)"), appFiles: XcodeAppFiles())
+        func bar(_ language: String) throws -> (time: Box, icons: [Box]) {
+            var request = RenderRequest(folder: folder, profile: profile, requestedLanguage: language, orientation: .portrait, appearance: .light)
+            request.statusBar = StatusBarContent(time: "23:01")
+            var bar = try Self.statusBar(try renderer.render(request), profile: profile)
+            // Right to left, the time is in the right ear and the icons in the left.
+            if LanguageTraits(tag: language).isRightToLeft, let battery = bar.icons.first { (bar.time, bar.icons) = (battery, [bar.time]) }
+            return bar
+        }
+        let native = try bar(language)
+        for icon in native.icons { #expect(abs(native.time.centerY - icon.centerY) <= 2, "\(language): time \(native.time), icon \(icon)") }
+        guard !LanguageTraits(tag: language).isRightToLeft else { return }
+        // Row 2's real width: iOS draws the same SF digits in every language.
+        #expect(Self.close(Double(native.time.width), 133), "\(language) \(native.time)")
+    }
+
     /// Row 3: iPhone 13 Pro Max (iOS 15, dark): the time centred at x 186.5 and 96 wide, the
     /// cellular, Wi-Fi and battery glyphs centred at 1001.5, 1075 and 1160.5.
     @Test func notchStatusBarOfThe13ProMax() throws {
@@ -314,6 +336,8 @@ import Testing
         let black = (0..<Int(80 * scale)).filter { Self.luminance(shown.bitmap.color(x: column, y: $0)) < 8 }
         let first = try #require(black.first), last = try #require(black.last)
         #expect(abs(Double(first) - 13.7 * scale) <= 2 && abs(Double(last - first + 1) - 37.3 * scale) <= 2, "pill rows \(first)…\(last)")
+        // The drawn pill is the cut-out the overlay outlines and lint keeps taps off.
+        #expect(shown.layout.semantics.cutout?.y == 13.7 && shown.layout.semantics.cutout?.height == 37.3, "\(String(describing: shown.layout.semantics.cutout))")
         #expect(request.variant.record.values.contains { $0.key == "island" && $0.name == "shown" })
         #expect(request.variant.path == "iphone-17-pro/portrait-light-island/en", "\(request.variant.path)")
     }

@@ -214,6 +214,8 @@ extension ConsentRenderer {
     /// export, whose screenshots are exact-size RGB.
     public func framed(_ page: RenderedPage, profile: DeviceProfile) throws -> FramedScreenshot {
         try FramePainter.framed(page.bitmap, profile: profile, orientation: page.linkMap.orientation,
-                                displayCornerRadius: page.layout.displayCornerRadius, cutout: profile.cutout, scale: page.layout.scale)
+                                displayCornerRadius: page.layout.displayCornerRadius,
+                                // A screenshot with the island drawn (`--island shown`) carries its own.
+                                cutout: page.layout.item("dynamic-island") == nil ? profile.cutout : nil, scale: page.layout.scale)
     }
 }

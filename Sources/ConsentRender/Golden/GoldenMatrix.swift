@@ -265,7 +265,7 @@ extension GoldenMatrix {
                     }
                 }
                 // (A device no profile has is told where its cell is rendered.)
-                if variant.showsIsland, let profile = try? catalog.profile(reference: variant.device), profile.statusBar?.kind != .island {
+                if variant.showsIsland, let profile = try? catalog.profile(reference: variant.device), !profile.hasDynamicIsland {
                     throw GoldenError.invalidMatrix(path: source, field: "\(field).island",
                                                     fix: "'\(variant.device)' has no Dynamic Island to show; give this group island phones only "
                                                         + "(iphone-15-pro, iphone-17-pro) or leave island out")

@@ -100,6 +100,12 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var statusBar: StatusBarSpec?
     /// The Dynamic Island or notch; nil for a display without one.
     public var cutout: CutoutSpec?
+
+    /// Whether the display has a Dynamic Island: a cut-out that floats below the top edge (a notch
+    /// starts at it), whatever the status bar's kind.
+    public var hasDynamicIsland: Bool {
+        (cutout?.y ?? 0) > 0
+    }
     /// Whether the device has a home indicator (no home button); nil when the profile does not say.
     public var homeIndicator: Bool?
     /// The platform the device runs (`ios` when left out): whose chrome, system style, prompts and

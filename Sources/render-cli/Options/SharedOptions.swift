@@ -59,9 +59,9 @@ enum Options {
                     + "consent screen is the same in both and made once); refused when --screens asks for no prompt"),
         "island": ("shown|hidden", "hidden (default) leaves the Dynamic Island out, as a device's own screenshot and App Store "
                       + "screenshots show the screen; shown draws it as the black pill iOS 26's simulator puts in its screenshots, "
-                      + "for a picture that looks like the phone in the hand. Only on Dynamic Island phones; the folder gets -island",
+                      + "for a picture that looks like the phone in the hand. Only on Dynamic Island phones; the variant is named -island",
                    "shown|hidden|both", "the Dynamic Island: hidden (default), shown (the simulator's black pill; folder suffix "
-                      + "-island) or both; a phone without an island gets its one cell, hidden"),
+                      + "-island), or both (also written shown,hidden); a phone without an island gets its one cell, hidden"),
         "language": ("TAG", "BCP 47 tag or preference list (zh-HK,en); default: the document's defaultLanguage, or its one language "
                         + "when it has one. en-XA and ar-XB are pseudo-locales (accented and longer; mirrored) made from the "
                         + "document's English",
@@ -111,6 +111,14 @@ enum Options {
 
     /// The axes of a matrix: every axis with a list option, each a comma-separated list (with
     /// render's singular name too).
+    /// The axes lint has no option for: the Dynamic Island is a picture only and changes no layout.
+    static let axesLintLacks: Set<String> = ["island"]
+
+    /// The commands that take an axis's list option, for messages: `matrix and lint`.
+    static func listCommands(of key: String) -> String {
+        axesLintLacks.contains(key) ? "matrix and watch" : "matrix and lint"
+    }
+
     static func axisGroup(orientations orientationDefault: String? = nil, appearances appearanceDefault: String? = nil,
                           excluding excluded: Set<String> = []) -> OptionGroup {
         OptionGroup("Axes (each a comma-separated list; every combination is a cell):", RenderVariant.axes.compactMap { axis in

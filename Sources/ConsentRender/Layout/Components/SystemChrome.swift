@@ -116,9 +116,8 @@ struct SystemChrome {
             let time = clock.phoneTime
             var cell = Rect(x: 16, y: 0, width: max(1, cutout.minX - 6 - 16), height: spec.height)
             if let center = measured?.timeCenterX { cell.x = center - cell.width / 2 }
-            // The digits' ink sits 1 pt below their line box's centre: the box goes 1 pt up so the ink
-            // is level with the icons, as the captures show them (both at 95–97 px).
-            items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: spec.kind == .island ? centerY - 1 : centerY))
+            // The digits' ink is level with the icons, as the captures show them (both at 95–97 px).
+            items.append(text("status-bar-time", time, size: size, centeredIn: cell, centerY: centerY))
             let icons = iconGroup(scale: measured?.iconScale ?? 1)
             if let centers = measured?.iconCentersX, centers.count == icons.parts.count {
                 items += icons.place(centersX: centers, centerY: centerY)
@@ -162,7 +161,7 @@ struct SystemChrome {
     /// Pro Max captures, docs/fidelity.md), turned with the screen in landscape; nil on a phone
     /// without one.
     static func island(of profile: DeviceProfile, orientation: Orientation) -> PlacedItem? {
-        guard profile.statusBar?.kind == .island, let cutout = profile.cutout else { return nil }
+        guard profile.hasDynamicIsland, let cutout = profile.cutout else { return nil }
         let pill = Rect(x: cutout.x, y: 13.7, width: cutout.width, height: 37.3)
         let rect = ConsentRenderer.cutoutRect(pill, profile: profile, orientation: orientation)
         return PlacedItem(id: "dynamic-island", drawable: .shape(.fill(rect, cornerRadius: min(rect.width, rect.height) / 2,
@@ -249,13 +248,26 @@ struct SystemChrome {
         var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: size, weight: .semibold, color: glyph, linkColor: glyph),
                                         traits: context.language)
         builder.append(plain: text)
-        return builder.block(width: width, alignment: alignment, lineHeight: size * 1.2, maximumLines: 1)
+        var block = builder.block(width: width, alignment: alignment, lineHeight: size * 1.2, maximumLines: 1)
+        // iOS sets its chrome in SF in every language: Latin digits and letters come from Noto Sans
+        // (its stand-in), and only what it lacks (Arabic-Indic digits, an iPad date's 月 and 周) from
+        // the language's face, so "9:41" is as wide in Chinese as in English.
+        block.runs = block.runs.map { run in
+            var run = run
+            run.family = "Noto Sans"
+            return run
+        }
+        return block
     }
 
+    /// A one-line label whose digits' ink is centred on `centerY`: its baseline goes half a digit's
+    /// height (Noto Sans's 0.714 em) below, whatever the script's line metrics (an Arabic or
+    /// Devanagari face's taller line box would otherwise lift the digits).
     private func text(_ id: String, _ text: String, size: Double, centeredIn cell: Rect, centerY: Double) -> PlacedItem {
         let block = textBlock(text, size: size, width: cell.width, alignment: .center)
-        let height = context.measurer.measure(block).size.height
-        return PlacedItem(id: id, drawable: .text(PlacedText(origin: Point(x: cell.minX, y: context.snap(centerY - height / 2)),
+        let measured = context.measurer.measure(block)
+        let height = measured.size.height
+        return PlacedItem(id: id, drawable: .text(PlacedText(origin: Point(x: cell.minX, y: context.snap(centerY + 0.357 * size - measured.baseline)),
                                                              size: Size(width: cell.width, height: height), block: block)))
     }
 

@@ -34,6 +34,8 @@ extension ConsentRenderer {
         }
         if request.variant.showsIsland, let island = SystemChrome.island(of: request.profile, orientation: request.variant.orientation) {
             layout.addLayer(.island, items: [island])
+            // What the picture shows is the cut-out the overlay outlines and the lint keeps taps off.
+            layout.semantics.cutout = island.bounds
         }
         layout.semantics.prompt = resolved.prompt
         layout.semantics.bodyTextSize = context.fontSize(.body)
