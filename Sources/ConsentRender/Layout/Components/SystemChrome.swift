@@ -137,7 +137,7 @@ struct SystemChrome {
             let signal = iconGroup(scale: 0.88, battery: false)
             items += signal.place(atX: 6, centerY: centerY)
             let battery = batteryIcon(scale: 0.88)
-            items += Row(parts: [battery], gap: 0).place(atX: width - 6 - battery.width, centerY: centerY)
+            items += battery.make(Point(x: width - 6 - battery.width, y: centerY - battery.height / 2))
             return (mirrored(items), rect, time)
         case .ipad:
             let centerY = spec.height / 2
