@@ -1,5 +1,4 @@
 #include "FastPNG.h"
-#include "Deflate.h"
 
 #include <isa-l.h>
 #if defined(__GLIBC__)
@@ -37,15 +36,6 @@ static int reserve(cr_fastpng_output *out, size_t extra) {
     free(out->data);
     out->data = grown;
     out->capacity = capacity;
-    return 0;
-}
-
-/// `reserve` for the compressor, which sees the buffer as three fields.
-static int grow(unsigned char **data, size_t *size, size_t *capacity, size_t extra) {
-    cr_fastpng_output view = { .data = *data, .size = *size, .capacity = *capacity };
-    if (reserve(&view, extra)) return -1;
-    *data = view.data;
-    *capacity = view.capacity;
     return 0;
 }
 
@@ -121,16 +111,20 @@ static void xrgb_to_rgb(const uint32_t *source, unsigned char *target, uint32_t 
 
 /// Adler-32 of a band's rows, skipping the arithmetic over rows of zeros (a repeated row under the
 /// Up filter): `n` zero bytes leave the first sum as it is and add `n` times it to the second.
-static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t rows, size_t row_bytes) {
+static uint32_t adler32_repeated_row(uint32_t adler, size_t row_bytes) {
     const uint32_t modulus = 65521;
+    uint32_t a = adler & 0xFFFF, b = adler >> 16;
+    a = (a + 2) % modulus;
+    b = (uint32_t)(((uint64_t)b + a + (uint64_t)(row_bytes - 1) % modulus * a) % modulus);
+    return (b << 16) | a;
+}
+
+static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t rows, size_t row_bytes) {
     uint32_t r = 0;
     while (r < rows) {
         const unsigned char *row = band + (size_t)r * row_bytes;
         if (row[0] == 2) {
-            uint32_t a = adler & 0xFFFF, b = adler >> 16;
-            a = (a + 2) % modulus;
-            b = (uint32_t)(((uint64_t)b + a + (uint64_t)(row_bytes - 1) % modulus * a) % modulus);
-            adler = (b << 16) | a;
+            adler = adler32_repeated_row(adler, row_bytes);
             r++;
             continue;
         }
@@ -140,6 +134,207 @@ static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t
         r = end;
     }
     return adler;
+}
+
+// MARK: Runs of repeated rows
+//
+// A repeated row goes as Up-filtered zeros. ISA-L's level-1 match finder copies such rows from the
+// row above, a distance that costs 11 to 13 extra bits per 258 bytes, where a run of zeros at
+// distance 1 costs 2 bits in a block whose code is made for it. So a long run of repeated rows is
+// written here as one such block between ISA-L's blocks: ISA-L's stream is ended with a sync flush
+// (byte-aligned), the run block follows, an empty stored block aligns it again, and ISA-L starts a
+// fresh stream, whose matches never reach back before it.
+
+/// Runs of at least this many rows get a run block. Measured on 320 screens (four samples, four
+/// devices, four languages, both orientations and appearances): from 2 rows 45.07 MB in all,
+/// from 8 rows 45.30, from 32 rows 47.02, ISA-L alone 54.66, the time the same within 3 %.
+enum { RUN_ROWS_MIN = 2 };
+
+typedef struct {
+    cr_fastpng_output *out;
+    uint64_t bits;
+    unsigned count;
+} bit_writer;
+
+static int put_bits(bit_writer *w, uint32_t value, unsigned length) {
+    w->bits |= (uint64_t)value << w->count;
+    w->count += length;
+    while (w->count >= 8) {
+        if (reserve(w->out, 1)) return -1;
+        w->out->data[w->out->size++] = (unsigned char)w->bits;
+        w->bits >>= 8;
+        w->count -= 8;
+    }
+    return 0;
+}
+
+/// Pads to a byte boundary.
+static int align_bits(bit_writer *w) {
+    return w->count ? put_bits(w, 0, 8 - w->count) : 0;
+}
+
+/// A Huffman code `length` bits long, written most significant bit first as deflate stores codes.
+static int put_code(bit_writer *w, uint32_t code, unsigned length) {
+    uint32_t reversed = 0;
+    for (unsigned i = 0; i < length; i++) reversed |= ((code >> i) & 1u) << (length - 1 - i);
+    return put_bits(w, reversed, length);
+}
+
+/// Canonical Huffman codes (RFC 1951, 3.2.2) for `count` symbols of `lengths`.
+static void canonical_codes(const unsigned char *lengths, int count, uint32_t *codes) {
+    unsigned lengths_of[16] = { 0 }, next[16] = { 0 };
+    for (int s = 0; s < count; s++) lengths_of[lengths[s]]++;
+    lengths_of[0] = 0;
+    uint32_t code = 0;
+    for (int bits = 1; bits < 16; bits++) {
+        code = (code + lengths_of[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    for (int s = 0; s < count; s++) codes[s] = lengths[s] ? next[lengths[s]]++ : 0;
+}
+
+/// Deflate's length code and extra bits for a match of 3…258 bytes.
+static void length_symbol(unsigned length, int *symbol, unsigned *extra, unsigned *extra_bits) {
+    static const unsigned short base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
+                                             67, 83, 99, 115, 131, 163, 195, 227, 258 };
+    static const unsigned char bits[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                            4, 4, 4, 4, 5, 5, 5, 5, 0 };
+    int i = 28;
+    while (base[i] > length) i--;
+    *symbol = 257 + i;
+    *extra = length - base[i];
+    *extra_bits = bits[i];
+}
+
+/// Writes `rows` repeated rows (filter byte 2, then zeros) as one dynamic-Huffman block starting on
+/// a byte boundary, then aligns again: with an empty stored block, or, for the stream's last
+/// block, with padding. Per row: the literal 2, a literal 0, then distance-1 copies of the zero.
+static int write_run_block(cr_fastpng_output *out, uint32_t rows, size_t row_bytes, int final) {
+    const size_t zeros = row_bytes - 2;
+    const uint32_t full = (uint32_t)(zeros / 258);
+    const unsigned rest = (unsigned)(zeros % 258);
+    // rest of 1 or 2 go as literal zeros; 3…257 as one more copy.
+    int rest_symbol = -1;
+    unsigned rest_extra = 0, rest_extra_bits = 0;
+    if (rest >= 3) length_symbol(rest, &rest_symbol, &rest_extra, &rest_extra_bits);
+
+    // A complete prefix code over the symbols used; the most frequent gets the shortest code.
+    unsigned char lengths[286 + 1] = { 0 };
+    enum { LITLEN = 286 };
+    lengths[285] = 1;   // a copy of 258
+    lengths[0] = 2;     // the zero
+    if (rest_symbol >= 0 && rest_symbol != 285) {
+        lengths[2] = 3;
+        lengths[256] = 4;
+        lengths[rest_symbol] = 4;
+    } else {
+        lengths[2] = 3;
+        lengths[256] = 3;
+    }
+    if (full == 0) {
+        // A row too narrow for a whole copy: the same shape, with the zero as the shortest code.
+        lengths[285] = 2;
+        lengths[0] = 1;
+    }
+    lengths[LITLEN] = 1; // the one distance code, distance 1
+    uint32_t codes[286];
+    canonical_codes(lengths, 286, codes);
+
+    bit_writer w = { .out = out };
+    if (put_bits(&w, final ? 1 : 0, 1) || put_bits(&w, 2, 2)) return -1;
+    // HLIT 286 codes, HDIST 1 code, HCLEN 18 code-length codes.
+    if (put_bits(&w, 286 - 257, 5) || put_bits(&w, 0, 5) || put_bits(&w, 18 - 4, 4)) return -1;
+    // The code-length code: eight symbols of 3 bits each (0-4, 16, 17, 18), a complete code.
+    static const unsigned char order[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
+    unsigned char cl_lengths[19] = { 0 };
+    static const unsigned char cl_used[8] = { 0, 1, 2, 3, 4, 16, 17, 18 };
+    for (int i = 0; i < 8; i++) cl_lengths[cl_used[i]] = 3;
+    for (int i = 0; i < 18; i++) if (put_bits(&w, cl_lengths[order[i]], 3)) return -1;
+    uint32_t cl_codes[19];
+    canonical_codes(cl_lengths, 19, cl_codes);
+    // The 286 + 1 code lengths, runs of zeros as 17 (3-10) and 18 (11-138).
+    for (int s = 0; s < LITLEN + 1;) {
+        if (lengths[s] != 0) {
+            if (put_code(&w, cl_codes[lengths[s]], 3)) return -1;
+            s++;
+            continue;
+        }
+        int run = 1;
+        while (s + run < LITLEN && lengths[s + run] == 0 && run < 138) run++;
+        if (run >= 11) {
+            if (put_code(&w, cl_codes[18], 3) || put_bits(&w, (uint32_t)(run - 11), 7)) return -1;
+        } else if (run >= 3) {
+            if (put_code(&w, cl_codes[17], 3) || put_bits(&w, (uint32_t)(run - 3), 3)) return -1;
+        } else {
+            run = 1;
+            if (put_code(&w, cl_codes[0], 3)) return -1;
+        }
+        s += run;
+    }
+    // The rows. The distance code (0, one bit long) is the bit 0.
+    for (uint32_t r = 0; r < rows; r++) {
+        if (put_code(&w, codes[2], lengths[2]) || put_code(&w, codes[0], lengths[0])) return -1;
+        for (uint32_t m = 0; m < full; m++) {
+            if (put_code(&w, codes[285], lengths[285]) || put_bits(&w, 0, 1)) return -1;
+        }
+        if (rest_symbol >= 0) {
+            if (put_code(&w, codes[rest_symbol], lengths[rest_symbol]) || put_bits(&w, rest_extra, rest_extra_bits)
+                || put_bits(&w, 0, 1)) return -1;
+        } else {
+            for (unsigned z = 0; z < rest; z++) if (put_code(&w, codes[0], lengths[0])) return -1;
+        }
+    }
+    if (put_code(&w, codes[256], lengths[256])) return -1;
+    if (!final) {
+        // An empty stored block: its header, padding to the byte, LEN 0 and NLEN 0xFFFF.
+        if (put_bits(&w, 0, 3) || align_bits(&w) || put_bits(&w, 0, 16) || put_bits(&w, 0xFFFF, 16)) return -1;
+    }
+    return align_bits(&w);
+}
+
+// MARK: ISA-L
+
+typedef struct {
+    struct isal_zstream stream;
+    unsigned char *level_buffer;
+    int fed;  // input given since the stream started
+} compressor;
+
+static int compressor_start(compressor *c) {
+    // isal_deflate_init sets every field, hist_bits among them (ISA-L 2.30's stateless init does
+    // not: leftover memory there shrank the window now and then).
+    isal_deflate_init(&c->stream);
+    c->stream.level = 1;
+    c->stream.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    c->stream.level_buf = c->level_buffer;
+    c->stream.gzip_flag = IGZIP_DEFLATE;
+    c->stream.flush = NO_FLUSH;
+    c->fed = 0;
+    return 0;
+}
+
+/// Compresses `length` bytes; `flush` is NO_FLUSH, SYNC_FLUSH (end the stream's output on a byte
+/// boundary, to continue with a run block) or -1 for the end of the image.
+static int compressor_feed(compressor *c, cr_fastpng_output *out, const unsigned char *data, size_t length, int flush) {
+    struct isal_zstream *s = &c->stream;
+    s->next_in = (uint8_t *)data;
+    s->avail_in = (uint32_t)length;
+    s->end_of_stream = flush < 0;
+    s->flush = flush < 0 ? NO_FLUSH : flush;
+    if (length) c->fed = 1;
+    for (;;) {
+        if (reserve(out, 64 * 1024)) return -1;
+        s->next_out = out->data + out->size;
+        s->avail_out = (uint32_t)(out->capacity - out->size);
+        if (isal_deflate(s) != COMP_OK) return -1;
+        out->size = out->capacity - s->avail_out;
+        if (s->avail_in > 0) continue;
+        if (flush < 0) {
+            if (s->internal_state.state == ZSTATE_END) return 0;
+        } else if (s->avail_out > 0 && (flush == NO_FLUSH || s->internal_state.state == ZSTATE_NEW_HDR)) {
+            return 0;
+        }
+    }
 }
 
 int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
@@ -156,9 +351,9 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     size_t band_rows = BAND_BYTES / row_bytes;
     if (band_rows < 1) band_rows = 1;
 
-    // Stream positions are 32-bit; screens are far smaller.
+    // ISA-L counts input in 32 bits; screens are far smaller.
     if (raw_bytes > 0x7FFFFFFF) return fail(out, "the image is larger than this encoder's 2 GB of row data");
-    // Screens compress to a few hundred kilobytes; the compressor asks for more when it needs it.
+    // Screens compress to a few hundred kilobytes; the buffer grows when it needs to.
     if (reserve(out, 256 * 1024)) return fail(out, "out of memory for the PNG");
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
     memcpy(out->data, signature, 8);
@@ -178,36 +373,72 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     out->data[out->size++] = 0x78;                         // zlib: deflate, 32 KB window
     out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
 
-    cr_deflate *deflate = cr_deflate_new(band_rows * row_bytes);
-    if (!deflate) return fail(out, "out of memory for the PNG encoder");
+    compressor c;
+    c.level_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
+    unsigned char *band = malloc(band_rows * row_bytes);
+    if (!c.level_buffer || !band) {
+        free(c.level_buffer);
+        free(band);
+        return fail(out, "out of memory for the PNG encoder");
+    }
+    compressor_start(&c);
     uint32_t adler = 1;
     int status = 0;
+    uint32_t in_band = 0;
     const unsigned char *base = pixels;
-    for (uint32_t first = 0; first < height && status == 0; first += (uint32_t)band_rows) {
-        uint32_t rows = height - first < band_rows ? height - first : (uint32_t)band_rows;
-        unsigned char *band = cr_deflate_input(deflate, (size_t)rows * row_bytes);
-        for (uint32_t r = 0; r < rows; r++) {
-            uint32_t y = first + r;
-            const unsigned char *source = base + (size_t)y * stride_bytes;
-            unsigned char *target = band + (size_t)r * row_bytes;
-            if (y > 0 && memcmp(source, source - stride_bytes, pixel_bytes * width) == 0) {
+    for (uint32_t y = 0; y < height && status == 0;) {
+        const unsigned char *source = base + (size_t)y * stride_bytes;
+        uint32_t repeated = 0;
+        while (y + repeated < height && y + repeated > 0
+               && memcmp(source + (size_t)repeated * stride_bytes, source + (size_t)repeated * stride_bytes - stride_bytes,
+                         pixel_bytes * width) == 0) {
+            repeated++;
+        }
+        if (repeated >= RUN_ROWS_MIN) {
+            adler = band_adler32(adler, band, in_band, row_bytes);
+            if ((c.fed || in_band) && compressor_feed(&c, out, band, (size_t)in_band * row_bytes, SYNC_FLUSH)) {
+                status = -1;
+                break;
+            }
+            in_band = 0;
+            int final = y + repeated >= height;
+            if (write_run_block(out, repeated, row_bytes, final)) { status = -1; break; }
+            for (uint32_t r = 0; r < repeated; r++) adler = adler32_repeated_row(adler, row_bytes);
+            if (!final) compressor_start(&c);
+            else c.fed = -1;  // the stream is complete
+            y += repeated;
+            continue;
+        }
+        // Rows one by one into the band: a short run of repeated rows, or one new row.
+        uint32_t take = repeated ? repeated : 1;
+        for (uint32_t r = 0; r < take; r++, y++) {
+            unsigned char *target = band + (size_t)in_band * row_bytes;
+            const unsigned char *row = base + (size_t)y * stride_bytes;
+            if (repeated) {
                 // Filter Up on a row equal to the one above: every byte is zero.
                 target[0] = 2;
                 memset(target + 1, 0, row_bytes - 1);
             } else if (format == CR_FASTPNG_RGBA) {
                 target[0] = 0;
-                memcpy(target + 1, source, 4 * (size_t)width);
+                memcpy(target + 1, row, 4 * (size_t)width);
             } else {
                 target[0] = 0;
-                xrgb_to_rgb((const uint32_t *)source, target + 1, width);
+                xrgb_to_rgb((const uint32_t *)row, target + 1, width);
+            }
+            if (++in_band == band_rows) {
+                adler = band_adler32(adler, band, in_band, row_bytes);
+                if (compressor_feed(&c, out, band, (size_t)in_band * row_bytes, NO_FLUSH)) { status = -1; break; }
+                in_band = 0;
             }
         }
-        adler = band_adler32(adler, band, rows, row_bytes);
-        if (cr_deflate_run(deflate, first + rows >= height, &out->data, &out->size, &out->capacity, grow) != 0) status = -2;
     }
-    cr_deflate_free(deflate);
-    if (status == -2) return fail(out, "out of memory for the PNG");
-
+    if (status == 0 && c.fed >= 0) {
+        adler = band_adler32(adler, band, in_band, row_bytes);
+        if (compressor_feed(&c, out, band, (size_t)in_band * row_bytes, -1)) status = -1;
+    }
+    free(c.level_buffer);
+    free(band);
+    if (status) return fail(out, "out of memory for the PNG");
     if (reserve(out, 4 + 12 + 4)) return fail(out, "out of memory for the PNG");
     put32(out->data + out->size, adler);
     out->size += 4;
