@@ -25,8 +25,28 @@ import Testing
         return result
     }
 
+    /// With at least four batches a thread, a batch (one language at one text size) is rendered
+    /// whole by one renderer, so it looks that language's fonts up at that size once.
+    @Test func aBatchOfOneLanguageAtOneTextSizeStaysWithOneRenderer() throws {
+        let plan = MatrixPlan(axes: VariantAxes(devices: ["iphone-15-pro", "iphone-se-3"], orientations: [.portrait],
+                                                appearances: [.light], languages: ["en", "zh-Hans"],
+                                                textSizes: [.small, .medium, .large, .xLarge, .xxLarge]))
+        let cells = plan.cells
+        let log = RenderLog()
+        _ = renderInParallel(count: cells.count, jobs: 2, group: { cells[$0].sameText }, batch: { cells[$0].textBatch }) { index, renderer in
+            log.append(index, by: ObjectIdentifier(try! renderer.get()))
+            return index
+        }
+        let byRenderer = log.indicesByRenderer
+        for batch in Set(cells.map(\.textBatch)) {
+            let holders = byRenderer.filter { _, indices in indices.contains { cells[$0].textBatch == batch } }
+            #expect(holders.count == 1, "\(batch) split between renderers")
+        }
+    }
+
     /// Cells that differ only in colours reach one renderer one after another, in cell order, so it
-    /// shapes their text once; results still come back in cell order.
+    /// shapes their text once; runs of one language at one text size go to one renderer as a batch;
+    /// results still come back in cell order.
     @Test func cellsThatDifferOnlyInColoursGoToOneRendererInTurn() throws {
         let plan = MatrixPlan(devices: ["iphone-15-pro", "iphone-se-3"], orientations: Orientation.allCases,
                               appearances: Appearance.allCases, languages: ["en", "zh-Hans"])
@@ -41,15 +61,22 @@ import Testing
         }
         let cells = plan.cells
         let log = RenderLog()
-        let order = renderInParallel(count: cells.count, jobs: 2, group: { cells[$0].sameText }) { index, renderer in
+        let order = renderInParallel(count: cells.count, jobs: 2, group: { cells[$0].sameText },
+                                     batch: { cells[$0].textBatch }) { index, renderer in
             log.append(index, by: ObjectIdentifier(try! renderer.get()))
+            // Long enough for the second thread to have started and taken a batch.
+            usleep(20_000)
             return index
         }
         #expect(order == Array(cells.indices))
         let byRenderer = log.indicesByRenderer
         #expect(byRenderer.count == 2)
         for indices in byRenderer.values {
-            #expect(indices == indices.sorted())
+            // Within a batch, cell order.
+            for batch in Set(indices.map { cells[$0].textBatch }) {
+                let own = indices.filter { cells[$0].textBatch == batch }
+                #expect(own == own.sorted())
+            }
             // Each renderer's sequence is whole groups: a group's cells are adjacent in it.
             let groups = indices.map { cells[$0].sameText }
             for (position, group) in groups.enumerated() where position > 0 && groups[position - 1] != group {

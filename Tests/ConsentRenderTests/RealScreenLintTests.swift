@@ -198,6 +198,27 @@ import Testing
         #expect(WordLists.firstMatch(in: "กดอนุญาตเพื่อรับ", of: WordLists.allowWording)?.text == "อนุญาต")
     }
 
+    /// The remembered answers (named lists) are the answers: asked twice, in several languages,
+    /// with and without `unless`, they agree with the search over the entries themselves.
+    @Test func rememberedMatchesAgreeWithTheSearch() {
+        let texts = ["Allow tracking to keep this app free", "继续使用即表示您同意", "Tracking keeps the app free? No, it does not change",
+                     "Tippen Sie auf Zulassen", "Ничего", "使用本应用即视为同意。不会影响您的使用", ""]
+        for text in texts {
+            for language in [nil, "en", "zh-Hans", "de", "ru"] as [String?] {
+                for (list, unless) in [(WordLists.List.incentive, [WordLists.List.noIncentive]), (.impliedConsent, [.notImplied]),
+                                       (.allowWording, []), (.cookiePolicy, [])] {
+                    let searched = WordLists.firstMatch(in: text, of: list.entries, language: language,
+                                                        unless: unless.flatMap { WordLists.entries(of: $0.entries, for: language) })
+                    for _ in 0..<2 {
+                        let remembered = WordLists.firstMatch(in: text, of: list, language: language, unless: unless)
+                        #expect(remembered?.text == searched?.text && remembered?.language == searched?.language,
+                                "\(text) \(language ?? "any") \(list)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func faultsAFirstUserTrialFoundAreCaught() throws {
         // English buttons under Chinese text full of SDK names.
         let mix = try lint("mix-sdk", ["document.json": #"{ "strings": { "accept": { "zh-Hans": "Agree" }, "decline": { "zh-Hans": "Disagree" } } }"#,

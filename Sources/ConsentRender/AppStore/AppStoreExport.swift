@@ -148,7 +148,8 @@ public struct AppStoreExport: Sendable {
             backdrop = self.backdrop
         let planList = plans
         let results = renderInParallel(count: planList.count, jobs: jobs,
-                                       group: { planList[$0].variant.sameText }) { index, renderer -> Result<Screenshot, Error> in
+                                       group: { planList[$0].variant.sameText },
+                                       batch: { planList[$0].variant.textBatch }) { index, renderer -> Result<Screenshot, Error> in
             let plan = planList[index]
             return Result {
                 var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,

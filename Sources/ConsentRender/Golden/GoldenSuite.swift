@@ -63,7 +63,8 @@ public struct GoldenSuite: Sendable {
     public func run() throws -> GoldenReport {
         let session = try start()
         let entries = renderInParallel(count: session.cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount,
-                                       group: { [AnyHashable(session.cells[$0].document), AnyHashable(session.cells[$0].variant.sameText)] }) { index, renderer in
+                                       group: { [AnyHashable(session.cells[$0].document), AnyHashable(session.cells[$0].variant.sameText)] },
+                                       batch: { session.cells[$0].variant.textBatch }) { index, renderer in
             session.check(session.cells[index], with: renderer)
         }
         return try session.finish(entries, partial: only != nil, orphans: reportsOrphans)

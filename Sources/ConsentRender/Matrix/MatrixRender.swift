@@ -95,7 +95,8 @@ public struct MatrixRender: Sendable {
         // A file of the user's where a cell, the manifest or the gallery goes stops the run before it starts.
         try output.checkWritable(plannedFiles)
         try output.prepare()
-        let all = renderInParallel(count: cells.count, jobs: jobs, templates: templates, group: { cells[$0].sameText }) { index, renderer in
+        let all = renderInParallel(count: cells.count, jobs: jobs, templates: templates, group: { cells[$0].sameText },
+                                     batch: { cells[$0].textBatch }) { index, renderer in
             let cell = cells[index]
             guard let profile = profiles[cell.device] else { preconditionFailure("Every cell's profile is loaded before rendering") }
             let result = render(cell, profile: profile, into: output, renderer: renderer)

@@ -1,14 +1,20 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Calls `body` for every index in `0..<count` on up to `jobs` threads and returns the results in
 /// index order. Each thread gets its own renderer (Pango font maps must not be shared between
 /// threads), or the error that prevented making one. Indexes with the same `group` go to one
 /// thread one after another, in index order (cells that differ only in colours, whose renderer
-/// then shapes their text once).
-func renderInParallel<T: Sendable, Group: Hashable>(count: Int, jobs: Int, templates: TemplateRegistry = .standard,
-                                                    group: (Int) -> Group,
-                                                    _ body: @Sendable (Int, Result<ConsentRenderer, Error>) -> T) -> [T] {
+/// then shapes their text once). Groups with the same `batch` (a language and a text size: the
+/// fonts a renderer finds and the text it lays out) are taken one after another by one thread, so a
+/// matrix that runs device by device does not make every renderer look its fonts up again for
+/// each device; threads take the next batch when they finish one. The results do not depend on
+/// which thread renders what.
+func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
+    count: Int, jobs: Int, templates: TemplateRegistry = .standard, group: (Int) -> Group, batch: (Int) -> Batch,
+    _ body: @Sendable (Int, Result<ConsentRenderer, Error>) -> T
+) -> [T] {
     precondition(jobs >= 1, "Parallel rendering needs at least one job")
     var runs: [[Int]] = []
     var runOfGroup: [Group: Int] = [:]
@@ -21,15 +27,54 @@ func renderInParallel<T: Sendable, Group: Hashable>(count: Int, jobs: Int, templ
             runs.append([index])
         }
     }
-    let slots = Slots<T>(count: count)
+    // Runs by batch, in the order batches first appear.
+    var batches: [[Int]] = []
+    var batchOf: [Batch: Int] = [:]
+    for run in runs {
+        let key = batch(run[0])
+        if let at = batchOf[key] {
+            batches[at].append(contentsOf: run)
+        } else {
+            batchOf[key] = batches.count
+            batches.append(run)
+        }
+    }
     let workers = min(jobs, max(1, runs.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { [runs] worker in
+    // Fewer batches than four per thread (one language at one size, say) would leave threads
+    // idle at the end: then they are cut into pieces, each still whole runs.
+    if workers > 1 && batches.count < 4 * workers {
+        let pieceLength = max(1, count / (4 * workers))
+        batches = batches.flatMap { batch -> [[Int]] in
+            var pieces: [[Int]] = [[]]
+            var at = 0
+            while at < batch.count {
+                // Never split a run: its cells share their text.
+                let runLength = runs[runOfGroup[group(batch[at])]!].count
+                if pieces[pieces.count - 1].count >= pieceLength { pieces.append([]) }
+                pieces[pieces.count - 1].append(contentsOf: batch[at..<at + runLength])
+                at += runLength
+            }
+            return pieces
+        }
+    }
+    let slots = Slots<T>(count: count)
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { [batches] _ in
         let renderer = Result { try ConsentRenderer(templates: templates) }
-        for run in stride(from: worker, to: runs.count, by: workers) {
-            for index in runs[run] { slots.set(index, body(index, renderer)) }
+        while true {
+            let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard taken < batches.count else { break }
+            for index in batches[taken] { slots.set(index, body(index, renderer)) }
         }
     }
     return slots.values
+}
+
+/// `renderInParallel` with groups only.
+func renderInParallel<T: Sendable, Group: Hashable>(count: Int, jobs: Int, templates: TemplateRegistry = .standard,
+                                                    group: (Int) -> Group,
+                                                    _ body: @Sendable (Int, Result<ConsentRenderer, Error>) -> T) -> [T] {
+    renderInParallel(count: count, jobs: jobs, templates: templates, group: group, batch: group, body)
 }
 
 /// `renderInParallel` with every index on its own.

@@ -104,6 +104,16 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
         return variant
     }
 
+    /// What a renderer's font lookups and text layouts depend on most: the language and the text
+    /// size. A matrix gives cells that share it to one renderer one after another
+    /// (`renderInParallel`'s batches), so it finds each language's fonts at each size once.
+    package struct TextBatch: Hashable, Sendable {
+        var language: String
+        var textSize: ContentSizeCategory
+    }
+
+    package var textBatch: TextBatch { TextBatch(language: language, textSize: textSize) }
+
     /// The axis with `key`, or nil.
     public static func axis(_ key: String) -> VariantAxis? {
         axes.first { $0.key == key }

@@ -23,7 +23,7 @@ extension PageLint {
     func allowWording() -> [LintFinding] {
         var results: [LintFinding] = []
         for button in page.buttons {
-            if let match = WordLists.firstMatch(in: button.label, of: WordLists.allowWording, language: page.language) {
+            if let match = WordLists.firstMatch(in: button.label, of: .allowWording, language: page.language) {
                 results.append(finding(.attNoAllowWording, .error, "\(button.role.rawValue) label", button.rect,
                                        "'\(button.label)' says '\(match.text)' (\(match.language)); label it like \"Continue\"/\"继续\": "
                                        + "the system prompt asks the question"))

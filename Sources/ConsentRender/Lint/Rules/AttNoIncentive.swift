@@ -18,8 +18,7 @@ extension LintRuleInfo {
 extension PageLintRule {
     static let attNoIncentive = PageLintRule(.attNoIncentive) { lint in
         let text = lint.page.textBlocks.map(\.text).joined(separator: "\n")
-        guard let match = WordLists.firstMatch(in: text, of: WordLists.incentive, language: lint.page.language,
-                                               unless: WordLists.entries(of: WordLists.noIncentive, for: lint.page.language)) else { return [] }
+        guard let match = WordLists.firstMatch(in: text, of: .incentive, language: lint.page.language, unless: [.noIncentive]) else { return [] }
         return [lint.finding(.attNoIncentive, .error, "text", lint.page.body.viewport,
                              "says '\(match.text)' (\(match.language)): something in return for allowing tracking, an app that stays "
                              + "free or a developer to support included, is an incentive, and Apple rejects it (App Review 3.2.2(vi), "

@@ -49,7 +49,7 @@ extension PageLint {
         }
         let named = page.links.filter { link in
             let haystack = (link.text + " " + link.url).lowercased()
-            return Self.policyWords.contains { haystack.contains($0) } || WordLists.firstMatch(in: link.text, of: WordLists.cookiePolicy) != nil
+            return Self.policyWords.contains { haystack.contains($0) } || WordLists.firstMatch(in: link.text, of: .cookiePolicy) != nil
         }
         let policies = named.filter(leadsSomewhere)
         guard !policies.isEmpty else {

@@ -29,9 +29,9 @@ extension PageLint {
         for sentence in sentences {
             let text = String(sentence)
             // "…将无法使用附近门店推荐功能，但不影响其他功能" scopes the refusal to one feature, as MIIT asks.
-            guard let blocks = WordLists.firstMatch(in: text, of: WordLists.blocksTheApp, language: page.language),
-                  let what = WordLists.firstMatch(in: text, of: WordLists.optionalData, language: page.language),
-                  WordLists.firstMatch(in: text, of: WordLists.featureScoped, language: page.language) == nil else { continue }
+            guard let blocks = WordLists.firstMatch(in: text, of: .blocksTheApp, language: page.language),
+                  let what = WordLists.firstMatch(in: text, of: .optionalData, language: page.language),
+                  WordLists.firstMatch(in: text, of: .featureScoped, language: page.language) == nil else { continue }
             return [finding(.forcedConsent, .warning, "text", page.body.viewport,
                             "'\(text.trimmingCharacters(in: .whitespaces))' makes the whole app depend on \(what.text) ('\(blocks.text)'); "
                             + "refusing a permission or optional processing must leave the app's basic functions usable (MIIT 164号文 "

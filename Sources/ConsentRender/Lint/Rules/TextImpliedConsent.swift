@@ -22,8 +22,7 @@ extension PageLintRule {
 extension PageLint {
     /// `text.implied-consent` (warning): wording that treats using the app as agreeing.
     func impliedConsent() -> [LintFinding] {
-        guard let match = WordLists.firstMatch(in: screenText, of: WordLists.impliedConsent, language: page.language,
-                                               unless: WordLists.entries(of: WordLists.notImplied, for: page.language)) else { return [] }
+        guard let match = WordLists.firstMatch(in: screenText, of: .impliedConsent, language: page.language, unless: [.notImplied]) else { return [] }
         return [finding(.impliedConsent, .warning, "text", page.body.viewport,
                         "says '\(match.text)': consent must be an affirmative act, not inferred from using the app (GDPR Art. 4(11) "
                         + "and Recital 32, EDPB Guidelines 05/2020; PIPL Art. 14); ask the user to tap a choice instead")]
