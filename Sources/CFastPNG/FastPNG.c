@@ -109,8 +109,8 @@ static void xrgb_to_rgb(const uint32_t *source, unsigned char *target, uint32_t 
     }
 }
 
-/// Adler-32 of a band's rows, skipping the arithmetic over rows of zeros (a repeated row under the
-/// Up filter): `n` zero bytes leave the first sum as it is and add `n` times it to the second.
+/// Adler-32 after a repeated row (the Up filter's 2, then zeros) without reading it: `n` zero
+/// bytes leave the first sum as it is and add `n` times it to the second.
 static uint32_t adler32_repeated_row(uint32_t adler, size_t row_bytes) {
     const uint32_t modulus = 65521;
     uint32_t a = adler & 0xFFFF, b = adler >> 16;
@@ -119,6 +119,8 @@ static uint32_t adler32_repeated_row(uint32_t adler, size_t row_bytes) {
     return (b << 16) | a;
 }
 
+/// Adler-32 of a band's rows: ISA-L's over new rows, arithmetic over repeated ones (the only rows
+/// with filter byte 2).
 static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t rows, size_t row_bytes) {
     uint32_t r = 0;
     while (r < rows) {
@@ -314,7 +316,8 @@ static int compressor_start(compressor *c) {
 }
 
 /// Compresses `length` bytes; `flush` is NO_FLUSH, SYNC_FLUSH (end the stream's output on a byte
-/// boundary, to continue with a run block) or -1 for the end of the image.
+/// boundary, to continue with a run block) or -1 for the end of the image. Returns 0, -1 when out
+/// of memory, -2 when ISA-L reports an error.
 static int compressor_feed(compressor *c, cr_fastpng_output *out, const unsigned char *data, size_t length, int flush) {
     struct isal_zstream *s = &c->stream;
     s->next_in = (uint8_t *)data;
@@ -326,7 +329,7 @@ static int compressor_feed(compressor *c, cr_fastpng_output *out, const unsigned
         if (reserve(out, 64 * 1024)) return -1;
         s->next_out = out->data + out->size;
         s->avail_out = (uint32_t)(out->capacity - out->size);
-        if (isal_deflate(s) != COMP_OK) return -1;
+        if (isal_deflate(s) != COMP_OK) return -2;
         out->size = out->capacity - s->avail_out;
         if (s->avail_in > 0) continue;
         if (flush < 0) {
@@ -396,9 +399,9 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
         }
         if (repeated >= RUN_ROWS_MIN) {
             adler = band_adler32(adler, band, in_band, row_bytes);
-            if ((c.fed || in_band) && compressor_feed(&c, out, band, (size_t)in_band * row_bytes, SYNC_FLUSH)) {
-                status = -1;
-                break;
+            if (c.fed || in_band) {
+                status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, SYNC_FLUSH);
+                if (status) break;
             }
             in_band = 0;
             int final = y + repeated >= height;
@@ -427,17 +430,19 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
             }
             if (++in_band == band_rows) {
                 adler = band_adler32(adler, band, in_band, row_bytes);
-                if (compressor_feed(&c, out, band, (size_t)in_band * row_bytes, NO_FLUSH)) { status = -1; break; }
+                status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, NO_FLUSH);
+                if (status) break;
                 in_band = 0;
             }
         }
     }
     if (status == 0 && c.fed >= 0) {
         adler = band_adler32(adler, band, in_band, row_bytes);
-        if (compressor_feed(&c, out, band, (size_t)in_band * row_bytes, -1)) status = -1;
+        status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, -1);
     }
     free(c.level_buffer);
     free(band);
+    if (status == -2) return fail(out, "ISA-L's deflate reported an error");
     if (status) return fail(out, "out of memory for the PNG");
     if (reserve(out, 4 + 12 + 4)) return fail(out, "out of memory for the PNG");
     put32(out->data + out->size, adler);

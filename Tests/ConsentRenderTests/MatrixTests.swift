@@ -130,8 +130,10 @@ import Testing
         let (four, _) = try render(plan, into: "four-jobs", jobs: 4)
         let reference = try files(in: one)
         #expect(reference.count == 12 * 2 + 3, "cells, manifest, gallery and the folder marker")
-        #expect(try files(in: two) == reference)
-        #expect(try files(in: four) == reference)
+        for (name, other) in [("two", try files(in: two)), ("four", try files(in: four))] {
+            let differing = Set(reference.keys).union(other.keys).filter { reference[$0] != other[$0] }.sorted()
+            #expect(differing.isEmpty, "\(name) jobs wrote other bytes in \(differing)")
+        }
     }
 
     @Test func shardsCoverTheMatrixExactlyOnce() throws {

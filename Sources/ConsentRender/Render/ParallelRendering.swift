@@ -59,15 +59,57 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
     }
     let slots = Slots<T>(count: count)
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { [batches] _ in
+    let taking = batches
+    onThreads(workers) {
         let renderer = Result { try ConsentRenderer(templates: templates) }
         while true {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard taken < batches.count else { break }
-            for index in batches[taken] { slots.set(index, body(index, renderer)) }
+            guard taken < taking.count else { break }
+            for index in taking[taken] { slots.set(index, body(index, renderer)) }
         }
     }
     return slots.values
+}
+
+/// Runs `work` on `count` threads at once, the calling thread one of them, and returns when every
+/// one has finished. Threads of their own, not Dispatch's pool: `concurrentPerform` runs its
+/// iterations one after another on the calling thread while the pool is busy (a test run, a host
+/// app's own work), and `--jobs 2` would then be one job. A thread the system refuses is left
+/// out; callers share their work through a counter, so the others do its part.
+func onThreads(_ count: Int, _ work: () -> Void) {
+    guard count > 0 else { return }
+    withoutActuallyEscaping(work) { work in
+        let box = WorkBox(work)
+        var threads: [pthread_t] = []
+        for _ in 1..<count {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            // Pango and the layout code recurse; the main thread's 8 MiB, not a spawned thread's default.
+            pthread_attr_setstacksize(&attributes, 8 << 20)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(box).toOpaque()
+            let created = pthread_create(&thread, &attributes, { context in
+                let box = Unmanaged<WorkBox>.fromOpaque(context!).takeRetainedValue()
+                box.work?()
+                return nil
+            }, context)
+            pthread_attr_destroy(&attributes)
+            guard created == 0 else {
+                Unmanaged<WorkBox>.fromOpaque(context).release()
+                break
+            }
+            threads.append(thread)
+        }
+        work()
+        for thread in threads { pthread_join(thread, nil) }
+        // Every thread has ended: `work` is let go of before this call returns.
+        box.work = nil
+    }
+}
+
+private final class WorkBox: @unchecked Sendable {
+    var work: (() -> Void)?
+    init(_ work: @escaping () -> Void) { self.work = work }
 }
 
 /// `renderInParallel` with groups only.
