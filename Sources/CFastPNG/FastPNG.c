@@ -140,7 +140,7 @@ static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t
 
 // MARK: Runs of repeated rows
 //
-// A repeated row goes as Up-filtered zeros. ISA-L's level-1 match finder copies such rows from the
+// A repeated row goes as Up-filtered zeros. ISA-L's match finder copies such rows from the
 // row above, a distance that costs 11 to 13 extra bits per 258 bytes, where a run of zeros at
 // distance 1 costs 2 bits in a block whose code is made for it. So a long run of repeated rows is
 // written here as one such block between ISA-L's blocks: ISA-L's stream is ended with a sync flush
@@ -149,7 +149,8 @@ static uint32_t band_adler32(uint32_t adler, const unsigned char *band, uint32_t
 
 /// Runs of at least this many rows get a run block. Measured on 320 screens (four samples, four
 /// devices, four languages, both orientations and appearances): from 2 rows 45.07 MB in all,
-/// from 8 rows 45.30, from 32 rows 47.02, ISA-L alone 54.66, the time the same within 3 %.
+/// from 8 rows 45.30, from 32 rows 47.02, ISA-L alone 54.66, the time the same within 3 % (with
+/// ISA-L's level 1, before the change to level 0 below).
 enum { RUN_ROWS_MIN = 2 };
 
 typedef struct {
@@ -296,9 +297,16 @@ static int write_run_block(cr_fastpng_output *out, uint32_t rows, size_t row_byt
 
 // MARK: ISA-L
 
+// Level 0, not level 1. ISA-L 2.30's level 1 (its intermediate-code path, the only one with a
+// level buffer) chose a different match of the same length now and then for the same input: about
+// 1 in 100 encodes of an iPad or Pro Max screen on this machine's AVX2 code, varying from one run
+// to the next of the same program, on two threads or one, under valgrind too (which reported no
+// read of unset memory), whatever the alignment of the stream, level buffer, input and output, and
+// with every buffer zeroed or filled with noise. Its files decoded to the same rows but were not
+// the same bytes, and `--jobs` changed them. Level 0 gave the same bytes in every one of 2,440
+// such encodes (two threads, 40 screens), larger by 16 % over 240 matrix screens and faster.
 typedef struct {
     struct isal_zstream stream;
-    unsigned char *level_buffer;
     int fed;  // input given since the stream started
 } compressor;
 
@@ -306,9 +314,7 @@ static int compressor_start(compressor *c) {
     // isal_deflate_init sets every field, hist_bits among them (ISA-L 2.30's stateless init does
     // not: leftover memory there shrank the window now and then).
     isal_deflate_init(&c->stream);
-    c->stream.level = 1;
-    c->stream.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    c->stream.level_buf = c->level_buffer;
+    c->stream.level = 0;
     c->stream.gzip_flag = IGZIP_DEFLATE;
     c->stream.flush = NO_FLUSH;
     c->fed = 0;
@@ -377,13 +383,9 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
     out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
 
     compressor c;
-    c.level_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
+    memset(&c, 0, sizeof c);
     unsigned char *band = malloc(band_rows * row_bytes);
-    if (!c.level_buffer || !band) {
-        free(c.level_buffer);
-        free(band);
-        return fail(out, "out of memory for the PNG encoder");
-    }
+    if (!band) return fail(out, "out of memory for the PNG encoder");
     compressor_start(&c);
     uint32_t adler = 1;
     int status = 0;
@@ -440,7 +442,6 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
         adler = band_adler32(adler, band, in_band, row_bytes);
         status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, -1);
     }
-    free(c.level_buffer);
     free(band);
     if (status == -2) return fail(out, "ISA-L's deflate reported an error");
     if (status) return fail(out, "out of memory for the PNG");
