@@ -23,12 +23,12 @@ typedef struct {
 /// Encodes `height` rows of `width` pixels (rows `stride_bytes` apart) into a PNG: signature,
 /// IHDR, one IDAT (a zlib stream: header, raw deflate, Adler-32), IEND, and nothing else (no time
 /// or text). Rows are converted in bands that stay in cache; a row equal to the one above is written
-/// with the Up filter (all zeros), every other row unfiltered. Deflate is ISA-L's level 0 through
-/// its stateful API (`isal_deflate_init` on each stream), except that a run of repeated rows goes
-/// as a small block of distance-1 copies written here (level 1 was not repeatable: see FastPNG.c).
-/// The bytes depend only on the pixels and on which of ISA-L's code paths the CPU selects (SSE,
-/// AVX2, AVX-512). Returns 0, or -1 with a
-/// sentence in `out->error`.
+/// with the Up filter (all zeros), every other row unfiltered. Deflate is ISA-L's level 0, with a
+/// Huffman table made for screens, through its stateful API (`isal_deflate_init` on each stream),
+/// except that a run of repeated rows goes as a small block of distance-1 copies written here
+/// (level 1 was not repeatable: see FastPNG.c). The bytes depend only on the pixels and on which
+/// of ISA-L's code paths the CPU selects (SSE, AVX2, AVX-512). Returns 0, or -1 with a sentence in
+/// `out->error`.
 int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
                       cr_fastpng_output *out);
 
