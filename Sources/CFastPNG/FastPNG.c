@@ -342,7 +342,7 @@ static int screen_tables_status = -1;
 static pthread_once_t screen_tables_once = PTHREAD_ONCE_INIT;
 
 static void make_screen_tables(void) {
-    static struct isal_huff_histogram histogram;
+    struct isal_huff_histogram histogram;
     memset(&histogram, 0, sizeof histogram);
     for (int i = 0; i < ISAL_DEF_LIT_LEN_SYMBOLS; i++) histogram.lit_len_histogram[i] = screen_literal_length_counts[i];
     for (int i = 0; i < ISAL_DEF_DIST_SYMBOLS; i++) histogram.dist_histogram[i] = screen_distance_counts[i];

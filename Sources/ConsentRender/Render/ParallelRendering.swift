@@ -59,13 +59,12 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
     }
     let slots = Slots<T>(count: count)
     let next = Atomic<Int>(0)
-    let taking = batches
-    onThreads(workers) {
+    onThreads(workers) { [batches] in
         let renderer = Result { try ConsentRenderer(templates: templates) }
         while true {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard taken < taking.count else { break }
-            for index in taking[taken] { slots.set(index, body(index, renderer)) }
+            guard taken < batches.count else { break }
+            for index in batches[taken] { slots.set(index, body(index, renderer)) }
         }
     }
     return slots.values

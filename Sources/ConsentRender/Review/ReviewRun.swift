@@ -110,7 +110,7 @@ public struct ReviewRun: Sendable {
         let results = ReviewResults(count: units.count)
         let next = ReviewResults.Counter()
         let findings = checked.findings
-        onThreads(units.isEmpty ? 0 : min(jobs, units.count)) {
+        onThreads(min(jobs, units.count)) {
             guard let renderer = try? ConsentRenderer() else {
                 results.fail(RenderError.cairo(operation: "ConsentRenderer", status: "the fonts could not be set up"))
                 return
