@@ -42,9 +42,12 @@ let package = Package(
             name: "CPixels",
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // Process control Swift cannot call directly (prctl is variadic): a matrix's worker
+        // processes end with the run that started them.
+        .target(name: "CProcess"),
         .target(
             name: "ConsentRender",
-            dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels"],
+            dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels", "CProcess"],
             resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles"),
                         .copy("Resources/system-words.json")]
         ),

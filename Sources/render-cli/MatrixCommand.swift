@@ -28,19 +28,22 @@ enum MatrixCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try ParsedArguments(arguments, spec: spec)
-        let render = try MatrixOptions(options).matrixRender()
+        var render = try MatrixOptions(options).matrixRender()
+        // Jobs are processes: each with its own fonts, none waiting on another's text.
+        render.workerLaunch = MatrixWorkerCommand.launch(for: arguments)
         let format = try options.choice("format", as: TextOrJSON.self, default: .text)
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
-        let (manifest, results) = try withOption("states", when: isUnknownState) { try render.run { reporter.finished($0) } }
+        let run = try withOption("states", when: isUnknownState) { try render.run { reporter.finished($0) } }
+        let results = run.results
         reporter.finish()
         if format == .json {
-            print(String(decoding: try canonicalJSONData(manifest), as: UTF8.self), terminator: "")
+            FileHandle.standardOutput.write(run.manifestData)
         } else {
             // A prompt in a language ConsentRender has none of iOS's words in is left out, not failed (as lint warns of it).
             let failed = results.filter { $0.error != nil && $0.missingWords?.severity != .warning }.count
             let left = results.filter { $0.missingWords?.severity == .warning }.count
             let part = render.shard.map { shard in " (shard \(shard) of a \(render.wholeMatrixCells ?? 0)-cell matrix)" } ?? ""
-            print("\(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells")\(part) in \(render.outputDirectory.path)"
+            print("\(run.renderedCells) \(run.renderedCells == 1 ? "cell" : "cells")\(part) in \(render.outputDirectory.path)"
                 + (failed > 0 ? " (\(failed) of \(results.count) failed, each named on stderr)" : "")
                 + (left > 0 ? " (\(left) prompt \(left == 1 ? "cell" : "cells") left out: languages with none of iOS's words)" : "")
                 + "; gallery: " + render.outputDirectory.appendingPathComponent("index.html").path)
@@ -51,7 +54,7 @@ enum MatrixCommand {
             printError("render-cli matrix: \(failure.cell.path): \(failure.error ?? "failed")")
         }
         // Missing iOS words once per prompt and language, not once per cell.
-        for line in manifest.promptFindings ?? [] {
+        for line in run.promptFindings ?? [] {
             printError("render-cli matrix: \(line)")
         }
         if failures.isEmpty { return 0 }
@@ -181,7 +184,7 @@ struct MatrixOptions {
 func printFallbackNotes(_ results: [MatrixRender.CellResult], folder: DocumentFolder, command: String) {
     var noted = Set<String>()
     for result in results where result.usedDefaultLanguage && noted.insert(result.cell.language).inserted {
-        let shown = result.linkMap?.language.resolved ?? folder.settings.defaultLanguage ?? "?"
+        let shown = result.resolvedLanguage ?? folder.settings.defaultLanguage ?? "?"
         let suggestion = closestMatch(to: result.cell.language, among: folder.languages).map { " Did you mean '\($0)'?" } ?? ""
         printError("render-cli \(command): note: no language file matches '\(result.cell.language)' (the document has "
             + "\(folder.languages.joined(separator: ", "))); its cells show the defaultLanguage '\(shown)'.\(suggestion)")
@@ -221,7 +224,7 @@ final class ProgressReporter: @unchecked Sendable {
             FileHandle.standardError.write(Data(line.utf8))
         } else if linePerCell {
             let status = result.error == nil ? "ok" : result.missingWords?.severity == .warning ? "left out" : "error"
-            let size = result.entry.map { " \($0.pixelSize.width)×\($0.pixelSize.height)" } ?? ""
+            let size = result.pixelSize.map { " \($0.width)×\($0.height)" } ?? ""
             print("\(status) \(result.cell.path)\(size)")
         }
     }

@@ -65,12 +65,13 @@ enum WatchCommand {
         let started = Date()
         do {
             let render = try matrix.matrixRender(galleryReloadSeconds: 2)
-            let (manifest, results) = try render.run()
+            let run = try render.run()
+            let results = run.results
             printFallbackNotes(results, folder: render.folder, command: "watch")
             let failures = results.filter { $0.error != nil }
             let elapsed = Date().timeIntervalSince(started)
             let seconds = elapsed < 1 ? String(format: "%.0f ms", elapsed * 1000) : String(format: "%.1f s", elapsed)
-            print("\(reason): rendered \(manifest.cells.count) \(manifest.cells.count == 1 ? "cell" : "cells") in \(seconds); gallery: "
+            print("\(reason): rendered \(run.renderedCells) \(run.renderedCells == 1 ? "cell" : "cells") in \(seconds); gallery: "
                 + render.outputDirectory.appendingPathComponent("index.html").path)
             for failure in failures {
                 printError("render-cli watch: \(failure.cell.path): \(failure.error ?? "failed")")

@@ -81,6 +81,7 @@ let signalWaiter = Thread {
     let message = "\(newline)render-cli: stopped by \(name): files being written were removed; what was written "
         + "before stays, so the output is incomplete until the command runs again\n"
     FileHandle.standardError.write(Data(message.utf8))
+    MatrixRender.endWorkers()
     AtomicFileWriter.removePendingFiles()
     exit(128 + number)
 }
@@ -148,6 +149,10 @@ if arguments.count == 2, arguments[0] == "help" {
     }
     print(command.spec.help)
     exit(0)
+}
+// A matrix's worker process (started by `matrix --jobs N`, never listed).
+if arguments.first == MatrixWorkerCommand.name {
+    exit(MatrixWorkerCommand.run(Array(arguments.dropFirst())))
 }
 guard let name = arguments.first, !["--help", "-h", "help"].contains(name) else {
     print(overview)

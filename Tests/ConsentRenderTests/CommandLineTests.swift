@@ -211,6 +211,93 @@ import Testing
         #expect(typo.status == 2 && typo.stderr.contains("Did you mean 'iphone-15-pro'?"))
     }
 
+    /// Every file under `url` (the marker too), by relative path.
+    func everyFile(in url: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &isFolder),
+                  !isFolder.boolValue else { continue }
+            result[path] = try Data(contentsOf: url.appendingPathComponent(path))
+        }
+        return result
+    }
+
+    /// `--jobs 2` renders in two worker processes (each its own fonts): every file, the manifest,
+    /// gallery and ownership marker included, has the bytes one process writes.
+    @Test func matrixWorkerProcessesWriteTheBytesOneProcessWrites() throws {
+        let base = ["matrix", "--document", repositoryRoot.appendingPathComponent("Samples/world-agreement").path,
+                    "--devices", "iphone-se-3,ipad-10", "--languages", "en,ar,ja,hi,th,zh-Hans,ko,he",
+                    "--orientations", "portrait,landscape", "--text-sizes", "Large,AX2"]
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "2", "3"] {
+            let out = folder.url.appendingPathComponent("jobs-\(jobs)")
+            let result = try run(base + ["--out", out.path, "--jobs", jobs])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("64 cells in"), "\(result.stdout.suffix(300))")
+            outputs.append(try everyFile(in: out))
+        }
+        #expect(outputs[0].count == 64 * 2 + 3)
+        for other in outputs.dropFirst() {
+            let differing = Set(outputs[0].keys).union(other.keys).filter { outputs[0][$0] != other[$0] }.sorted()
+            #expect(differing.isEmpty, "worker processes wrote other bytes in \(differing)")
+        }
+        // The worker is not a command for people.
+        let byHand = try run(["matrix-worker"] + base.dropFirst())
+        #expect(byHand.status == 2 && byHand.stderr.contains("use render-cli matrix --jobs N"), "\(byHand.stderr)")
+    }
+
+    /// A worker process killed mid-run fails the cells it had not reported (exit 3, saying how it
+    /// ended); the others are written whole, a new worker takes the next batches, and nothing
+    /// partial or hidden is left.
+    @Test func aKilledWorkerFailsItsCellsAndLeavesNothingPartial() throws {
+        let out = folder.url.appendingPathComponent("killed-worker")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["matrix", "--document", document, "--devices", "iphone-se-3,ipad-10,iphone-15-pro",
+                             "--orientations", "portrait,landscape", "--appearances", "light,dark",
+                             "--text-sizes", "Large,AX1,AX3", "--jobs", "2", "--out", out.path]
+        process.currentDirectoryURL = repositoryRoot
+        let stderr = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        var killed: Int32?
+        for _ in 0..<500 where killed == nil {
+            Thread.sleep(forTimeInterval: 0.01)
+            guard (try? FileManager.default.subpathsOfDirectory(atPath: out.path))?.contains(where: { $0.hasSuffix(".png") }) == true
+            else { continue }
+            // A child of the matrix whose command line is a worker's.
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry),
+                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")"),
+                      Int32(stat[close...].split(separator: " ")[2]) == process.processIdentifier,
+                      let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")),
+                      String(decoding: command, as: UTF8.self).contains("matrix-worker") else { continue }
+                kill(pid, SIGKILL)
+                killed = pid
+                break
+            }
+        }
+        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(killed != nil, "no worker process was found")
+        #expect(process.terminationStatus == 3, "\(said)")
+        #expect(said.contains("A worker process of the matrix failed") && said.contains("signal 9"), "\(said)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+        let hidden = files.filter { ($0 as NSString).lastPathComponent.hasPrefix(".") && $0 != OwnedFolder.Kind.matrix.markerName }
+        #expect(hidden.isEmpty, "hidden files were left: \(hidden)")
+        let pngs = files.filter { $0.hasSuffix(".png") }
+        #expect(pngs.count > 0 && pngs.count < 108, "\(pngs.count) of 108 cells")
+        for png in pngs {
+            #expect(throws: Never.self) { try Bitmap(contentsOfPNG: out.appendingPathComponent(png)) }
+        }
+        // The next run into the folder completes it.
+        let again = try run(process.arguments! + [])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     /// PNGs and link maps under `url`, by relative path.
     func images(in url: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]

@@ -11,9 +11,12 @@ import Testing
         let out = folder.url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let cells = shard.map(plan.cells(in:)) ?? plan.cells
-        let (manifest, results) = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: cells, outputDirectory: out,
-                                                   jobs: jobs, shard: shard).run()
-        #expect(results.allSatisfy { $0.error == nil })
+        let run = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: cells, outputDirectory: out,
+                                   jobs: jobs, shard: shard).run()
+        #expect(run.results.allSatisfy { $0.error == nil })
+        // The manifest is put together from each cell's JSON: the same bytes as encoding it whole.
+        let manifest = try run.manifest()
+        #expect(run.manifestData == (try canonicalJSONData(manifest)))
         return (out, manifest)
     }
 
@@ -102,9 +105,10 @@ import Testing
         let expected = devices.count * 2 + 3 * 2 * 2 * sample.languages.count - 3 * 2
         #expect(cells.count == expected && devices.count >= 43)
         let out = folder.url.appendingPathComponent("full")
-        let (manifest, results) = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: cells, outputDirectory: out,
-                                                   jobs: ProcessInfo.processInfo.activeProcessorCount).run()
-        #expect(results.allSatisfy { $0.error == nil })
+        let run = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: cells, outputDirectory: out,
+                                   jobs: ProcessInfo.processInfo.activeProcessorCount).run()
+        #expect(run.results.allSatisfy { $0.error == nil })
+        let manifest = try run.manifest()
         let written = try files(in: out)
         #expect(written.keys.filter { $0.hasSuffix(".png") }.count == expected)
         #expect(written.keys.filter { $0.hasSuffix(".links.json") }.count == expected)
@@ -194,8 +198,8 @@ import Testing
         #expect(try HeadlessChromium.load(page, fragment: "textSize=AX2&boldText=on").visibleFigures == 1)
 
         // A render that failed (as watch shows a document that does not load) stays in view.
-        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: "doc", cells: []), linkMaps: [:],
-                                  reloadSeconds: nil)
+        var gallery = try GalleryPage(emptyFor: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: "doc", cells: []),
+                                      reloadSeconds: nil)
         gallery.errors = ["doc/document.json: not valid JSON"]
         let broken = out.appendingPathComponent("broken.html")
         try Data(gallery.html.utf8).write(to: broken)

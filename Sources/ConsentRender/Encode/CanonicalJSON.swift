@@ -9,3 +9,39 @@ package func canonicalJSONData<T: Encodable>(_ value: T) throws -> Data {
     data.append(0x0A)
     return data
 }
+
+/// `value`'s canonical JSON as one element of an array nested `depth` levels deep in a canonical
+/// document: each line indented by two spaces per level, the blank line of an empty array left
+/// blank, no final newline; as the pretty printer writes that element in place. A matrix encodes
+/// each cell this way as it renders (in parallel, or in a worker process), and the manifest and
+/// gallery are put together from the pieces (`canonicalJSONArray`).
+package func canonicalJSONElement<T: Encodable>(_ value: T, depth: Int) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let bytes = try encoder.encode(value)
+    let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
+    var result = Data()
+    result.reserveCapacity(bytes.count + bytes.count / 8)
+    var lineStart = true
+    for byte in bytes {
+        if lineStart && byte != 0x0A { result.append(contentsOf: indent) }
+        result.append(byte)
+        lineStart = byte == 0x0A
+    }
+    return result
+}
+
+/// The canonical JSON of an array whose elements are `elements` (made by `canonicalJSONElement`
+/// at `depth`), the array itself at `depth - 1`, without a final newline: `[`, the elements each
+/// on their lines separated by commas, `]`; an empty array as the pretty printer writes one.
+package func canonicalJSONArray(_ elements: [Data], depth: Int) -> Data {
+    let closingIndent = Data(repeating: UInt8(ascii: " "), count: 2 * (depth - 1))
+    guard !elements.isEmpty else { return Data("[\n\n".utf8) + closingIndent + Data("]".utf8) }
+    var result = Data("[\n".utf8)
+    result.reserveCapacity(elements.reduce(4) { $0 + $1.count + 2 })
+    for (offset, element) in elements.enumerated() {
+        if offset > 0 { result.append(contentsOf: Array(",\n".utf8)) }
+        result.append(element)
+    }
+    return result + Data("\n".utf8) + closingIndent + Data("]".utf8)
+}

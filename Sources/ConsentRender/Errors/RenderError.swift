@@ -9,13 +9,15 @@ public enum RenderError: Error, Equatable, Sendable {
     case deviceMismatch(variant: String, profile: String)
     /// A file of the package's own resources is missing or unreadable (a broken installation).
     case brokenResource(name: String, detail: String)
+    /// A matrix's worker process failed (could not start, ended early, or broke the protocol).
+    case workerFailed(detail: String)
 }
 
 extension RenderError: CausedError {
     public var cause: ErrorCause {
         switch self {
         case .missingGlyphs, .deviceMismatch: .input
-        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource: .environment
+        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource, .workerFailed: .environment
         }
     }
 }
@@ -36,6 +38,9 @@ extension RenderError: CustomStringConvertible {
                 + "to the profile's id (or leave it empty)"
         case let .brokenResource(name, detail):
             return "ConsentRender's resource \(name) \(detail); reinstall or rebuild the package (swift build)."
+        case let .workerFailed(detail):
+            return "A worker process of the matrix failed: \(detail). Run it again, or with --jobs 1 (one process) to see whether "
+                + "the failure is the cell's own."
         case let .missingGlyphs(characters, language, file):
             return "\(file): no installed font has \(characters.joined(separator: ", ")) (language \(language)); "
                 + "they would show as boxes. Replace them, install a Noto font that covers them, "

@@ -7,9 +7,12 @@ import Foundation
 /// The filter and overlay state live in the URL's fragment (`#device=iphone-15-pro&overlay=1`), so
 /// a reload or a shared link keeps them.
 struct GalleryPage {
+    /// The manifest (its `cells` are not read: `cellElements` are the cells).
     let manifest: MatrixManifest
-    /// Link maps by cell path.
-    let linkMaps: [String: LinkMap]
+    /// `manifest.json`'s bytes, which the page's version is made from.
+    let manifestData: Data
+    /// What the page's script reads for each cell, in order: `element(for:linkMap:)`'s.
+    let cellElements: [Data]
     /// When set, the page looks this often for a new version (`reload.js`, for `render-cli watch`)
     /// and reloads only when there is one.
     let reloadSeconds: Int?
@@ -71,10 +74,26 @@ struct GalleryPage {
         var rect: Rect
     }
 
-    var html: String {
-        let cells: [CellData] = manifest.cells.map { cell in
-            let path = String(cell.png.dropLast(4))
-            let map = linkMaps[path]
+    init(manifest: MatrixManifest, manifestData: Data, cellElements: [Data], reloadSeconds: Int?) {
+        self.manifest = manifest
+        self.manifestData = manifestData
+        self.cellElements = cellElements
+        self.reloadSeconds = reloadSeconds
+    }
+
+    /// A page with no cells (a render that could not start).
+    init(emptyFor manifest: MatrixManifest, reloadSeconds: Int?) throws {
+        self.init(manifest: manifest, manifestData: try manifest.canonicalData(cellElements: []), cellElements: [],
+                  reloadSeconds: reloadSeconds)
+    }
+
+    /// What the page's script reads for one cell, as an element of the page's cell array (made as
+    /// the cell renders, so the page is put together from pieces).
+    static func element(for cell: MatrixManifest.Cell, linkMap map: LinkMap) throws -> Data {
+        try canonicalJSONElement(cellData(for: cell, linkMap: map), depth: 1)
+    }
+
+    private static func cellData(for cell: MatrixManifest.Cell, linkMap map: LinkMap?) -> CellData {
             let variant = cell.cell
             var axes: [String: String] = [:]
             for axis in Self.filterAxes { axes[axis.key] = axis.value(of: variant)?.name ?? axis.defaultName }
@@ -95,8 +114,10 @@ struct GalleryPage {
                 safeArea: map?.safeArea ?? .zero,
                 links: (map?.links ?? []).filter(\.visible).map { LinkShape(id: $0.id, url: $0.url, rects: $0.rects) },
                 buttons: (map?.buttons ?? []).map { ButtonShape(role: $0.role.rawValue, label: $0.label, rect: $0.rect) })
-        }
-        let json = (try? canonicalJSONData(cells)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    var html: String {
+        let json = String(decoding: canonicalJSONArray(cellElements, depth: 1) + Data("\n".utf8), as: UTF8.self)
         // "</" would end the script element early.
         let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
         let filters = Self.filterAxes.map { Filter(key: $0.key, label: $0.label, defaultValue: $0.defaultName) }
@@ -130,8 +151,7 @@ struct GalleryPage {
 
     /// A token that changes whenever what the page shows changes.
     var version: String {
-        let cells = (try? canonicalJSONData(manifest)) ?? Data()
-        return CRC32.of(cells + Data((errors + pictureChecksums).joined(separator: "\n").utf8))
+        return CRC32.of(manifestData + Data((errors + pictureChecksums).joined(separator: "\n").utf8))
     }
 
     /// `reload.js`, which tells an open gallery the current version.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `manifest.json` of a matrix render: every cell's inputs and outputs, without timestamps, so the
 /// same matrix always writes the same bytes.
 public struct MatrixManifest: Codable, Sendable, Equatable {
@@ -62,4 +64,22 @@ public struct MatrixManifest: Codable, Sendable, Equatable {
     /// `I/N` when this is one shard of a larger matrix.
     public var shard: String?
     public var cells: [Cell]
+}
+
+extension MatrixManifest {
+    /// `manifest.json`'s bytes with `cellElements` as its cells (each made by
+    /// `canonicalJSONElement(cell, depth: 2)`), whatever `cells` holds: the same bytes as
+    /// `canonicalJSONData` of this manifest holding those cells.
+    package func canonicalData(cellElements: [Data]) throws -> Data {
+        var shell = self
+        shell.cells = []
+        var data = try canonicalJSONData(shell)
+        // "cells" sorts first, so its empty array is the first of its kind in the text.
+        let empty = Data("\"cells\" : [\n\n  ]".utf8)
+        guard let range = data.range(of: empty) else {
+            preconditionFailure("A manifest's canonical JSON holds its empty cells array")
+        }
+        data.replaceSubrange(range, with: Data("\"cells\" : ".utf8) + canonicalJSONArray(cellElements, depth: 2))
+        return data
+    }
 }

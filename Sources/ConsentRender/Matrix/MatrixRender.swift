@@ -1,5 +1,22 @@
 import Foundation
 
+/// What a matrix render wrote: `manifest.json`'s bytes and every cell's result, in cell order.
+public struct MatrixRun: Sendable {
+    /// The bytes of `manifest.json`.
+    public let manifestData: Data
+    public let results: [MatrixRender.CellResult]
+    /// The manifest's `promptFindings` (missing iOS words, once per prompt and language).
+    public let promptFindings: [String]?
+
+    /// How many cells were drawn (the manifest's cells).
+    public var renderedCells: Int { results.filter { $0.manifestElement != nil }.count }
+
+    /// The manifest, read back from its bytes.
+    public func manifest() throws -> MatrixManifest {
+        try JSONDecoder().decode(MatrixManifest.self, from: manifestData)
+    }
+}
+
 /// Renders many cells of one document in parallel and writes each PNG and link map, a
 /// `manifest.json` and the gallery `index.html`.
 ///
@@ -27,6 +44,10 @@ public struct MatrixRender: Sendable {
     public var templates: TemplateRegistry = .standard
     public var jobs: Int
     public var shard: MatrixShard?
+    /// How to start worker processes: with `jobs` above 1, cells render in that many processes
+    /// (render-cli sets it to itself), not in threads of this one. Library users who have no such
+    /// program leave it nil and get threads.
+    public var workerLaunch: MatrixWorkerLaunch?
     /// With a shard: how many cells the whole matrix has, for the summary.
     package var wholeMatrixCells: Int?
     /// Written into the gallery page so it reloads itself (for `render-cli watch`).
@@ -52,8 +73,14 @@ public struct MatrixRender: Sendable {
     /// What became of one cell.
     public struct CellResult: Sendable {
         public var cell: RenderVariant
-        public var entry: MatrixManifest.Cell?
-        public var linkMap: LinkMap?
+        /// The screenshot's size in pixels, when the cell rendered.
+        public var pixelSize: LinkMap.PixelSize?
+        /// The language shown, when the cell rendered (the document's default when no file matched).
+        public var resolvedLanguage: String?
+        /// The cell's entry in `manifest.json` and in the gallery's data, as JSON elements made
+        /// while the cell rendered (`MatrixRun.manifest()` reads them back).
+        package var manifestElement: Data?
+        package var galleryElement: Data?
         public var error: String?
         /// Whose fault the error is, when there is one.
         package var errorCause: ErrorCause?
@@ -88,36 +115,43 @@ public struct MatrixRender: Sendable {
     /// The output folder must be new, empty, or one a matrix render wrote (it carries
     /// `.consentrender-matrix`); it may not be or contain the document, the profiles or the current
     /// directory. Otherwise nothing is written.
-    public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> (manifest: MatrixManifest, results: [CellResult]) {
+    public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> MatrixRun {
         let output = try claimOutput()
         try checkStates()
         let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         // A file of the user's where a cell, the manifest or the gallery goes stops the run before it starts.
         try output.checkWritable(plannedFiles)
         try output.prepare()
-        let all = renderInParallel(count: cells.count, jobs: jobs, templates: templates, group: { cells[$0].sameText },
-                                     batch: { cells[$0].textBatch }) { index, renderer in
-            let cell = cells[index]
-            guard let profile = profiles[cell.device] else { preconditionFailure("Every cell's profile is loaded before rendering") }
-            let result = render(cell, profile: profile, into: output, renderer: renderer)
-            progress?(result)
-            return result
+        let all: [CellResult]
+        if let workerLaunch, jobs > 1, cells.count > 1 {
+            all = renderInWorkers(workerLaunch, progress: progress)
+            // The workers listed what they wrote in the marker; this process's list takes them in.
+            output.absorbMarker()
+        } else {
+            all = renderInParallel(count: cells.count, jobs: jobs, templates: templates, group: { cells[$0].sameText },
+                                   batch: { cells[$0].textBatch }) { index, renderer in
+                let cell = cells[index]
+                guard let profile = profiles[cell.device] else { preconditionFailure("Every cell's profile is loaded before rendering") }
+                let result = render(cell, profile: profile, into: output, renderer: renderer)
+                progress?(result)
+                return result
+            }
         }
         var manifest = MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: folder.name, shard: shard?.description,
-                                      cells: all.compactMap(\.entry))
+                                      cells: [])
         // The languages' files against each other, for the languages this matrix shows.
         let documentFindings = (try? DocumentLint(folder: folder, languages: Array(Set(cells.map(\.language))).sorted()).findings()) ?? []
         manifest.documentFindings = documentFindings.isEmpty ? nil : documentFindings.map(\.line)
         let missingWords = Self.missingWords(in: all)
         manifest.promptFindings = missingWords.isEmpty ? nil : missingWords.map { "\($0.finding.line) (\($0.cells.count) "
             + ($0.cells.count == 1 ? "cell" : "cells") + " not drawn)" }
-        let linkMaps = all.compactMap { result in result.linkMap.map { (result.cell.path, $0) } }
-        var gallery = GalleryPage(manifest: manifest, linkMaps: Dictionary(uniqueKeysWithValues: linkMaps),
+        let manifestData = try manifest.canonicalData(cellElements: all.compactMap(\.manifestElement))
+        var gallery = GalleryPage(manifest: manifest, manifestData: manifestData, cellElements: all.compactMap(\.galleryElement),
                                   reloadSeconds: galleryReloadSeconds)
         gallery.errors = all.filter { $0.missingWords == nil }.compactMap { result in result.error.map { "\(result.cell.path): \($0)" } }
             + (manifest.promptFindings ?? [])
         gallery.pictureChecksums = all.compactMap(\.pngChecksum)
-        var files = [(outputDirectory.appendingPathComponent("manifest.json"), try canonicalJSONData(manifest)),
+        var files = [(outputDirectory.appendingPathComponent("manifest.json"), manifestData),
                      (outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8))]
         // Written last, so an open page that sees the new version loads the new index.
         if galleryReloadSeconds != nil {
@@ -125,7 +159,7 @@ public struct MatrixRender: Sendable {
         }
         try output.write(files)
         try output.finish()
-        return (manifest, all)
+        return MatrixRun(manifestData: manifestData, results: all, promptFindings: manifest.promptFindings)
     }
 
     /// Every file this run writes, relative to the output folder.
@@ -145,8 +179,9 @@ public struct MatrixRender: Sendable {
                                            acceptsUnmarked: holdsEarlierMatrix)
         try output.checkWritable(["index.html", "reload.js"])
         try output.prepare()
-        var gallery = GalleryPage(manifest: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: document, shard: nil, cells: []), linkMaps: [:],
-                                  reloadSeconds: reloadSeconds)
+        var gallery = try GalleryPage(emptyFor: MatrixManifest(schemaVersion: MatrixManifest.currentSchemaVersion, document: document,
+                                                               shard: nil, cells: []),
+                                      reloadSeconds: reloadSeconds)
         gallery.errors = [message]
         try output.write([(outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8)),
                           (outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8))])
@@ -197,7 +232,7 @@ public struct MatrixRender: Sendable {
         return (try? JSONDecoder().decode(AnyManifest.self, from: data)) != nil
     }
 
-    private func render(_ cell: RenderVariant, profile: DeviceProfile, into output: OwnedFolder,
+    func render(_ cell: RenderVariant, profile: DeviceProfile, into output: OwnedFolder,
                         renderer: Result<ConsentRenderer, Error>) -> CellResult {
         do {
             let renderer = try renderer.get()
@@ -236,10 +271,12 @@ public struct MatrixRender: Sendable {
                 entry.framedScreen = framed.screen
                 entry.framedSize = LinkMap.PixelSize(width: framed.image.width, height: framed.image.height)
             }
-            return CellResult(cell: cell, entry: entry, linkMap: map, error: nil, errorCause: nil,
+            return CellResult(cell: cell, pixelSize: map.pixelSize, resolvedLanguage: map.language.resolved,
+                              manifestElement: try canonicalJSONElement(entry, depth: 2),
+                              galleryElement: try GalleryPage.element(for: entry, linkMap: map), error: nil, errorCause: nil,
                               usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
         } catch {
-            var result = CellResult(cell: cell, entry: nil, linkMap: nil, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
+            var result = CellResult(cell: cell, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
             if case let PromptError.missingSystemStrings(prompt, language, missing, _) = error {
                 result.missingWords = .systemWordsMissing(prompt: prompt, language: language, missing: missing)
             }

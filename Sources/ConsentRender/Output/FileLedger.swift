@@ -167,6 +167,19 @@ final class FileLedger: @unchecked Sendable {
         entries[relative] = nil
     }
 
+    /// Adds the entries other processes appended to the marker since this ledger read it (a
+    /// matrix's worker processes list each file they write there, as this process does).
+    func absorbMarker() {
+        let (_, listed) = Self.parse((try? String(contentsOf: marker, encoding: .utf8)) ?? "")
+        lock.lock()
+        defer { lock.unlock() }
+        for (path, fingerprints) in listed {
+            for fingerprint in fingerprints where entries[path]?.contains(fingerprint) != true {
+                entries[path, default: []].append(fingerprint)
+            }
+        }
+    }
+
     /// Starts the list in a marker that has none (a new one, or an older version's), keeping no entry.
     func startList() throws {
         lock.lock()

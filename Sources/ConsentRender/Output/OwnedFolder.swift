@@ -181,6 +181,12 @@ public struct OwnedFolder: Sendable {
                                          what: status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a plain file")
     }
 
+    /// Takes into this process's list the files other processes (a matrix's workers) listed in the
+    /// marker since it was read.
+    func absorbMarker() {
+        ledger.absorbMarker()
+    }
+
     /// Rewrites the marker's list with the files that are still the tool's; call it when a run ends.
     public func finish() throws {
         try ledger.compact()

@@ -16,6 +16,25 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
     _ body: @Sendable (Int, Result<ConsentRenderer, Error>) -> T
 ) -> [T] {
     precondition(jobs >= 1, "Parallel rendering needs at least one job")
+    let (batches, workers) = parallelBatches(count: count, jobs: jobs, group: group, batch: batch)
+    let slots = Slots<T>(count: count)
+    let next = Atomic<Int>(0)
+    onThreads(workers) { [batches] in
+        let renderer = Result { try ConsentRenderer(templates: templates) }
+        while true {
+            let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard taken < batches.count else { break }
+            for index in batches[taken] { slots.set(index, body(index, renderer)) }
+        }
+    }
+    return slots.values
+}
+
+/// The batches `renderInParallel` (and a matrix's worker processes) hand out, in the order they are
+/// taken, and how many workers are worth starting for them: runs of one `group` kept whole, runs
+/// of one `batch` together, and too few batches for `jobs` workers cut into pieces of whole runs.
+func parallelBatches<Group: Hashable, Batch: Hashable>(count: Int, jobs: Int, group: (Int) -> Group,
+                                                       batch: (Int) -> Batch) -> (batches: [[Int]], workers: Int) {
     var runs: [[Int]] = []
     var runOfGroup: [Group: Int] = [:]
     for index in 0..<count {
@@ -57,17 +76,7 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
             return pieces
         }
     }
-    let slots = Slots<T>(count: count)
-    let next = Atomic<Int>(0)
-    onThreads(workers) { [batches] in
-        let renderer = Result { try ConsentRenderer(templates: templates) }
-        while true {
-            let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard taken < batches.count else { break }
-            for index in batches[taken] { slots.set(index, body(index, renderer)) }
-        }
-    }
-    return slots.values
+    return (batches, workers)
 }
 
 /// Runs `work` on `count` threads at once, the calling thread one of them, and returns when every
@@ -125,12 +134,18 @@ func renderInParallel<T: Sendable>(count: Int, jobs: Int, templates: TemplateReg
 }
 
 /// Results filled in from several threads.
-private final class Slots<T: Sendable>: @unchecked Sendable {
+final class Slots<T: Sendable>: @unchecked Sendable {
     private var storage: [T?]
     private let lock = NSLock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)
+    }
+
+    func has(_ index: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage[index] != nil
     }
 
     func set(_ index: Int, _ value: T) {

@@ -1,0 +1,19 @@
+#ifndef CONSENTRENDER_CPROCESS_H
+#define CONSENTRENDER_CPROCESS_H
+
+/// Asks the kernel to send this process SIGTERM when the thread that started it ends (Linux's
+/// PR_SET_PDEATHSIG), so a worker process dies with its parent, however the parent ends. Returns 0
+/// when that is set and the parent is still `expected_parent`, 1 when the parent has already
+/// gone (the worker was orphaned before it could ask), -1 when the kernel refused (errno says why).
+/// prctl is variadic, which Swift cannot call: hence this file.
+int consentrender_end_with_parent(int expected_parent);
+
+/// pipe2(fds, O_CLOEXEC): a pipe no other child inherits (a worker started by another thread at
+/// the same instant would otherwise hold its end open). Returns 0, or -1 with errno.
+int consentrender_pipe(int fds[2]);
+
+/// mkostemp(path_template, O_CLOEXEC), then unlinks the file: an anonymous temporary file that no
+/// other child inherits and that nothing leaves behind. Returns its descriptor, or -1 with errno.
+int consentrender_anonymous_file(char *path_template);
+
+#endif

@@ -1,0 +1,430 @@
+internal import CProcess
+import Foundation
+import Synchronization
+
+/// How a matrix starts its worker processes: this program again, with arguments that make it
+/// build the same `MatrixRender` and serve its cells (`serveCells`) instead of running it.
+///
+/// Why processes: every thread's renderer has its own Pango font map, but Cairo keeps one cache of
+/// open FreeType faces for the whole process, which is not safe to share, so text is measured and
+/// drawn under one process-wide lock. With two threads that lock (and the allocator they share)
+/// costs about a quarter of the second core; two processes share nothing but the output folder.
+public struct MatrixWorkerLaunch: Sendable {
+    /// The program to start (render-cli's own binary).
+    public var executable: URL
+    /// Its arguments, without the program's name.
+    public var arguments: [String]
+
+    public init(executable: URL, arguments: [String]) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+}
+
+/// What a worker process reports: that it is ready (with the cells it planned, which must be the
+/// parent's), a cell's result, that a batch is done, or why it could not start. One JSON object per line.
+struct MatrixWorkerMessage: Codable {
+    struct Ready: Codable {
+        var cells: Int
+        /// A CRC-32 of every planned cell's path, in order.
+        var plan: String
+    }
+
+    struct Failure: Codable {
+        var message: String
+        /// "input" or "environment", as `ErrorCause`.
+        var cause: String
+    }
+
+    /// One cell's `CellResult`, by its index in the plan. Its manifest and gallery elements follow
+    /// the line as raw bytes, `manifestBytes` then `galleryBytes` of them: JSON made once, in the worker.
+    struct Result: Codable {
+        var index: Int
+        var pixelSize: LinkMap.PixelSize?
+        var resolvedLanguage: String?
+        var manifestBytes: Int?
+        var galleryBytes: Int?
+        var error: String?
+        var errorCause: String?
+        var usedDefaultLanguage: Bool
+        var pngChecksum: String?
+        var warnings: [String]
+        var missingWords: LintFinding?
+    }
+
+    var ready: Ready?
+    var result: Result?
+    var done: Bool?
+    var failed: Failure?
+}
+
+/// What the parent asks of a worker: render these cells (indexes into the plan), in this order.
+struct MatrixWorkerRequest: Codable {
+    var batch: [Int]
+}
+
+extension ErrorCause {
+    var wireName: String { self == .input ? "input" : "environment" }
+
+    init(wireName: String) {
+        self = wireName == "input" ? .input : .environment
+    }
+}
+
+extension MatrixRender {
+    /// A CRC-32 of the cells' paths, in order: a worker that planned other cells (the document
+    /// changed as the run started) is refused.
+    var planChecksum: String {
+        CRC32.of(Data(cells.map(\.path).joined(separator: "\n").utf8))
+    }
+
+    /// Serves cells to the process that started this one, over `input` (requests) and `output`
+    /// (messages), until `input` ends. The output folder must be one the parent has claimed and
+    /// marked; cells are written into it as `run` writes them, and listed in its marker.
+    ///
+    /// - Parameter parent: the parent's process id: this process ends (SIGTERM) when the parent does.
+    package func serveCells(parent: Int32, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+        let channel = MatrixWorkerChannel(input: input, output: output)
+        guard consentrender_end_with_parent(parent) == 0 else {
+            throw RenderError.workerFailed(detail: "its parent process \(parent) had ended before it started")
+        }
+        let folder = OwnedFolder(url: outputDirectory, kind: .matrix)
+        guard folder.isMarked else {
+            throw RenderError.workerFailed(detail: "\(outputDirectory.path) is not a matrix folder its parent has claimed")
+        }
+        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        let renderer = Result { try ConsentRenderer(templates: templates) }
+        try channel.send(MatrixWorkerMessage(ready: .init(cells: cells.count, plan: planChecksum)))
+        while let request = try channel.receive(MatrixWorkerRequest.self) {
+            for index in request.batch {
+                guard cells.indices.contains(index), let profile = profiles[cells[index].device] else {
+                    throw RenderError.workerFailed(detail: "its parent asked for cell \(index) of \(cells.count)")
+                }
+                let result = render(cells[index], profile: profile, into: folder, renderer: renderer)
+                try channel.send(MatrixWorkerMessage(result: .init(
+                    index: index, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
+                    manifestBytes: result.manifestElement?.count, galleryBytes: result.galleryElement?.count, error: result.error,
+                    errorCause: result.errorCause?.wireName, usedDefaultLanguage: result.usedDefaultLanguage,
+                    pngChecksum: result.pngChecksum, warnings: result.warnings, missingWords: result.missingWords)),
+                    followedBy: (result.manifestElement ?? Data()) + (result.galleryElement ?? Data()))
+            }
+            try channel.send(MatrixWorkerMessage(done: true))
+        }
+    }
+
+    /// Ends every worker process this process has running and waits for each: for a run stopped by
+    /// SIGINT or SIGTERM, so that no worker goes on writing after the command has said it stopped.
+    /// (Each worker removes its own files in progress as it ends.)
+    package static func endWorkers() {
+        let running = MatrixWorkerProcess.running.withLock { $0 }
+        for pid in running { kill(pid, SIGTERM) }
+        for pid in running {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+    }
+
+    /// Tells the parent why this worker could not serve cells (its document no longer loads, say).
+    package static func reportWorkerFailure(_ message: String, cause: ErrorCause, output: Int32 = STDOUT_FILENO) {
+        let channel = MatrixWorkerChannel(input: -1, output: output)
+        try? channel.send(MatrixWorkerMessage(failed: .init(message: message, cause: cause.wireName)))
+    }
+
+    /// Renders every cell in `workers` worker processes started by `launch`, which take batches
+    /// (as `renderInParallel` makes them) from a shared counter. A cell's bytes depend only on its
+    /// inputs, so which process renders it changes nothing. A worker that ends early (a crash, a
+    /// kill) fails the cells of its batch that it did not report; the next batch starts a new one.
+    func renderInWorkers(_ launch: MatrixWorkerLaunch, progress: (@Sendable (CellResult) -> Void)?) -> [CellResult] {
+        let (batches, workers) = parallelBatches(count: cells.count, jobs: jobs, group: { cells[$0].sameText },
+                                                 batch: { cells[$0].textBatch })
+        let slots = Slots<CellResult>(count: cells.count)
+        let next = Atomic<Int>(0)
+        let expected = MatrixWorkerMessage.Ready(cells: cells.count, plan: planChecksum)
+        // A worker that ended between batches closed its pipe: writing to it must fail with EPIPE
+        // (and fail that worker's batch), not end this process.
+        signal(SIGPIPE, SIG_IGN)
+        onThreads(workers) { [batches] in
+            var worker: MatrixWorkerProcess?
+            while true {
+                let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard taken < batches.count else { break }
+                let batch = batches[taken]
+                do {
+                    if worker == nil { worker = try MatrixWorkerProcess(launch, expecting: expected) }
+                    try worker?.render(batch) { result, manifestElement, galleryElement in
+                        guard batch.contains(result.index), !slots.has(result.index) else {
+                            throw RenderError.workerFailed(detail: "it reported cell \(result.index), which it was not given")
+                        }
+                        let cell = cells[result.index]
+                        let value = CellResult(cell: cell, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
+                                               manifestElement: manifestElement, galleryElement: galleryElement, error: result.error,
+                                               errorCause: result.errorCause.map(ErrorCause.init(wireName:)),
+                                               usedDefaultLanguage: result.usedDefaultLanguage, pngChecksum: result.pngChecksum,
+                                               warnings: result.warnings, missingWords: result.missingWords)
+                        slots.set(result.index, value)
+                        progress?(value)
+                    }
+                } catch {
+                    let cause = (error as? MatrixWorkerProcess.StartFailure)?.cause ?? ErrorCause(of: error)
+                    worker?.stop()
+                    worker = nil
+                    for index in batch where !slots.has(index) {
+                        let value = CellResult(cell: cells[index], error: "\(error)", errorCause: cause, warnings: [])
+                        slots.set(index, value)
+                        progress?(value)
+                    }
+                }
+            }
+            worker?.finish()
+        }
+        return slots.values
+    }
+}
+
+/// One worker process, from the parent's side: its pipes and the file its stderr goes to.
+final class MatrixWorkerProcess {
+    /// The worker said it could not start (its `failed` message): the cells it was given fail with
+    /// its message and cause.
+    struct StartFailure: Error, CustomStringConvertible {
+        var message: String
+        var cause: ErrorCause
+        var description: String { message }
+    }
+
+    /// The workers started and not yet waited for.
+    static let running = Mutex<Set<pid_t>>([])
+
+    private let pid: pid_t
+    private let channel: MatrixWorkerChannel
+    /// An unlinked temporary file holding what the worker wrote to stderr, told when it fails.
+    private let errors: Int32
+    private var ended = false
+
+    init(_ launch: MatrixWorkerLaunch, expecting expected: MatrixWorkerMessage.Ready) throws {
+        var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
+        guard consentrender_pipe(&toWorker) == 0 else { throw RenderError.workerFailed(detail: "no pipe: \(String(cString: strerror(errno)))") }
+        guard consentrender_pipe(&fromWorker) == 0 else {
+            close(toWorker[0]); close(toWorker[1])
+            throw RenderError.workerFailed(detail: "no pipe: \(String(cString: strerror(errno)))")
+        }
+        var template = Array((NSTemporaryDirectory() + "/consentrender-worker-XXXXXX").utf8CString)
+        let errors = template.withUnsafeMutableBufferPointer { consentrender_anonymous_file($0.baseAddress!) }
+        defer { close(toWorker[0]); close(fromWorker[1]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
+        if errors >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The parent blocks SIGINT and SIGTERM for its signal thread; the worker starts with none blocked.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = [launch.executable.path] + launch.arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, launch.executable.path, &actions, &attributes, &cArguments, environ)
+        guard spawned == 0 else {
+            close(toWorker[1]); close(fromWorker[0])
+            if errors >= 0 { close(errors) }
+            throw RenderError.workerFailed(detail: "\(launch.executable.path) could not be started: \(String(cString: strerror(spawned)))")
+        }
+        self.pid = pid
+        Self.running.withLock { _ = $0.insert(pid) }
+        self.errors = errors
+        channel = MatrixWorkerChannel(input: fromWorker[0], output: toWorker[1])
+        guard let message = try receive() else { throw endedEarly(during: "starting") }
+        if let failed = message.failed { throw StartFailure(message: failed.message, cause: ErrorCause(wireName: failed.cause)) }
+        guard let ready = message.ready else { throw RenderError.workerFailed(detail: "it did not say it was ready") }
+        guard ready.cells == expected.cells, ready.plan == expected.plan else {
+            throw RenderError.workerFailed(detail: "it planned \(ready.cells) cells, not the run's \(expected.cells): did the document "
+                + "or the profiles change as the run started? Run it again")
+        }
+    }
+
+    /// Has the worker render `batch`, calling `report` with each cell's result as it arrives.
+    func render(_ batch: [Int], report: (MatrixWorkerMessage.Result, _ manifestElement: Data?, _ galleryElement: Data?) throws -> Void) throws {
+        do {
+            try channel.send(MatrixWorkerRequest(batch: batch))
+        } catch {
+            throw endedEarly(during: "rendering")
+        }
+        while true {
+            guard let message = try receive() else { throw endedEarly(during: "rendering") }
+            if let result = message.result {
+                let sizes = [result.manifestBytes, result.galleryBytes]
+                guard sizes.allSatisfy({ ($0 ?? 0) >= 0 && ($0 ?? 0) < 1 << 26 }) else {
+                    throw RenderError.workerFailed(detail: "it announced a cell's JSON of an impossible size")
+                }
+                let manifestElement = try result.manifestBytes.map { try bytes($0) }
+                let galleryElement = try result.galleryBytes.map { try bytes($0) }
+                try report(result, manifestElement, galleryElement)
+            } else if message.done == true {
+                return
+            } else if let failed = message.failed {
+                throw StartFailure(message: failed.message, cause: ErrorCause(wireName: failed.cause))
+            } else {
+                throw RenderError.workerFailed(detail: "it sent a message that is neither a result nor the end of a batch")
+            }
+        }
+    }
+
+    private func bytes(_ count: Int) throws -> Data {
+        guard let data = try channel.receiveBytes(count) else { throw endedEarly(during: "rendering") }
+        return data
+    }
+
+    private func receive() throws -> MatrixWorkerMessage? {
+        do {
+            return try channel.receive(MatrixWorkerMessage.self)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError.workerFailed(detail: "it sent a message that does not read (\(error))")
+        }
+    }
+
+    /// Closes the worker's input, so it ends, and waits for it.
+    func finish() {
+        channel.closeOutput()
+        _ = wait()
+        cleanUp()
+    }
+
+    /// Ends the worker now (it failed, or sent nonsense).
+    func stop() {
+        if !ended { kill(pid, SIGTERM) }
+        channel.closeOutput()
+        _ = wait()
+        cleanUp()
+    }
+
+    private func cleanUp() {
+        channel.closeInput()
+        if errors >= 0 { close(errors) }
+    }
+
+    /// Waits for the worker to end; returns how, in words.
+    private func wait() -> String {
+        guard !ended else { return "ended" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        ended = true
+        Self.running.withLock { _ = $0.remove(pid) }
+        let signal = status & 0x7f
+        if signal != 0 { return "was ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "exited with status \((status >> 8) & 0xff)"
+    }
+
+    /// The error for a worker whose output ended before it should have: how it ended and the end of what it said on stderr.
+    private func endedEarly(during stage: String) -> RenderError {
+        channel.closeOutput()
+        let how = wait()
+        var said = ""
+        if errors >= 0 {
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let size = lseek(errors, 0, SEEK_END)
+            let start = max(0, size - off_t(bytes.count))
+            let count = pread(errors, &bytes, bytes.count, start)
+            if count > 0 {
+                said = String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return RenderError.workerFailed(detail: "it \(how) while \(stage)" + (said.isEmpty ? "" : "; it said: \(said)"))
+    }
+}
+
+/// Newline-separated JSON messages over two file descriptors.
+final class MatrixWorkerChannel {
+    private var input: Int32
+    private var output: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Sends `message` on a line, then `payload` as it is.
+    func send<T: Encodable>(_ message: T, followedBy payload: Data = Data()) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = [UInt8](try encoder.encode(message))
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: payload)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(output, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RenderError.workerFailed(detail: "its pipe closed (\(String(cString: strerror(errno))))")
+            }
+            offset += written
+        }
+    }
+
+    /// The next message, or nil when the other side closed its end.
+    func receive<T: Decodable>(_ type: T.Type) throws -> T? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[start..<newline])
+                consume(upTo: newline + 1)
+                return try JSONDecoder().decode(type, from: line)
+            }
+            guard try fill() else { return nil }
+        }
+    }
+
+    /// The next `count` bytes, or nil when the other side closed its end before sending them.
+    func receiveBytes(_ count: Int) throws -> Data? {
+        while buffer.count - start < count {
+            guard try fill() else { return nil }
+        }
+        let data = Data(buffer[start..<start + count])
+        consume(upTo: start + count)
+        return data
+    }
+
+    private func consume(upTo end: Int) {
+        start = end
+        if start > 1 << 16 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+
+    /// Reads what the pipe has; false at its end.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RenderError.workerFailed(detail: "its pipe could not be read (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { return false }
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+    }
+
+    func closeOutput() {
+        if output >= 0 { close(output) }
+        output = -1
+    }
+
+    func closeInput() {
+        if input >= 0 { close(input) }
+        input = -1
+    }
+}
