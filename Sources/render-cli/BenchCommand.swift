@@ -15,11 +15,20 @@ enum BenchCommand {
             + "- diffing two identical and two differing 1290×2796 images;\n"
             + "- the peak memory of a 100-cell matrix (run as a child process);\n"
             + "- a 1179×2556 (iphone-15-pro) walkthrough video of the launch-consent flow's accepting path: frames per second "
-            + "composed, and composed and encoded to H.264 by ffmpeg (the median of 3 runs, or 1 run when N is below 3).",
+            + "composed, and composed and encoded to H.264 by ffmpeg (the median of 3 runs, or 1 run when N is below 3).\n"
+            + "With --matrix N it measures instead (or as well, with --figures) an N-cell sample of the whole matrix a team can "
+            + "ask for: every shipped device × App Store Connect's 39 locales × 2 orientations × 2 appearances × 12 text sizes "
+            + "(80,496 cells; every 80,496/N-th is taken), rendered as matrix renders it into a scratch folder, with --jobs 1 and "
+            + "2, each three times in a fresh process: CPU ms per cell (user + system, workers included), cells per second, "
+            + "peak memory (the process and its workers), two jobs' speed-up, and the whole matrix's projected wall time.",
         groups: [OptionGroup(nil, [
             OptionSpec("iterations", .value("N"), help: "warm iterations per stage, 1–1000 (default 20)"),
             OptionSpec("figures", .value("LIST"),
-                       help: "which figures to measure, comma-separated: stages, matrix, diff, memory, walkthrough (default: all of them)"),
+                       help: "which figures to measure, comma-separated: stages, matrix, diff, memory, walkthrough (default: all of "
+                           + "them, or none with --matrix)"),
+            OptionSpec("matrix", .value("N"), help: "measure an N-cell sample (1–80496) of the whole team matrix, with 1 and 2 jobs"),
+            OptionSpec("jobs", .value("N"), help: "with --matrix: render the sample once with N jobs (1–256) in this process and print "
+                + "that run's figures"),
             Options.format("json prints the figures as JSON"),
             Options.profiles,
         ])],
@@ -76,6 +85,7 @@ enum BenchCommand {
         var diffIdenticalMs: Double?
         var diffDifferingMs: Double?
         var peakMemoryMBFor100Cells: Double?
+        var teamMatrix: BenchTeamMatrix.Figures?
         var cores: Int
     }
 
@@ -83,7 +93,12 @@ enum BenchCommand {
         let options = try ParsedArguments(arguments, spec: spec)
         let iterations = try options.number("iterations", in: 1...1000, default: 20)
         let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
-        let chosen = Set(try options.choices("figures", as: Figure.self, default: Figure.allCases))
+        let teamCells = try options.value("matrix").map { _ in try options.number("matrix", in: 1...80_496, default: 2000) }
+        let teamJobs = try options.value("jobs").map { _ in try options.number("jobs", in: 1...256, default: 1) }
+        if teamJobs != nil && teamCells == nil {
+            throw UsageError(message: "--jobs goes with --matrix N (the team-matrix sample); the other figures choose their own jobs")
+        }
+        let chosen = Set(try options.choices("figures", as: Figure.self, default: teamCells == nil ? Figure.allCases : []))
         let catalog = try locateProfileCatalog(explicit: options.value("profiles"))
         let samples = catalog.directory.deletingLastPathComponent().appendingPathComponent("Samples")
         guard FileManager.default.fileExists(atPath: samples.appendingPathComponent("privacy-agreement").path) else {
@@ -96,6 +111,19 @@ enum BenchCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        if let teamCells, let teamJobs {
+            let run = try BenchTeamMatrix.runOnce(cells: teamCells, jobs: teamJobs, catalog: catalog,
+                                                  world: samples.appendingPathComponent("world-agreement"), scratch: scratch)
+            if json {
+                print(String(decoding: try canonicalJSONData(run), as: UTF8.self), terminator: "")
+            } else {
+                print("team matrix, \(run.cells) cells, \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
+                    + String(format: "%.2f ms of CPU per cell, %.0f cells/s, %.1f s, peak memory %.0f MB", run.cpuMsPerCell,
+                             run.cellsPerSecond, run.seconds, run.peakMB)
+                    + (run.failedCells > 0 ? ", \(run.failedCells) cells failed" : ""))
+            }
+            return run.failedCells > 0 ? 3 : 0
+        }
 
         let renderer = try ConsentRenderer()
         var figures = Figures(cores: cores)
@@ -136,6 +164,9 @@ enum BenchCommand {
                 renderer: renderer, catalog: catalog, runs: iterations < 3 ? 1 : 3,
                 document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: XcodeAppFiles()),
                 scratch: scratch)
+        }
+        if let teamCells {
+            figures.teamMatrix = try BenchTeamMatrix.measure(cells: teamCells, rounds: 3, catalog: catalog, jobCounts: [1, 2])
         }
         if json {
             print(String(decoding: try canonicalJSONData(figures), as: UTF8.self), terminator: "")
@@ -301,6 +332,10 @@ enum BenchCommand {
         }
         if let peak = figures.peakMemoryMBFor100Cells {
             print("peak memory of a 100-cell matrix: \(String(format: "%.0f", peak)) MB")
+        }
+        if let team = figures.teamMatrix {
+            print("")
+            BenchTeamMatrix.printTable(team, cores: figures.cores)
         }
     }
 }

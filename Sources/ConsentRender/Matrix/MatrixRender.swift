@@ -123,7 +123,7 @@ public struct MatrixRender: Sendable {
         try output.checkWritable(plannedFiles)
         try output.prepare()
         let all: [CellResult]
-        if let workerLaunch, jobs > 1, cells.count > 1 {
+        if let workerLaunch, jobs > 1, cells.count > 1, cellsTravel {
             all = renderInWorkers(workerLaunch, progress: progress)
             // The workers listed what they wrote in the marker; this process's list takes them in.
             output.absorbMarker()

@@ -25,10 +25,11 @@ public struct MatrixWorkerLaunch: Sendable {
 /// parent's), a cell's result, that a batch is done, or why it could not start. One JSON object per line.
 struct MatrixWorkerMessage: Codable {
     struct Ready: Codable {
-        var cells: Int
-        /// A CRC-32 of every planned cell's path, in order.
-        var plan: String
+        /// The protocol's version: a worker of another build is refused.
+        var version: Int
     }
+
+    static let version = 1
 
     struct Failure: Codable {
         var message: String
@@ -58,9 +59,17 @@ struct MatrixWorkerMessage: Codable {
     var failed: Failure?
 }
 
-/// What the parent asks of a worker: render these cells (indexes into the plan), in this order.
+/// What the parent asks of a worker: render these cells, in this order. Each cell comes with its
+/// variant, so the worker renders exactly the parent's cells (a sample of a plan, as `bench`
+/// takes, too) and takes only the document and options from its arguments.
 struct MatrixWorkerRequest: Codable {
-    var batch: [Int]
+    struct Cell: Codable {
+        /// Its index in the parent's cells, which the result names.
+        var index: Int
+        var variant: VariantRecord
+    }
+
+    var batch: [Cell]
 }
 
 extension ErrorCause {
@@ -72,10 +81,10 @@ extension ErrorCause {
 }
 
 extension MatrixRender {
-    /// A CRC-32 of the cells' paths, in order: a worker that planned other cells (the document
-    /// changed as the run started) is refused.
-    var planChecksum: String {
-        CRC32.of(Data(cells.map(\.path).joined(separator: "\n").utf8))
+    /// Whether every cell is what its variant record reads back as, so a worker can be told it:
+    /// true for every matrix plan's cells, whose axes the record holds.
+    var cellsTravel: Bool {
+        cells.allSatisfy { RenderVariant(record: $0.record) == $0 }
     }
 
     /// Serves cells to the process that started this one, over `input` (requests) and `output`
@@ -92,17 +101,17 @@ extension MatrixRender {
         guard folder.isMarked else {
             throw RenderError.workerFailed(detail: "\(outputDirectory.path) is not a matrix folder its parent has claimed")
         }
-        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        var profiles: [String: DeviceProfile] = [:]
         let renderer = Result { try ConsentRenderer(templates: templates) }
-        try channel.send(MatrixWorkerMessage(ready: .init(cells: cells.count, plan: planChecksum)))
+        try channel.send(MatrixWorkerMessage(ready: .init(version: MatrixWorkerMessage.version)))
         while let request = try channel.receive(MatrixWorkerRequest.self) {
-            for index in request.batch {
-                guard cells.indices.contains(index), let profile = profiles[cells[index].device] else {
-                    throw RenderError.workerFailed(detail: "its parent asked for cell \(index) of \(cells.count)")
-                }
-                let result = render(cells[index], profile: profile, into: folder, renderer: renderer)
+            for cell in request.batch {
+                let variant = RenderVariant(record: cell.variant)
+                if profiles[variant.device] == nil { profiles[variant.device] = try catalog.profile(reference: variant.device) }
+                guard let profile = profiles[variant.device] else { preconditionFailure("The profile was just loaded") }
+                let result = render(variant, profile: profile, into: folder, renderer: renderer)
                 try channel.send(MatrixWorkerMessage(result: .init(
-                    index: index, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
+                    index: cell.index, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
                     manifestBytes: result.manifestElement?.count, galleryBytes: result.galleryElement?.count, error: result.error,
                     errorCause: result.errorCause?.wireName, usedDefaultLanguage: result.usedDefaultLanguage,
                     pngChecksum: result.pngChecksum, warnings: result.warnings, missingWords: result.missingWords)),
@@ -124,6 +133,11 @@ extension MatrixRender {
         }
     }
 
+    /// The sum of the peak resident memory of every worker process this process has waited for, in MB.
+    package static func workersPeakMemoryMB() -> Double {
+        MatrixWorkerProcess.peakKilobytes.withLock { Double($0) / 1024 }
+    }
+
     /// Tells the parent why this worker could not serve cells (its document no longer loads, say).
     package static func reportWorkerFailure(_ message: String, cause: ErrorCause, output: Int32 = STDOUT_FILENO) {
         let channel = MatrixWorkerChannel(input: -1, output: output)
@@ -139,7 +153,6 @@ extension MatrixRender {
                                                  batch: { cells[$0].textBatch })
         let slots = Slots<CellResult>(count: cells.count)
         let next = Atomic<Int>(0)
-        let expected = MatrixWorkerMessage.Ready(cells: cells.count, plan: planChecksum)
         // A worker that ended between batches closed its pipe: writing to it must fail with EPIPE
         // (and fail that worker's batch), not end this process.
         signal(SIGPIPE, SIG_IGN)
@@ -150,8 +163,8 @@ extension MatrixRender {
                 guard taken < batches.count else { break }
                 let batch = batches[taken]
                 do {
-                    if worker == nil { worker = try MatrixWorkerProcess(launch, expecting: expected) }
-                    try worker?.render(batch) { result, manifestElement, galleryElement in
+                    if worker == nil { worker = try MatrixWorkerProcess(launch) }
+                    try worker?.render(batch.map { MatrixWorkerRequest.Cell(index: $0, variant: cells[$0].record) }) { result, manifestElement, galleryElement in
                         guard batch.contains(result.index), !slots.has(result.index) else {
                             throw RenderError.workerFailed(detail: "it reported cell \(result.index), which it was not given")
                         }
@@ -193,6 +206,8 @@ final class MatrixWorkerProcess {
 
     /// The workers started and not yet waited for.
     static let running = Mutex<Set<pid_t>>([])
+    /// The peak resident memory of each worker waited for, added up (for `bench`).
+    static let peakKilobytes = Mutex<Int>(0)
 
     private let pid: pid_t
     private let channel: MatrixWorkerChannel
@@ -200,7 +215,7 @@ final class MatrixWorkerProcess {
     private let errors: Int32
     private var ended = false
 
-    init(_ launch: MatrixWorkerLaunch, expecting expected: MatrixWorkerMessage.Ready) throws {
+    init(_ launch: MatrixWorkerLaunch) throws {
         var toWorker: [Int32] = [0, 0], fromWorker: [Int32] = [0, 0]
         guard consentrender_pipe(&toWorker) == 0 else { throw RenderError.workerFailed(detail: "no pipe: \(String(cString: strerror(errno)))") }
         guard consentrender_pipe(&fromWorker) == 0 else {
@@ -245,14 +260,14 @@ final class MatrixWorkerProcess {
         guard let message = try receive() else { throw endedEarly(during: "starting") }
         if let failed = message.failed { throw StartFailure(message: failed.message, cause: ErrorCause(wireName: failed.cause)) }
         guard let ready = message.ready else { throw RenderError.workerFailed(detail: "it did not say it was ready") }
-        guard ready.cells == expected.cells, ready.plan == expected.plan else {
-            throw RenderError.workerFailed(detail: "it planned \(ready.cells) cells, not the run's \(expected.cells): did the document "
-                + "or the profiles change as the run started? Run it again")
+        guard ready.version == MatrixWorkerMessage.version else {
+            throw RenderError.workerFailed(detail: "it speaks version \(ready.version) of the workers' protocol, not \(MatrixWorkerMessage.version): "
+                + "\(launch.executable.path) is another build")
         }
     }
 
     /// Has the worker render `batch`, calling `report` with each cell's result as it arrives.
-    func render(_ batch: [Int], report: (MatrixWorkerMessage.Result, _ manifestElement: Data?, _ galleryElement: Data?) throws -> Void) throws {
+    func render(_ batch: [MatrixWorkerRequest.Cell], report: (MatrixWorkerMessage.Result, _ manifestElement: Data?, _ galleryElement: Data?) throws -> Void) throws {
         do {
             try channel.send(MatrixWorkerRequest(batch: batch))
         } catch {
@@ -317,9 +332,11 @@ final class MatrixWorkerProcess {
     private func wait() -> String {
         guard !ended else { return "ended" }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         ended = true
         Self.running.withLock { _ = $0.remove(pid) }
+        Self.peakKilobytes.withLock { $0 += usage.ru_maxrss }
         let signal = status & 0x7f
         if signal != 0 { return "was ended by signal \(signal) (\(String(cString: strsignal(signal))))" }
         return "exited with status \((status >> 8) & 0xff)"

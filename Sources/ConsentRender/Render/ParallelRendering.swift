@@ -32,7 +32,7 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
 
 /// The batches `renderInParallel` (and a matrix's worker processes) hand out, in the order they are
 /// taken, and how many workers are worth starting for them: runs of one `group` kept whole, runs
-/// of one `batch` together, and too few batches for `jobs` workers cut into pieces of whole runs.
+/// of one `batch` together, and batches too long to share out evenly cut into pieces of whole runs.
 func parallelBatches<Group: Hashable, Batch: Hashable>(count: Int, jobs: Int, group: (Int) -> Group,
                                                        batch: (Int) -> Batch) -> (batches: [[Int]], workers: Int) {
     var runs: [[Int]] = []
@@ -59,17 +59,22 @@ func parallelBatches<Group: Hashable, Batch: Hashable>(count: Int, jobs: Int, gr
         }
     }
     let workers = min(jobs, max(1, runs.count))
-    // Fewer batches than four per thread (one language at one size, say) would leave threads
-    // idle at the end: then they are cut into pieces, each still whole runs.
-    if workers > 1 && batches.count < 4 * workers {
-        let pieceLength = max(1, count / (4 * workers))
+    // A batch much longer than a worker's share in sixteen would leave the other workers idle at
+    // the end (one language at one size for a hundred devices): such a batch is cut into pieces of
+    // about that length, each still whole runs. A piece costs its worker one look-up of the
+    // batch's fonts; an idle worker costs its whole core.
+    let pieceLength = max(16, count / (16 * workers))
+    if workers > 1 {
         batches = batches.flatMap { batch -> [[Int]] in
+            guard batch.count > pieceLength else { return [batch] }
+            let pieceCount = (batch.count + pieceLength - 1) / pieceLength
+            let target = (batch.count + pieceCount - 1) / pieceCount
             var pieces: [[Int]] = [[]]
             var at = 0
             while at < batch.count {
                 // Never split a run: its cells share their text.
                 let runLength = runs[runOfGroup[group(batch[at])]!].count
-                if pieces[pieces.count - 1].count >= pieceLength { pieces.append([]) }
+                if pieces[pieces.count - 1].count >= target { pieces.append([]) }
                 pieces[pieces.count - 1].append(contentsOf: batch[at..<at + runLength])
                 at += runLength
             }

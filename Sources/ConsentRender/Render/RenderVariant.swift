@@ -247,11 +247,22 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
 /// The consent screen a system prompt is drawn over: another document's screen in one of its states.
 /// Two are the same when they name the same document (its name and source) and state.
 public struct OverScreen: Hashable, Sendable {
-    public var content: ConsentContent
+    /// The document, held by reference: a variant is copied many times (a plan of 80,000 cells
+    /// makes and hashes every one), and a document inline would make each copy kilobytes.
+    private final class Storage: Sendable {
+        let content: ConsentContent
+        init(_ content: ConsentContent) { self.content = content }
+    }
+
+    private var storage: Storage
+    public var content: ConsentContent {
+        get { storage.content }
+        set { storage = Storage(newValue) }
+    }
     public var state: ScreenState
 
     public init(content: ConsentContent, state: ScreenState = .initial) {
-        self.content = content
+        storage = Storage(content)
         self.state = state
     }
 
