@@ -107,9 +107,13 @@ enum BenchCommand {
         }
         let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
         let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"), appFiles: XcodeAppFiles())
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
+        // A team-matrix run started by `bench --matrix` works inside its parent's scratch folder and
+        // leaves it to the parent: deleting thousands of files between runs would slow the next
+        // run's file creation (ext4 passes over recently freed inodes) and skew its figures.
+        let parentScratch = ProcessInfo.processInfo.environment[BenchTeamMatrix.scratchVariable].map { URL(fileURLWithPath: $0) }
+        let scratch = (parentScratch ?? FileManager.default.temporaryDirectory).appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        defer { if parentScratch == nil { try? FileManager.default.removeItem(at: scratch) } }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         if let teamCells, let teamJobs {
             let run = try BenchTeamMatrix.runOnce(cells: teamCells, jobs: teamJobs, catalog: catalog,
@@ -166,7 +170,8 @@ enum BenchCommand {
                 scratch: scratch)
         }
         if let teamCells {
-            figures.teamMatrix = try BenchTeamMatrix.measure(cells: teamCells, rounds: 3, catalog: catalog, jobCounts: [1, 2])
+            figures.teamMatrix = try BenchTeamMatrix.measure(cells: teamCells, rounds: 3, catalog: catalog, jobCounts: [1, 2],
+                                                             scratch: scratch)
         }
         if json {
             print(String(decoding: try canonicalJSONData(figures), as: UTF8.self), terminator: "")

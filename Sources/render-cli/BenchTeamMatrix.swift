@@ -115,6 +115,10 @@ enum BenchTeamMatrix {
         return total
     }
 
+    /// Where `bench --matrix` tells the runs it starts to put their files (its own scratch folder,
+    /// which it deletes at the end).
+    static let scratchVariable = "CONSENTRENDER_BENCH_SCRATCH"
+
     /// The figures of the whole measurement: the best of `rounds` runs with each job count, each run
     /// in a fresh process (so its peak memory is its own).
     struct Figures: Codable {
@@ -129,7 +133,7 @@ enum BenchTeamMatrix {
     }
 
     /// Runs `bench --matrix N --jobs J` as child processes, `rounds` times each job count, interleaved.
-    static func measure(cells: Int, rounds: Int, catalog: DeviceProfileCatalog, jobCounts: [Int]) throws -> Figures {
+    static func measure(cells: Int, rounds: Int, catalog: DeviceProfileCatalog, jobCounts: [Int], scratch: URL) throws -> Figures {
         var best: [Int: Run] = [:]
         let total = MatrixPlan(axes: axes(devices: try catalog.ids())).cells.count
         for _ in 0..<rounds {
@@ -138,6 +142,7 @@ enum BenchTeamMatrix {
                 process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
                 process.arguments = ["bench", "--matrix", String(cells), "--jobs", String(jobs), "--profiles", catalog.directory.path,
                                      "--format", "json"]
+                process.environment = ProcessInfo.processInfo.environment.merging([scratchVariable: scratch.path]) { $1 }
                 let output = Pipe()
                 process.standardOutput = output
                 try process.run()

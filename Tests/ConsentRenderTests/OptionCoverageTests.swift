@@ -313,6 +313,8 @@ import Testing
         add("bench", "figures", with(bench, "figures", "diff"), bench)
         add("bench", "format", with(bench, "format", "json"), bench, .neutral)
         add("bench", "profiles", with(bench, "profiles", "{T}/no-profiles"), bench)
+        add("bench", "matrix", ["bench", "--matrix", "4", "--jobs", "1"], bench)
+        add("bench", "jobs", ["bench", "--matrix", "4", "--jobs", "2"], ["bench", "--matrix", "4", "--jobs", "1"])
         return cases
     }()
 

@@ -394,24 +394,29 @@ public struct VariantAxes: Sendable, Equatable {
     /// and scroll to a prompt, which is drawn over the first, unscrolled screen) keeps its
     /// default, so such a cell is made once.
     public var variants: [RenderVariant] {
+        // Each value's name is read once per axis, not once per variant: a team's whole matrix is
+        // 80,000 variants.
+        let axes = RenderVariant.axes
         var partial = [RenderVariant(device: "", language: "")]
-        for axis in RenderVariant.axes {
+        for axis in axes {
             guard let choices = values[axis.key], !choices.isEmpty else { continue }
-            partial = partial.flatMap { variant in
-                choices.map { value in
-                    var next = variant
-                    axis.set(value, on: &next)
-                    return next
+            // (A name the axis cannot read leaves the variant as it is, as `set` does.)
+            let setters = choices.map { axis.setter(for: $0) ?? { _ in } }
+            var next: [RenderVariant] = []
+            next.reserveCapacity(partial.count * setters.count)
+            for variant in partial {
+                for set in setters {
+                    var made = variant
+                    set(&made)
+                    next.append(made)
                 }
             }
+            partial = next
         }
         let defaults = RenderVariant(device: "", language: "")
-        partial = partial.map { variant in
-            var normal = variant
-            for axis in RenderVariant.axes where !axis.applies(to: normal) {
-                if let value = axis.value(of: defaults) { axis.set(value, on: &normal) }
-            }
-            return normal
+        let resets = axes.compactMap { axis in axis.value(of: defaults).flatMap(axis.setter(for:)).map { (axis, $0) } }
+        for index in partial.indices {
+            for (axis, reset) in resets where !axis.applies(to: partial[index]) { reset(&partial[index]) }
         }
         var seen = Set<RenderVariant>()
         return partial.filter { seen.insert($0).inserted }

@@ -67,6 +67,8 @@ public struct VariantAxis: Sendable {
     let hint: @Sendable (String, AxisContext) -> String?
     let read: @Sendable (RenderVariant) -> String?
     let write: @Sendable (inout RenderVariant, String) -> Void
+    /// `write` with the name read once: what a plan applies to each of thousands of variants.
+    let prepare: @Sendable (String) -> (@Sendable (inout RenderVariant) -> Void)?
     let cellPart: @Sendable (String) -> String?
     let appliesTo: @Sendable (RenderVariant) -> Bool
     /// Whether a variant's JSON gives this axis even at its default (device, orientation,
@@ -102,6 +104,13 @@ public struct VariantAxis: Sendable {
     public func set(_ value: AxisValue, on variant: inout RenderVariant) {
         precondition(value.axis == key, "a value of \(value.axis) set on the \(key) axis")
         write(&variant, value.name)
+    }
+
+    /// What sets this axis to `value`, the value's name read once (a plan applies it to every
+    /// variant it makes); nil for a name the axis does not know.
+    func setter(for value: AxisValue) -> (@Sendable (inout RenderVariant) -> Void)? {
+        precondition(value.axis == key, "a value of \(value.axis) set on the \(key) axis")
+        return prepare(value.name)
     }
 
     /// Whether the axis applies to `variant` (the iOS look only to prompts; state and scroll only to
@@ -257,6 +266,10 @@ extension VariantAxis {
             write: { variant, text in
                 guard let value = parse(text) else { return }
                 set(&variant, value)
+            },
+            prepare: { text in
+                guard let value = parse(text) else { return nil }
+                return { variant in set(&variant, value) }
             },
             cellPart: { text in parse(text).flatMap(cellPart) },
             appliesTo: appliesTo, recordsDefault: recordsDefault, recolorsOnly: recolorsOnly,
