@@ -403,7 +403,7 @@ static int compressor_feed(compressor *c, cr_fastpng_output *out, const unsigned
 }
 
 int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
-                      cr_fastpng_output *out) {
+                      const unsigned char *known_repeats, cr_fastpng_output *out) {
     memset(out, 0, sizeof *out);
     if (!pixels || width == 0 || height == 0 || width > 0x7FFFFFFF / 4 || height > 0x7FFFFFFF) {
         return fail(out, "the image must be at least 1×1 pixels and fit PNG's limits");
@@ -453,8 +453,9 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
         const unsigned char *source = base + (size_t)y * stride_bytes;
         uint32_t repeated = 0;
         while (y + repeated < height && y + repeated > 0
-               && memcmp(source + (size_t)repeated * stride_bytes, source + (size_t)repeated * stride_bytes - stride_bytes,
-                         pixel_bytes * width) == 0) {
+               && ((known_repeats && known_repeats[y + repeated])
+                   || memcmp(source + (size_t)repeated * stride_bytes, source + (size_t)repeated * stride_bytes - stride_bytes,
+                             pixel_bytes * width) == 0)) {
             repeated++;
         }
         if (repeated >= RUN_ROWS_MIN) {

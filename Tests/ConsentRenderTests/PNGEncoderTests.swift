@@ -74,6 +74,53 @@ import Testing
         #expect(Double(fastBytes) <= 1.1 * Double(zlibBytes), "\(fastBytes) vs \(zlibBytes) bytes")
     }
 
+    /// The painter's word on which rows repeat (`RepeatedRows`) is true on every kind of screen:
+    /// dialogs with links and scrolling bodies, a launch screen with its logo, system prompts with a
+    /// map and rounded clips, an iPad's centred card, Dynamic Type's largest size, overlays; the PNG
+    /// is byte for byte the one the encoder writes when it compares every row itself; and the word
+    /// covers most of the rows that do repeat on a dialog over a plain backdrop.
+    @Test func theRowsThePainterSaysRepeatDoAndTheBytesDoNotChange() throws {
+        let renderer = try ConsentRenderer()
+        func folder(_ sample: String) throws -> DocumentFolder {
+            try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)"), appFiles: XcodeAppFiles())
+        }
+        var requests: [(String, RenderRequest)] = []
+        for (sample, device, language, orientation, appearance) in [
+            ("world-agreement", "ipad-pro-13", "ja", Orientation.portrait, Appearance.light),
+            ("world-agreement", "iphone-15-pro", "ar", .landscape, .dark), ("privacy-agreement", "iphone-se-3", "en", .portrait, .light),
+            ("long-agreement", "iphone-16-pro-max", "en", .portrait, .dark), ("launch-consent", "iphone-15-pro", "zh-Hans", .portrait, .light),
+            ("att-explainer", "ipad-pro-13", "en", .landscape, .dark), ("brand-agreement", "iphone-15-pro", "en", .portrait, .light)] {
+            var request = RenderRequest(folder: try folder(sample), profile: try shippedProfiles.profile(id: device),
+                                        requestedLanguage: language, orientation: orientation, appearance: appearance)
+            requests.append(("\(sample) \(device) \(language) \(orientation) \(appearance)", request))
+            request.variant.textSize = .accessibility5
+            requests.append(("\(sample) \(device) \(language) AX5", request))
+        }
+        for screen in [Screen.prompt(.location), .prompt(.att), .prompt(.camera)] {
+            var request = RenderRequest(folder: try folder("world-app"), profile: try shippedProfiles.profile(id: "iphone-15-pro"),
+                                        requestedLanguage: "de", orientation: .portrait, appearance: .light)
+            request.variant.screen = screen
+            requests.append(("world-app \(screen)", request))
+        }
+        for (name, request) in requests {
+            let bitmap = try renderer.render(request).bitmap
+            let flags = try #require(bitmap.knownRepeats, "\(name): a screen over a full-screen fill says which rows repeat")
+            #expect(bitmap.knownRepeatsHold(), "\(name): a row said to repeat differs from the one above")
+            let unhinted = Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
+            #expect(unhinted.knownRepeats == nil)
+            #expect(try bitmap.pngData(compression: .fast) == unhinted.pngData(compression: .fast), "\(name): the same bytes")
+            let repeating = bitmap.pixels.withUnsafeBufferPointer { buffer in
+                (1..<bitmap.height).count { row in
+                    memcmp(buffer.baseAddress! + row * bitmap.width, buffer.baseAddress! + (row - 1) * bitmap.width, bitmap.width * 4) == 0
+                }
+            }
+            let claimed = flags.count { $0 != 0 }
+            if name.hasPrefix("world-agreement ipad-pro-13") && !name.hasSuffix("AX5") {
+                #expect(Double(claimed) >= 0.75 * Double(repeating), "\(name): \(claimed) of \(repeating) repeating rows named")
+            }
+        }
+    }
+
     /// The bytes are a function of the pixels alone, whatever memory the encoder is given: two
     /// threads encode the same screen 80 times each, and before every encode the heap's freed
     /// blocks are filled with garbage (so the stream's level buffer and band come back dirty) and

@@ -29,8 +29,13 @@ typedef struct {
 /// (level 1 was not repeatable: see FastPNG.c). The bytes depend only on the pixels and on which
 /// of ISA-L's code paths the CPU selects (SSE, AVX2, AVX-512). Returns 0, or -1 with a sentence in
 /// `out->error`.
+///
+/// `known_repeats`, when not NULL, has one byte per row: non-zero where the caller knows the row
+/// equals the one above (the painter does, from what it drew); such rows are not compared or read.
+/// Other rows are compared as usual, so the bytes are the same with or without it, as long as every
+/// row it names does repeat.
 int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
-                      cr_fastpng_output *out);
+                      const unsigned char *known_repeats, cr_fastpng_output *out);
 
 void cr_fastpng_output_free(cr_fastpng_output *out);
 

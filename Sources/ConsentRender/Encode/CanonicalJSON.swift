@@ -20,15 +20,19 @@ package func canonicalJSONElement<T: Encodable>(_ value: T, depth: Int) throws -
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let bytes = try encoder.encode(value)
     let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
-    var result = Data()
-    result.reserveCapacity(bytes.count + bytes.count / 8)
-    var lineStart = true
-    for byte in bytes {
-        if lineStart && byte != 0x0A { result.append(contentsOf: indent) }
-        result.append(byte)
-        lineStart = byte == 0x0A
+    // Line by line into an array (appending to `Data` a byte at a time cost a matrix cell 0.1 ms).
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + bytes.count / 4)
+    bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        var lineStart = 0
+        while lineStart < raw.count {
+            let end = raw[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? raw.count
+            if raw[lineStart] != 0x0A { result.append(contentsOf: indent) }
+            result.append(contentsOf: raw[lineStart..<end])
+            lineStart = end
+        }
     }
-    return result
+    return Data(result)
 }
 
 /// The canonical JSON of an array whose elements are `elements` (made by `canonicalJSONElement`

@@ -71,8 +71,10 @@ extension Bitmap {
     /// The PNG the encoders write, without the mark (for measuring the encoders).
     func unmarkedPNGData(compression: PNGCompression = .standard) throws -> Data {
         if compression.encoder == .fast {
+            assert(knownRepeatsHold(), "a row the painter said repeats differs from the row above")
             return try pixels.withUnsafeBytes { raw in
-                try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_XRGB)
+                try FastPNG.encode(raw.baseAddress!, width: width, height: height, stride: width * 4, format: CR_FASTPNG_XRGB,
+                                   knownRepeats: knownRepeats)
             }
         }
         var output = cr_png_output()
@@ -99,9 +101,15 @@ extension Bitmap {
 
 /// The render encoder (`CFastPNG`), for opaque screenshots and RGBA frames alike.
 enum FastPNG {
-    static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, format: cr_fastpng_format) throws -> Data {
+    /// `knownRepeats`: one byte per row, non-zero where the row is known to equal the row above
+    /// (see `Bitmap.knownRepeats`); the bytes are the same without it.
+    static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, format: cr_fastpng_format,
+                       knownRepeats: [UInt8]? = nil) throws -> Data {
         var output = cr_fastpng_output()
-        let status = cr_fastpng_encode(pixels, UInt32(width), UInt32(height), stride, format, &output)
+        precondition(knownRepeats.map { $0.count == height } ?? true, "one repeat flag per row")
+        let status = knownRepeats.withUnsafeBufferPointerIfPresent { flags in
+            cr_fastpng_encode(pixels, UInt32(width), UInt32(height), stride, format, flags, &output)
+        }
         defer { cr_fastpng_output_free(&output) }
         guard status == 0, let bytes = output.data else {
             let message = withUnsafeBytes(of: output.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -113,4 +121,14 @@ enum FastPNG {
     /// Keeps freed screens' memory in the process (see `ConsentRenderer.keepFreedScreenMemory`).
     static func keepFreedScreens() { cr_fastpng_keep_freed_screens() }
 
+}
+
+extension Optional where Wrapped == [UInt8] {
+    /// The array's storage for the duration of `body`, or nil when there is no array.
+    func withUnsafeBufferPointerIfPresent<T>(_ body: (UnsafePointer<UInt8>?) throws -> T) rethrows -> T {
+        switch self {
+        case let .some(array): try array.withUnsafeBufferPointer { try body($0.baseAddress) }
+        case .none: try body(nil)
+        }
+    }
 }

@@ -229,7 +229,8 @@ extension ConsentRenderer {
             initialized = buffer.count
         }
         if let failure { throw failure }
-        return Bitmap(width: width, height: height, pixels: pixels)
+        return Bitmap(width: width, height: height, pixels: pixels,
+                      knownRepeats: RepeatedRows.flags(for: page, composition: composition))
     }
 }
 
