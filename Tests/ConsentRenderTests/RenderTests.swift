@@ -65,47 +65,6 @@ import Testing
         #expect(center == testTint, "\(cell): the accept button is not filled with the tint")
     }
 
-    /// A renderer given each page back (`recycle`, as a matrix does) paints the next screen of the
-    /// same size over it, refilling only the rows either screen draws on; every screen of a mixed
-    /// run (devices, orientations, light and dark, languages, the largest text size, a scrolled
-    /// long body, a launch screen with a logo, system prompts, the same screen twice) has exactly
-    /// the pixels a fresh renderer gives it.
-    @Test func aScreenPaintedOverTheLastOneHasTheSamePixelsAsOnePaintedAfresh() throws {
-        func folder(_ sample: String) throws -> DocumentFolder {
-            try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)"), appFiles: XcodeAppFiles())
-        }
-        var requests: [RenderRequest] = []
-        for (sample, device, language, orientation, appearance) in [
-            ("world-agreement", "iphone-15-pro", "ja", Orientation.portrait, Appearance.light),
-            ("world-agreement", "iphone-15-pro", "ar", .portrait, .light), ("world-agreement", "iphone-15-pro", "ar", .portrait, .light),
-            ("world-agreement", "iphone-15-pro", "ar", .portrait, .dark), ("long-agreement", "iphone-15-pro", "en", .portrait, .dark),
-            ("launch-consent", "iphone-15-pro", "zh-Hans", .portrait, .dark), ("privacy-agreement", "iphone-15-pro", "en", .portrait, .light),
-            ("world-agreement", "ipad-pro-13", "th", .landscape, .light), ("att-explainer", "ipad-pro-13", "en", .landscape, .light),
-            ("world-agreement", "ipad-pro-13", "de", .landscape, .light)] {
-            var request = RenderRequest(folder: try folder(sample), profile: try shippedProfiles.profile(id: device),
-                                        requestedLanguage: language, orientation: orientation, appearance: appearance)
-            requests.append(request)
-            request.variant.textSize = .accessibility5
-            requests.append(request)
-            request.variant.scroll = .bottom
-            requests.append(request)
-        }
-        for screen in [Screen.prompt(.location), .prompt(.camera), .consent] {
-            var request = RenderRequest(folder: try folder("world-app"), profile: try shippedProfiles.profile(id: "iphone-15-pro"),
-                                        requestedLanguage: "de", orientation: .portrait, appearance: .light)
-            request.variant.screen = screen
-            requests.append(request)
-        }
-        let recycling = try ConsentRenderer()
-        for request in requests {
-            let page = try recycling.render(request)
-            let fresh = try ConsentRenderer().render(request).bitmap
-            #expect(page.bitmap == fresh, "\(request.variant.path) differs when painted over the screen before")
-            recycling.recycle(page)
-        }
-        #expect(recycling.paintsOverSpare >= requests.count / 2, "\(recycling.paintsOverSpare) of \(requests.count) painted over a spare")
-    }
-
     @Test func sameInputsGiveIdenticalBytes() throws {
         let other = try ConsentRenderer()
         for (device, orientation) in [("iphone-15-pro", Orientation.portrait), ("iphone-se-3", .landscape)] {

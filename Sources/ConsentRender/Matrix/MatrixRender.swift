@@ -271,13 +271,10 @@ public struct MatrixRender: Sendable {
                 entry.framedScreen = framed.screen
                 entry.framedSize = LinkMap.PixelSize(width: framed.image.width, height: framed.image.height)
             }
-            let result = CellResult(cell: cell, pixelSize: map.pixelSize, resolvedLanguage: map.language.resolved,
-                                    manifestElement: try canonicalJSONElement(entry, depth: 2),
-                                    galleryElement: try GalleryPage.element(for: entry, linkMap: map), error: nil, errorCause: nil,
-                                    usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
-            // The next cell paints over this one's pixels where they are background in both.
-            renderer.recycle(page)
-            return result
+            return CellResult(cell: cell, pixelSize: map.pixelSize, resolvedLanguage: map.language.resolved,
+                              manifestElement: try canonicalJSONElement(entry, depth: 2),
+                              galleryElement: try GalleryPage.element(for: entry, linkMap: map), error: nil, errorCause: nil,
+                              usedDefaultLanguage: page.usedDefaultLanguage, pngChecksum: CRC32.of(pngData), warnings: page.warnings)
         } catch {
             var result = CellResult(cell: cell, error: "\(error)", errorCause: ErrorCause(of: error), warnings: [])
             if case let PromptError.missingSystemStrings(prompt, language, missing, _) = error {

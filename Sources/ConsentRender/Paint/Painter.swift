@@ -9,31 +9,16 @@ struct Painter {
         self.composition = composition
     }
 
-    /// The colour `page`'s first items cover the whole screen with, and how many items that is: its
-    /// backdrop fill (1), or the backdrop under a full-screen scrim with nothing between them (2),
-    /// which is one opaque colour, painted as one fill instead of a fill and a blend. Nil when the
-    /// page does not start with a full-screen fill.
-    static func background(of page: PageLayout) -> (color: Color, items: Int)? {
-        guard let backdrop = page.items.first, case let .shape(.screenFill(color)) = backdrop.drawable, backdrop.clip == nil else {
-            return nil
-        }
-        if let scrim = page.items.dropFirst().first, page.layers.first(where: { $0.kind == .scrim })?.items.first == scrim,
-           case let .shape(.fill(rect, 0, dimming)) = scrim.drawable, rect == page.screenRect, scrim.clip == nil {
-            return (dimming.composited(over: color), 2)
-        }
-        return (color, 1)
-    }
-
-    /// Paints the page. `backgroundPainted`: the canvas already holds the page's background
-    /// colour everywhere (see `background(of:)`), so its first items are not drawn again.
-    func paint(on canvas: some Canvas, backgroundPainted: Bool = false) throws {
+    func paint(on canvas: some Canvas) throws {
         try canvas.translated(by: composition.screenOrigin) {
             var items = page.items[...]
-            if let background = Self.background(of: page) {
-                if !backgroundPainted { canvas.replace(page.screenRect, with: background.color) }
-                items = items.dropFirst(background.items)
-            } else {
-                precondition(!backgroundPainted, "only a page with a background fill can be painted over its background")
+            // A backdrop colour under a full-screen scrim, with nothing between them, is one
+            // opaque colour: one fill instead of a fill and a blend.
+            if let backdrop = items.first, case let .shape(.screenFill(color)) = backdrop.drawable,
+               let scrim = items.dropFirst().first, page.layers.first(where: { $0.kind == .scrim })?.items.first == scrim,
+               case let .shape(.fill(rect, 0, dimming)) = scrim.drawable, rect == page.screenRect, scrim.clip == nil {
+                canvas.replace(page.screenRect, with: dimming.composited(over: color))
+                items = items.dropFirst(2)
             }
             // Consecutive items with the same clip share one clip.
             while let first = items.first {

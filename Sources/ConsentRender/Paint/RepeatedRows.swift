@@ -11,12 +11,6 @@
 /// compared as before, so the PNG's bytes are the same with or without it. Debug builds check
 /// every claim against the pixels before each encode (`Bitmap.knownRepeatsHold`).
 enum RepeatedRows {
-    /// How far past its frame, above and below, a text block's glyphs may reach (accents, stacked
-    /// marks, tall scripts): its largest font size, at least 8 points.
-    static func inkMargin(of text: PlacedText) -> Double {
-        max(8, text.block.runs.map(\.fontSize).max() ?? 0)
-    }
-
     /// One byte per pixel row of `composition`'s canvas (non-zero: equals the row above), or nil
     /// when the page does not start with a full-screen fill of the whole canvas.
     static func flags(for page: PageLayout, composition: Composition) -> [UInt8]? {
@@ -54,7 +48,7 @@ enum RepeatedRows {
             }
             switch item.drawable {
             case let .text(text):
-                let margin = inkMargin(of: text)
+                let margin = max(8, text.block.runs.map(\.fontSize).max() ?? 0)
                 mark(text.frame.minY - margin, text.frame.maxY + margin)
             case let .image(image):
                 mark(image.rect)

@@ -28,10 +28,6 @@ public final class ConsentRenderer {
     /// The platforms its device profiles may name.
     public let platforms: PlatformRegistry
     private var engines: [FontSet: PangoTextEngine] = [:]
-    /// The pixels of a page given back by `recycle`, for the next paint of its size to draw over.
-    private var spare: SpareCanvas?
-    /// How many pages were painted over a spare canvas (for tests).
-    package private(set) var paintsOverSpare = 0
 
     /// A renderer knowing `templates` and `platforms`; fails when the fonts cannot be set up.
     public init(templates: TemplateRegistry = .standard, platforms: PlatformRegistry = .standard) throws {
@@ -215,52 +211,8 @@ extension ConsentRenderer {
         try paintBitmap(page, composition: Composition(screenOf: page), engine: try engine(for: .noto))
     }
 
-    /// Gives `page`'s pixels back to the renderer, for the next screen of the same size and
-    /// background to paint over (`SpareCanvas`): a caller that renders many screens one after the
-    /// other and is done with each (a matrix) saves most of a full-screen fill per screen. The
-    /// page must be one this renderer painted, and the caller should keep no copy of its bitmap
-    /// (the next paint would copy it first).
-    package func recycle(_ page: RenderedPage) {
-        let bitmap = page.bitmap
-        spare = nil
-        guard bitmap.width == page.composition.pixelWidth, bitmap.height == page.composition.pixelHeight,
-              let plan = SpareCanvas.drawnRows(of: page.layout, composition: page.composition),
-              let clean = plan.drawn.firstIndex(of: false) else { return }
-        spare = SpareCanvas(pixels: bitmap.pixels, width: bitmap.width, height: bitmap.height, background: plan.background,
-                            backgroundPixel: bitmap.pixels[clean * bitmap.width], drawn: plan.drawn)
-    }
-
-    /// Draws `page` into a bitmap of exactly the composition's pixel size: over the spare
-    /// canvas when it fits (see `recycle`), else into new storage.
+    /// Draws `page` into a new bitmap of exactly the composition's pixel size.
     func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
-        let width = composition.pixelWidth, height = composition.pixelHeight
-        let knownRepeats = RepeatedRows.flags(for: page, composition: composition)
-        if var kept = spare {
-            spare = nil
-            if kept.width == width, kept.height == height, let plan = SpareCanvas.drawnRows(of: page, composition: composition),
-               plan.background == kept.background {
-                var pixels = kept.pixels
-                kept.pixels = []
-                try pixels.withUnsafeMutableBufferPointer { buffer in
-                    SpareCanvas.refill(buffer, width: width, rows: plan.drawn, kept.drawn, with: kept.backgroundPixel)
-                    let canvas = try CairoCanvas(pixels: buffer, pixelWidth: width, pixelHeight: height, scale: composition.scale,
-                                                 text: engine)
-                    try Painter(page: page, composition: composition).paint(on: canvas, backgroundPainted: true)
-                    try canvas.finish()
-                }
-                let bitmap = Bitmap(width: width, height: height, pixels: pixels, knownRepeats: knownRepeats)
-                paintsOverSpare += 1
-                assert(try! bitmap == paintBitmapAfresh(page, composition: composition, engine: engine, knownRepeats: knownRepeats),
-                       "a screen painted over the spare canvas differs from the same screen painted afresh")
-                return bitmap
-            }
-        }
-        return try paintBitmapAfresh(page, composition: composition, engine: engine, knownRepeats: knownRepeats)
-    }
-
-    /// Draws `page` into new storage.
-    private func paintBitmapAfresh(_ page: PageLayout, composition: Composition, engine: PangoTextEngine,
-                                   knownRepeats: [UInt8]?) throws -> Bitmap {
         let width = composition.pixelWidth, height = composition.pixelHeight
         var failure: Error?
         // Every pixel is written by the first, full-screen fill, so the storage starts uninitialised.
@@ -277,7 +229,8 @@ extension ConsentRenderer {
             initialized = buffer.count
         }
         if let failure { throw failure }
-        return Bitmap(width: width, height: height, pixels: pixels, knownRepeats: knownRepeats)
+        return Bitmap(width: width, height: height, pixels: pixels,
+                      knownRepeats: RepeatedRows.flags(for: page, composition: composition))
     }
 }
 
