@@ -3,11 +3,27 @@ import Foundation
 /// `value` as pretty-printed JSON with sorted keys, unescaped slashes and a final newline: equal
 /// values are always equal bytes, and a change reads well in a diff.
 package func canonicalJSONData<T: Encodable>(_ value: T) throws -> Data {
+    var bytes = try canonicalJSONBytes(value)
+    bytes.append(0x0A)
+    return Data(bytes)
+}
+
+/// `value` as Foundation's `JSONEncoder` writes it pretty-printed with sorted keys and unescaped
+/// slashes, without a final newline, by `CanonicalJSONEncoder`; debug builds check every value
+/// against `JSONEncoder` itself.
+func canonicalJSONBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let bytes = try CanonicalJSONEncoder.encode(value)
+    assert(bytes == (try? foundationJSON(value)).map([UInt8].init),
+           "CanonicalJSONEncoder wrote \(String(decoding: bytes, as: UTF8.self)) where JSONEncoder writes "
+           + ((try? foundationJSON(value)).map { String(decoding: $0, as: UTF8.self) } ?? "an error"))
+    return bytes
+}
+
+/// What Foundation's encoder writes for `value` with the canonical options (debug checks, tests).
+func foundationJSON<T: Encodable>(_ value: T) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(value)
-    data.append(0x0A)
-    return data
+    return try encoder.encode(value)
 }
 
 /// `value`'s canonical JSON as one element of an array nested `depth` levels deep in a canonical
@@ -16,23 +32,25 @@ package func canonicalJSONData<T: Encodable>(_ value: T) throws -> Data {
 /// each cell this way as it renders (in parallel, or in a worker process), and the manifest and
 /// gallery are put together from the pieces (`canonicalJSONArray`).
 package func canonicalJSONElement<T: Encodable>(_ value: T, depth: Int) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let bytes = try encoder.encode(value)
+    let bytes = try CanonicalJSONEncoder.encode(value, depth: depth)
+    assert(bytes == (try? foundationJSON(value)).map { indented([UInt8]($0), depth: depth) },
+           "CanonicalJSONEncoder wrote \(String(decoding: bytes, as: UTF8.self)) where JSONEncoder writes another element")
+    return Data(bytes)
+}
+
+/// `bytes` (pretty-printed JSON) with every line that is not blank indented `depth` levels more.
+func indented(_ bytes: [UInt8], depth: Int) -> [UInt8] {
     let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
-    // Line by line into an array (appending to `Data` a byte at a time cost a matrix cell 0.1 ms).
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count + bytes.count / 4)
-    bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        var lineStart = 0
-        while lineStart < raw.count {
-            let end = raw[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? raw.count
-            if raw[lineStart] != 0x0A { result.append(contentsOf: indent) }
-            result.append(contentsOf: raw[lineStart..<end])
-            lineStart = end
-        }
+    var lineStart = 0
+    while lineStart < bytes.count {
+        let end = bytes[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+        if bytes[lineStart] != 0x0A { result.append(contentsOf: indent) }
+        result.append(contentsOf: bytes[lineStart..<end])
+        lineStart = end
     }
-    return Data(result)
+    return result
 }
 
 /// The canonical JSON of an array whose elements are `elements` (made by `canonicalJSONElement`

@@ -166,8 +166,8 @@ public struct MatrixRender: Sendable {
     var plannedFiles: [String] {
         var files = ["manifest.json", "index.html"] + (galleryReloadSeconds != nil ? ["reload.js"] : [])
         for cell in cells {
-            files += [cell.path + ".png", cell.path + ".links.json"]
-                + (frames ? [cell.path + ".framed.png", cell.path + ".framed.links.json"] : [])
+            let path = cell.path
+            files += [path + ".png", path + ".links.json"] + (frames ? [path + ".framed.png", path + ".framed.links.json"] : [])
         }
         return files
     }
@@ -243,8 +243,9 @@ public struct MatrixRender: Sendable {
             request.backdrop = backdrop
             request.over = over
             let page = try renderer.render(request)
-            let cellFolder = try output.subfolder((cell.path as NSString).deletingLastPathComponent)
-            let name = (cell.path as NSString).lastPathComponent
+            let path = cell.path
+            let cellFolder = try output.subfolder((path as NSString).deletingLastPathComponent)
+            let name = (path as NSString).lastPathComponent
             let png = cellFolder.appendingPathComponent(name + ".png")
             let links = cellFolder.appendingPathComponent(name + ".links.json")
             let artifacts = try ScreenArtifacts(page: page, renderer: renderer, profile: profile, framed: frames)
@@ -258,7 +259,7 @@ public struct MatrixRender: Sendable {
             var entry = MatrixManifest.Cell(
                 variant: request.variant.record, deviceName: profile.name, language: map.language,
                 tint: cell.screen == .consent ? page.layout.semantics.tint.hex : nil,
-                png: cell.path + ".png", links: cell.path + ".links.json", size: map.size, pixelSize: map.pixelSize,
+                png: path + ".png", links: path + ".links.json", size: map.size, pixelSize: map.pixelSize,
                 scrollable: map.body.scrollable, appStoreClass: pixelClass?.name,
                 lint: MatrixManifest.LintSummary(errors: findings.filter { $0.severity == .error }.count,
                                                  warnings: findings.filter { $0.severity == .warning }.count,
@@ -266,8 +267,8 @@ public struct MatrixRender: Sendable {
                                                      "\($0.severity.rawValue) \($0.rule) \($0.element): \($0.message)"
                                                  }))
             if let framed {
-                entry.framed = cell.path + ".framed.png"
-                entry.framedLinks = cell.path + ".framed.links.json"
+                entry.framed = path + ".framed.png"
+                entry.framedLinks = path + ".framed.links.json"
                 entry.framedScreen = framed.screen
                 entry.framedSize = LinkMap.PixelSize(width: framed.image.width, height: framed.image.height)
             }

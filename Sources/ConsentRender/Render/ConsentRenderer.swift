@@ -28,6 +28,8 @@ public final class ConsentRenderer {
     /// The platforms its device profiles may name.
     public let platforms: PlatformRegistry
     private var engines: [FontSet: PangoTextEngine] = [:]
+    /// Documents parsed for recent renders (`parsedDocument(for:)`).
+    var parsedDocuments: [ParsedDocumentKey: ParsedDocument] = [:]
 
     /// A renderer knowing `templates` and `platforms`; fails when the fonts cannot be set up.
     public init(templates: TemplateRegistry = .standard, platforms: PlatformRegistry = .standard) throws {

@@ -33,7 +33,7 @@ extension ConsentRenderer {
         let template = try template(for: request)
         let variant = request.variant
         let content = request.content
-        let (language, source, document, usedDefaultLanguage) = try Self.document(for: request)
+        let (language, source, document, usedDefaultLanguage) = try parsedDocument(for: request)
         // The document's style over its platform's.
         let style = StyleTokens(document: content.settings.style, fontFiles: content.fontFiles, base: platform.systemStyle)
             .resolved(language: language, increaseContrast: variant.increaseContrast)
@@ -204,6 +204,32 @@ extension ConsentRenderer {
             rest = rest[after...]
         }
         return names
+    }
+
+    /// What parsing a request's document reads: the language asked for and the document's files
+    /// and settings that choose and shape the file shown.
+    struct ParsedDocumentKey: Hashable {
+        var language: String
+        var source: String
+        var files: [String: Data]
+        var defaultLanguage: String?
+        var detectors: [DataDetector]?
+    }
+
+    typealias ParsedDocument = (language: String, source: String, document: ConsentDocument, usedDefault: Bool)
+
+    /// `document(for:)`, kept for the next render of the same language of the same files: a
+    /// matrix shows each language's file in hundreds of cells, and parsing its Markdown and
+    /// finding its data detectors' links was 3 % of a cell. Failures are not kept.
+    func parsedDocument(for request: RenderRequest) throws -> ParsedDocument {
+        let content = request.content
+        let key = ParsedDocumentKey(language: request.variant.language, source: content.source, files: content.languageFiles,
+                                    defaultLanguage: content.settings.defaultLanguage, detectors: content.settings.detectors)
+        if let parsed = parsedDocuments[key] { return parsed }
+        let parsed = try Self.document(for: request)
+        if parsedDocuments.count >= 64 { parsedDocuments.removeAll() }
+        parsedDocuments[key] = parsed
+        return parsed
     }
 
     /// The language to render, the file it comes from, the document, and whether the default was used.
