@@ -528,3 +528,9 @@ void cr_fastpng_keep_freed_screens(void) {
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
 #endif
 }
+
+void cr_fastpng_release_freed_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

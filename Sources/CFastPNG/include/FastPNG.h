@@ -43,6 +43,10 @@ void cr_fastpng_output_free(cr_fastpng_output *out);
 /// the kernel, which zeroes every page again for the next screen. For a command-line process.
 void cr_fastpng_keep_freed_screens(void);
 
+/// Gives the pages of freed memory back to the kernel (glibc's `malloc_trim`), which keeping freed
+/// screens otherwise holds: see `ConsentRenderer.releaseFreedMemory`.
+void cr_fastpng_release_freed_memory(void);
+
 /// CRC-64 (ECMA-182, reflected, as xz uses it) of `length` bytes, continuing from `crc` (0 to
 /// start): ISA-L's, at memory speed. The ownership ledger's checksum of each file it lists.
 uint64_t cr_crc64(uint64_t crc, const void *data, size_t length);

@@ -121,6 +121,8 @@ enum FastPNG {
     /// Keeps freed screens' memory in the process (see `ConsentRenderer.keepFreedScreenMemory`).
     static func keepFreedScreens() { cr_fastpng_keep_freed_screens() }
 
+    static func releaseFreedMemory() { cr_fastpng_release_freed_memory() }
+
 }
 
 extension Optional where Wrapped == [UInt8] {

@@ -105,7 +105,10 @@ extension MatrixRender {
         let renderer = Result { try ConsentRenderer(templates: templates) }
         try channel.send(MatrixWorkerMessage(ready: .init(version: MatrixWorkerMessage.version)))
         while let request = try channel.receive(MatrixWorkerRequest.self) {
-            for cell in request.batch {
+            for (offset, cell) in request.batch.enumerated() {
+                if offset % ConsentRenderer.cellsBetweenMemoryReleases == ConsentRenderer.cellsBetweenMemoryReleases - 1 {
+                    ConsentRenderer.releaseFreedMemory()
+                }
                 let variant = RenderVariant(record: cell.variant)
                 if profiles[variant.device] == nil { profiles[variant.device] = try catalog.profile(reference: variant.device) }
                 guard let profile = profiles[variant.device] else { preconditionFailure("The profile was just loaded") }

@@ -24,7 +24,12 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
         while true {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard taken < batches.count else { break }
-            for index in batches[taken] { slots.set(index, body(index, renderer)) }
+            for (offset, index) in batches[taken].enumerated() {
+                slots.set(index, body(index, renderer))
+                if offset % ConsentRenderer.cellsBetweenMemoryReleases == ConsentRenderer.cellsBetweenMemoryReleases - 1 {
+                    ConsentRenderer.releaseFreedMemory()
+                }
+            }
         }
     }
     return slots.values
