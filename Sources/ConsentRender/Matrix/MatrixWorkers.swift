@@ -104,10 +104,13 @@ extension MatrixRender {
         var profiles: [String: DeviceProfile] = [:]
         let renderer = Result { try ConsentRenderer(templates: templates) }
         try channel.send(MatrixWorkerMessage(ready: .init(version: MatrixWorkerMessage.version)))
+        var sinceRelease = 0
         while let request = try channel.receive(MatrixWorkerRequest.self) {
-            for (offset, cell) in request.batch.enumerated() {
-                if offset % ConsentRenderer.cellsBetweenMemoryReleases == ConsentRenderer.cellsBetweenMemoryReleases - 1 {
+            for cell in request.batch {
+                sinceRelease += 1
+                if sinceRelease == ConsentRenderer.cellsBetweenMemoryReleases {
                     ConsentRenderer.releaseFreedMemory()
+                    sinceRelease = 0
                 }
                 let variant = RenderVariant(record: cell.variant)
                 if profiles[variant.device] == nil { profiles[variant.device] = try catalog.profile(reference: variant.device) }

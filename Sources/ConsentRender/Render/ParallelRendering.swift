@@ -21,13 +21,16 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
     let next = Atomic<Int>(0)
     onThreads(workers) { [batches] in
         let renderer = Result { try ConsentRenderer(templates: templates) }
+        var sinceRelease = 0
         while true {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard taken < batches.count else { break }
-            for (offset, index) in batches[taken].enumerated() {
+            for index in batches[taken] {
                 slots.set(index, body(index, renderer))
-                if offset % ConsentRenderer.cellsBetweenMemoryReleases == ConsentRenderer.cellsBetweenMemoryReleases - 1 {
+                sinceRelease += 1
+                if sinceRelease == ConsentRenderer.cellsBetweenMemoryReleases {
                     ConsentRenderer.releaseFreedMemory()
+                    sinceRelease = 0
                 }
             }
         }
