@@ -18,7 +18,8 @@ enum BenchCommand {
             + "composed, and composed and encoded to H.264 by ffmpeg (the median of 3 runs, or 1 run when N is below 3).\n"
             + "With --matrix N it measures instead (or as well, with --figures) an N-cell sample of the whole matrix a team can "
             + "ask for: every shipped device × App Store Connect's 39 locales × 2 orientations × 2 appearances × 12 text sizes "
-            + "(80,496 cells; every 80,496/N-th is taken), rendered as matrix renders it into a scratch folder, with --jobs 1 and "
+            + "(80,496 cells), taken as whole batches of one locale at one text size on every device in both orientations and "
+            + "appearances, spread evenly over all of them, rendered as matrix renders it into a scratch folder, with --jobs 1 and "
             + "2, each three times in a fresh process: CPU ms per cell (user + system, workers included), cells per second, "
             + "peak memory (the process and its workers), two jobs' speed-up, and the whole matrix's projected wall time.",
         groups: [OptionGroup(nil, [
@@ -114,6 +115,19 @@ enum BenchCommand {
         let scratch = (parentScratch ?? FileManager.default.temporaryDirectory).appendingPathComponent("consentrender-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { if parentScratch == nil { try? FileManager.default.removeItem(at: scratch) } }
+        if parentScratch == nil {
+            // Stopped, bench ends the runs it started (first) and removes its scratch folder.
+            StopCleanup.message = "no figures were printed; bench ended the runs it had started and removed its scratch folder"
+            let path = scratch.path
+            StopCleanup.add { try? FileManager.default.removeItem(atPath: path) }
+        } else {
+            StopCleanup.message = "the bench --matrix run that started this one ended, so this one did too"
+            // Ends with the bench that started it, however that one ends (a kill, a closed terminal).
+            if let parent = ProcessInfo.processInfo.environment[BenchTeamMatrix.parentVariable].flatMap(Int32.init),
+               !MatrixRender.endWithParent(parent) {
+                throw UsageError(message: "the bench --matrix run that started this one (process \(parent)) has ended")
+            }
+        }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         if let teamCells, let teamJobs {
             let run = try BenchTeamMatrix.runOnce(cells: teamCells, jobs: teamJobs, catalog: catalog,
@@ -121,7 +135,7 @@ enum BenchCommand {
             if json {
                 print(String(decoding: try canonicalJSONData(run), as: UTF8.self), terminator: "")
             } else {
-                print("team matrix, \(run.cells) cells, \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
+                print("team matrix, \(run.cells) cell\(run.cells == 1 ? "" : "s"), \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
                     + String(format: "%.2f ms of CPU per cell, %.0f cells/s, %.1f s, peak memory %.0f MB", run.cpuMsPerCell,
                              run.cellsPerSecond, run.seconds, run.peakMB)
                     + (run.failedCells > 0 ? ", \(run.failedCells) cells failed" : ""))
@@ -283,7 +297,9 @@ enum BenchCommand {
                              "--out", scratch.appendingPathComponent("memory").path, "--format", "json"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        let stop = StopCleanup.add { [pid = process.processIdentifier] in StopCleanup.endChild(pid) }
         process.waitUntilExit()
+        StopCleanup.remove(stop)
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
@@ -304,7 +320,10 @@ enum BenchCommand {
 
     private static func printTable(_ figures: Figures, iterations: Int) {
         func ms(_ value: Double) -> String { String(format: "%.1f", value) }
-        print("ConsentRender benchmark (\(figures.cores) cores, medians of \(iterations) warm iterations, \(buildConfiguration))")
+        // The team-matrix sample alone takes no medians: its runs are the best of three.
+        let medians = figures.stages != nil || figures.matrix != nil || figures.diffIdenticalMs != nil
+            ? ", medians of \(iterations) warm iterations" : ""
+        print("ConsentRender benchmark (\(figures.cores) cores\(medians), \(buildConfiguration))")
         if let stages = figures.stages {
             print("")
             print("ms per screenshot         layout   paint  encode    json   write   total  PNG")

@@ -119,6 +119,9 @@ enum BenchTeamMatrix {
     /// which it deletes at the end).
     static let scratchVariable = "CONSENTRENDER_BENCH_SCRATCH"
 
+    /// The process id of that bench, which its runs end with (`MatrixRender.endWithParent`).
+    static let parentVariable = "CONSENTRENDER_BENCH_PARENT"
+
     /// The figures of the whole measurement: the best of `rounds` runs with each job count, each run
     /// in a fresh process (so its peak memory is its own).
     struct Figures: Codable {
@@ -142,12 +145,15 @@ enum BenchTeamMatrix {
                 process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
                 process.arguments = ["bench", "--matrix", String(cells), "--jobs", String(jobs), "--profiles", catalog.directory.path,
                                      "--format", "json"]
-                process.environment = ProcessInfo.processInfo.environment.merging([scratchVariable: scratch.path]) { $1 }
+                process.environment = ProcessInfo.processInfo.environment.merging(
+                    [scratchVariable: scratch.path, parentVariable: String(getpid())]) { $1 }
                 let output = Pipe()
                 process.standardOutput = output
                 try process.run()
+                let stop = StopCleanup.add { [pid = process.processIdentifier] in StopCleanup.endChild(pid) }
                 let data = output.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
+                StopCleanup.remove(stop)
                 guard process.terminationStatus == 0, let run = try? JSONDecoder().decode(Run.self, from: data) else {
                     throw UsageError(message: "the team-matrix sample with \(jobs) job(s) failed (exit \(process.terminationStatus))")
                 }

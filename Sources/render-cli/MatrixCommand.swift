@@ -213,6 +213,8 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     func finished(_ result: MatrixRender.CellResult) {
+        // Once a stop has begun, cells cut off by it are not failures to report.
+        guard !StopCleanup.stopping else { return }
         lock.lock()
         defer { lock.unlock() }
         completed += 1

@@ -75,13 +75,15 @@ let signalWaiter = Thread {
         FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\n" : "") + message + "\n").utf8))
         exit(unreadOptionsFault() ? 3 : 0)
     }
+    StopCleanup.stopping = true
     // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
     let name = number == SIGINT ? "SIGINT" : "SIGTERM"
     let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
-    let message = "\(newline)render-cli: stopped by \(name): files being written were removed; what was written "
-        + "before stays, so the output is incomplete until the command runs again\n"
+    let message = "\(newline)render-cli: stopped by \(name): " + (StopCleanup.message ?? "files being written were removed; what was "
+        + "written before stays, so the output is incomplete until the command runs again") + "\n"
     FileHandle.standardError.write(Data(message.utf8))
     MatrixRender.endWorkers()
+    StopCleanup.runAll()
     AtomicFileWriter.removePendingFiles()
     exit(128 + number)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ConsentRender
 
@@ -296,6 +297,28 @@ import Testing
         // The next run into the folder completes it.
         let again = try run(process.arguments! + [])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// A worker that ends before it says it is ready (killed while starting, or a program that is
+    /// not a worker at all) fails its start with how it ended, instead of leaving the matrix waiting
+    /// for a message that cannot come (the parent once held the worker's end of the pipe open
+    /// until the worker had answered: a first-user trial's kill hung a matrix for half an hour).
+    @Test func aWorkerThatEndsBeforeItIsReadyFailsItsStart() throws {
+        let outcome = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do {
+                _ = try MatrixWorkerProcess(MatrixWorkerLaunch(executable: URL(fileURLWithPath: "/bin/sh"),
+                                                               arguments: ["-c", "echo starting >&2; exit 7"]))
+                outcome.withLock { $0 = "it started" }
+            } catch {
+                outcome.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 20) == .success, "the start still waits for the worker's first message")
+        let said = outcome.withLock { $0 } ?? ""
+        #expect(said.contains("A worker process of the matrix failed") && said.contains("7"), "\(said)")
     }
 
     /// PNGs and link maps under `url`, by relative path.

@@ -246,8 +246,6 @@ public struct MatrixRender: Sendable {
             let path = cell.path
             let cellFolder = try output.subfolder((path as NSString).deletingLastPathComponent)
             let name = (path as NSString).lastPathComponent
-            let png = cellFolder.appendingPathComponent(name + ".png")
-            let links = cellFolder.appendingPathComponent(name + ".links.json")
             let artifacts = try ScreenArtifacts(page: page, renderer: renderer, profile: profile, framed: frames)
             try output.write(artifacts.files(stem: cellFolder.appendingPathComponent(name).path).map { (URL(fileURLWithPath: $0.name), $0.data) })
             let (pngData, framed) = (artifacts.png, artifacts.framed)

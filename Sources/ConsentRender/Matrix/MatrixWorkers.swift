@@ -127,6 +127,12 @@ extension MatrixRender {
         }
     }
 
+    /// Asks the kernel to end this process (SIGTERM) when process `parent`, which started it, ends
+    /// (a benchmark's child run); false when the parent has ended already or the kernel refused.
+    package static func endWithParent(_ parent: Int32) -> Bool {
+        consentrender_end_with_parent(parent) == 0
+    }
+
     /// Ends every worker process this process has running and waits for each: for a run stopped by
     /// SIGINT or SIGTERM, so that no worker goes on writing after the command has said it stopped.
     /// (Each worker removes its own files in progress as it ends.)
@@ -230,7 +236,6 @@ final class MatrixWorkerProcess {
         }
         var template = Array((NSTemporaryDirectory() + "/consentrender-worker-XXXXXX").utf8CString)
         let errors = template.withUnsafeMutableBufferPointer { consentrender_anonymous_file($0.baseAddress!) }
-        defer { close(toWorker[0]); close(fromWorker[1]) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -254,6 +259,11 @@ final class MatrixWorkerProcess {
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, launch.executable.path, &actions, &attributes, &cArguments, environ)
+        // The worker's ends, closed here before anything is read: a worker that dies before it says
+        // it is ready must leave its pipe with no writer, so the read below ends instead of waiting
+        // for ever (found by a first-user trial: a worker killed while starting hung its matrix).
+        close(toWorker[0])
+        close(fromWorker[1])
         guard spawned == 0 else {
             close(toWorker[1]); close(fromWorker[0])
             if errors >= 0 { close(errors) }
