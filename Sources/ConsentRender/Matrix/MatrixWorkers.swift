@@ -104,14 +104,10 @@ extension MatrixRender {
         var profiles: [String: DeviceProfile] = [:]
         let renderer = Result { try ConsentRenderer(templates: templates) }
         try channel.send(MatrixWorkerMessage(ready: .init(version: MatrixWorkerMessage.version)))
-        var sinceRelease = 0
+        var memory = ConsentRenderer.MemoryReleaseCounter()
         while let request = try channel.receive(MatrixWorkerRequest.self) {
             for cell in request.batch {
-                sinceRelease += 1
-                if sinceRelease == ConsentRenderer.cellsBetweenMemoryReleases {
-                    ConsentRenderer.releaseFreedMemory()
-                    sinceRelease = 0
-                }
+                defer { memory.cellRendered() }
                 let variant = RenderVariant(record: cell.variant)
                 if profiles[variant.device] == nil { profiles[variant.device] = try catalog.profile(reference: variant.device) }
                 guard let profile = profiles[variant.device] else { preconditionFailure("The profile was just loaded") }

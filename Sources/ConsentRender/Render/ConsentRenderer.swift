@@ -75,6 +75,22 @@ public final class ConsentRenderer {
     /// every cell; in 64 cells the heap grows by about 3.5 MB (at the 55 KB a cell measured).
     package static let cellsBetweenMemoryReleases = 64
 
+    /// Counts the cells one matrix thread or worker renders and calls `releaseFreedMemory` after
+    /// every `cellsBetweenMemoryReleases` of them.
+    package struct MemoryReleaseCounter {
+        private var cells = 0
+
+        package init() {}
+
+        package mutating func cellRendered() {
+            cells += 1
+            if cells == ConsentRenderer.cellsBetweenMemoryReleases {
+                ConsentRenderer.releaseFreedMemory()
+                cells = 0
+            }
+        }
+    }
+
     /// Resolves the language, lays out, paints and maps one screen.
     public func render(_ request: RenderRequest) throws -> RenderedPage {
         try paint(try layOut(request))

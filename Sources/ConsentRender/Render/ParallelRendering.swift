@@ -21,17 +21,13 @@ func renderInParallel<T: Sendable, Group: Hashable, Batch: Hashable>(
     let next = Atomic<Int>(0)
     onThreads(workers) { [batches] in
         let renderer = Result { try ConsentRenderer(templates: templates) }
-        var sinceRelease = 0
+        var memory = ConsentRenderer.MemoryReleaseCounter()
         while true {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard taken < batches.count else { break }
             for index in batches[taken] {
                 slots.set(index, body(index, renderer))
-                sinceRelease += 1
-                if sinceRelease == ConsentRenderer.cellsBetweenMemoryReleases {
-                    ConsentRenderer.releaseFreedMemory()
-                    sinceRelease = 0
-                }
+                memory.cellRendered()
             }
         }
     }
