@@ -402,118 +402,231 @@ static int compressor_feed(compressor *c, cr_fastpng_output *out, const unsigned
     }
 }
 
-int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
-                      const unsigned char *known_repeats, cr_fastpng_output *out) {
+// MARK: The stream
+
+struct cr_fastpng_stream {
+    cr_fastpng_output out;
+    compressor c;
+    cr_fastpng_format format;
+    uint32_t width, height;
+    uint32_t y;              // rows received
+    uint32_t pending;        // rows received that repeat the one above, not yet written
+    size_t row_bytes;        // a scanline: filter byte and pixels
+    size_t band_rows;
+    uint32_t in_band;
+    unsigned char *band;     // scanlines waiting for the compressor
+    unsigned char *previous; // the last row read, for comparing the next chunk's first row
+    size_t idat_start;
+    uint32_t adler;
+    int status;              // 0, -1 out of memory, -2 ISA-L's error
+};
+
+static const size_t pixel_bytes = 4; // an XRGB word or four RGBA bytes
+
+/// One scanline into the band: `row`'s pixels, or (NULL) a repeated row, Up-filtered zeros.
+static int stream_scanline(cr_fastpng_stream *s, const unsigned char *row) {
+    unsigned char *target = s->band + (size_t)s->in_band * s->row_bytes;
+    if (!row) {
+        // Filter Up on a row equal to the one above: every byte is zero.
+        target[0] = 2;
+        memset(target + 1, 0, s->row_bytes - 1);
+    } else if (s->format == CR_FASTPNG_RGBA) {
+        target[0] = 0;
+        memcpy(target + 1, row, 4 * (size_t)s->width);
+    } else {
+        target[0] = 0;
+        xrgb_to_rgb((const uint32_t *)row, target + 1, s->width);
+    }
+    if (++s->in_band == s->band_rows) {
+        s->adler = band_adler32(s->adler, s->band, s->in_band, s->row_bytes);
+        int status = compressor_feed(&s->c, &s->out, s->band, (size_t)s->in_band * s->row_bytes, NO_FLUSH);
+        if (status) return status;
+        s->in_band = 0;
+    }
+    return 0;
+}
+
+/// Writes the pending repeated rows: a run block when there are enough of them (`final` when they
+/// end the image), else Up-filtered rows in the band.
+static int stream_pending(cr_fastpng_stream *s, int final) {
+    uint32_t repeated = s->pending;
+    s->pending = 0;
+    if (repeated < RUN_ROWS_MIN) {
+        for (uint32_t r = 0; r < repeated; r++) {
+            int status = stream_scanline(s, NULL);
+            if (status) return status;
+        }
+        return 0;
+    }
+    s->adler = band_adler32(s->adler, s->band, s->in_band, s->row_bytes);
+    if (s->c.fed || s->in_band) {
+        int status = compressor_feed(&s->c, &s->out, s->band, (size_t)s->in_band * s->row_bytes, SYNC_FLUSH);
+        if (status) return status;
+    }
+    s->in_band = 0;
+    if (write_run_block(&s->out, repeated, s->row_bytes, final)) return -1;
+    for (uint32_t r = 0; r < repeated; r++) s->adler = adler32_repeated_row(s->adler, s->row_bytes);
+    if (!final) compressor_start(&s->c);
+    else s->c.fed = -1;  // the stream is complete
+    return 0;
+}
+
+static void stream_free(cr_fastpng_stream *s) {
+    if (!s) return;
+    free(s->band);
+    free(s->previous);
+    cr_fastpng_output_free(&s->out);
+    free(s);
+}
+
+cr_fastpng_stream *cr_fastpng_stream_begin(uint32_t width, uint32_t height, cr_fastpng_format format, cr_fastpng_output *out) {
     memset(out, 0, sizeof *out);
-    if (!pixels || width == 0 || height == 0 || width > 0x7FFFFFFF / 4 || height > 0x7FFFFFFF) {
-        return fail(out, "the image must be at least 1×1 pixels and fit PNG's limits");
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF / 4 || height > 0x7FFFFFFF) {
+        fail(out, "the image must be at least 1×1 pixels and fit PNG's limits");
+        return NULL;
     }
     const size_t channels = format == CR_FASTPNG_RGBA ? 4 : 3;
-    const size_t pixel_bytes = 4; // an XRGB word or four RGBA bytes
     const size_t row_bytes = 1 + channels * width;
-    if (stride_bytes < pixel_bytes * width) return fail(out, "the row stride is shorter than a row");
-    const size_t raw_bytes = row_bytes * height;
-    size_t band_rows = BAND_BYTES / row_bytes;
-    if (band_rows < 1) band_rows = 1;
-
     // ISA-L counts input in 32 bits; screens are far smaller.
-    if (raw_bytes > 0x7FFFFFFF) return fail(out, "the image is larger than this encoder's 2 GB of row data");
+    if (row_bytes * height > 0x7FFFFFFF) {
+        fail(out, "the image is larger than this encoder's 2 GB of row data");
+        return NULL;
+    }
+    pthread_once(&screen_tables_once, make_screen_tables);
+    if (screen_tables_status != 0) {
+        fail(out, "ISA-L could not make the screens' Huffman table");
+        return NULL;
+    }
+    cr_fastpng_stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        fail(out, "out of memory for the PNG encoder");
+        return NULL;
+    }
+    s->format = format;
+    s->width = width;
+    s->height = height;
+    s->row_bytes = row_bytes;
+    s->band_rows = BAND_BYTES / row_bytes;
+    if (s->band_rows < 1) s->band_rows = 1;
+    s->band = malloc(s->band_rows * row_bytes);
+    s->previous = malloc(pixel_bytes * width);
     // Screens compress to a few hundred kilobytes; the buffer grows when it needs to.
-    if (reserve(out, 256 * 1024)) return fail(out, "out of memory for the PNG");
+    if (!s->band || !s->previous || reserve(&s->out, 256 * 1024)) {
+        stream_free(s);
+        fail(out, "out of memory for the PNG encoder");
+        return NULL;
+    }
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
-    memcpy(out->data, signature, 8);
-    out->size = 8;
+    memcpy(s->out.data, signature, 8);
+    s->out.size = 8;
     unsigned char header[13];
     put32(header, width);
     put32(header + 4, height);
     header[8] = 8;                                         // bits per channel
     header[9] = format == CR_FASTPNG_RGBA ? 6 : 2;         // RGBA or RGB
     header[10] = header[11] = header[12] = 0;              // deflate, adaptive filtering, no interlace
-    if (chunk(out, "IHDR", header, 13)) return fail(out, "out of memory for the PNG");
-
+    if (chunk(&s->out, "IHDR", header, 13)) {
+        stream_free(s);
+        fail(out, "out of memory for the PNG");
+        return NULL;
+    }
     // The IDAT chunk is written in place: its length is filled in at the end.
-    size_t idat_start = out->size;
-    out->size += 8;
-    memcpy(out->data + idat_start + 4, "IDAT", 4);
-    out->data[out->size++] = 0x78;                         // zlib: deflate, 32 KB window
-    out->data[out->size++] = 0x01;                         // fastest level; (0x7801 % 31 == 0)
+    s->idat_start = s->out.size;
+    s->out.size += 8;
+    memcpy(s->out.data + s->idat_start + 4, "IDAT", 4);
+    s->out.data[s->out.size++] = 0x78;                     // zlib: deflate, 32 KB window
+    s->out.data[s->out.size++] = 0x01;                     // fastest level; (0x7801 % 31 == 0)
+    compressor_start(&s->c);
+    s->adler = 1;
+    return s;
+}
 
-    pthread_once(&screen_tables_once, make_screen_tables);
-    if (screen_tables_status != 0) return fail(out, "ISA-L could not make the screens' Huffman table");
-    compressor c;
-    memset(&c, 0, sizeof c);
-    unsigned char *band = malloc(band_rows * row_bytes);
-    if (!band) return fail(out, "out of memory for the PNG encoder");
-    compressor_start(&c);
-    uint32_t adler = 1;
-    int status = 0;
-    uint32_t in_band = 0;
-    const unsigned char *base = pixels;
-    for (uint32_t y = 0; y < height && status == 0;) {
-        const unsigned char *source = base + (size_t)y * stride_bytes;
-        uint32_t repeated = 0;
-        while (y + repeated < height && y + repeated > 0
-               && ((known_repeats && known_repeats[y + repeated])
-                   || memcmp(source + (size_t)repeated * stride_bytes, source + (size_t)repeated * stride_bytes - stride_bytes,
-                             pixel_bytes * width) == 0)) {
-            repeated++;
-        }
-        if (repeated >= RUN_ROWS_MIN) {
-            adler = band_adler32(adler, band, in_band, row_bytes);
-            if (c.fed || in_band) {
-                status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, SYNC_FLUSH);
-                if (status) break;
-            }
-            in_band = 0;
-            int final = y + repeated >= height;
-            if (write_run_block(out, repeated, row_bytes, final)) { status = -1; break; }
-            for (uint32_t r = 0; r < repeated; r++) adler = adler32_repeated_row(adler, row_bytes);
-            if (!final) compressor_start(&c);
-            else c.fed = -1;  // the stream is complete
-            y += repeated;
+int cr_fastpng_stream_rows(cr_fastpng_stream *s, const void *rows, uint32_t count, size_t stride_bytes,
+                           const unsigned char *known_repeats) {
+    if (s->status) return s->status;
+    if (count > s->height - s->y || (rows && stride_bytes < pixel_bytes * s->width)) return s->status = -3;
+    const unsigned char *base = rows;
+    // The row a new row is compared with: the last one read (a row known to repeat was not, and
+    // equals it).
+    const unsigned char *last = s->y > 0 ? s->previous : NULL;
+    for (uint32_t r = 0; r < count; r++, s->y++) {
+        if (s->y > 0 && known_repeats && known_repeats[r]) {
+            s->pending++;
             continue;
         }
-        // Rows one by one into the band: a short run of repeated rows, or one new row.
-        uint32_t take = repeated ? repeated : 1;
-        for (uint32_t r = 0; r < take; r++, y++) {
-            unsigned char *target = band + (size_t)in_band * row_bytes;
-            const unsigned char *row = base + (size_t)y * stride_bytes;
-            if (repeated) {
-                // Filter Up on a row equal to the one above: every byte is zero.
-                target[0] = 2;
-                memset(target + 1, 0, row_bytes - 1);
-            } else if (format == CR_FASTPNG_RGBA) {
-                target[0] = 0;
-                memcpy(target + 1, row, 4 * (size_t)width);
-            } else {
-                target[0] = 0;
-                xrgb_to_rgb((const uint32_t *)row, target + 1, width);
-            }
-            if (++in_band == band_rows) {
-                adler = band_adler32(adler, band, in_band, row_bytes);
-                status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, NO_FLUSH);
-                if (status) break;
-                in_band = 0;
-            }
+        if (!base) return s->status = -3;
+        const unsigned char *row = base + (size_t)r * stride_bytes;
+        if (last && memcmp(row, last, pixel_bytes * s->width) == 0) {
+            s->pending++;
+        } else {
+            int status = 0;
+            if (s->pending) status = stream_pending(s, 0);
+            if (!status) status = stream_scanline(s, row);
+            if (status) return s->status = status;
+        }
+        last = row;
+    }
+    if (last && last != s->previous) memcpy(s->previous, last, pixel_bytes * s->width);
+    return 0;
+}
+
+int cr_fastpng_stream_finish(cr_fastpng_stream *s, cr_fastpng_output *out) {
+    memset(out, 0, sizeof *out);
+    int status = s->status;
+    if (!status && s->y != s->height) status = -3;
+    if (!status && s->pending) status = stream_pending(s, 1);
+    if (!status && s->c.fed >= 0) {
+        s->adler = band_adler32(s->adler, s->band, s->in_band, s->row_bytes);
+        status = compressor_feed(&s->c, &s->out, s->band, (size_t)s->in_band * s->row_bytes, -1);
+    }
+    if (!status && reserve(&s->out, 4 + 12 + 4)) status = -1;
+    size_t idat_length = 0;
+    if (!status) {
+        put32(s->out.data + s->out.size, s->adler);
+        s->out.size += 4;
+        idat_length = s->out.size - s->idat_start - 8;
+        if (idat_length > 0x7FFFFFFF) status = -4;
+    }
+    if (!status) {
+        put32(s->out.data + s->idat_start, (uint32_t)idat_length);
+        put32(s->out.data + s->out.size, crc32_gzip_refl(0, s->out.data + s->idat_start + 4, (uint64_t)idat_length + 4));
+        s->out.size += 4;
+        if (chunk(&s->out, "IEND", NULL, 0)) status = -1;
+    }
+    if (status) {
+        stream_free(s);
+        switch (status) {
+        case -2: return fail(out, "ISA-L's deflate reported an error");
+        case -3: return fail(out, "the encoder was given rows it cannot take: more than the image's height, a short stride, "
+                                  "a row left out that was not known to repeat, or too few rows in all");
+        case -4: return fail(out, "the image is too large for one PNG chunk");
+        default: return fail(out, "out of memory for the PNG");
         }
     }
-    if (status == 0 && c.fed >= 0) {
-        adler = band_adler32(adler, band, in_band, row_bytes);
-        status = compressor_feed(&c, out, band, (size_t)in_band * row_bytes, -1);
-    }
-    free(band);
-    if (status == -2) return fail(out, "ISA-L's deflate reported an error");
-    if (status) return fail(out, "out of memory for the PNG");
-    if (reserve(out, 4 + 12 + 4)) return fail(out, "out of memory for the PNG");
-    put32(out->data + out->size, adler);
-    out->size += 4;
-    size_t idat_length = out->size - idat_start - 8;
-    if (idat_length > 0x7FFFFFFF) return fail(out, "the image is too large for one PNG chunk");
-    put32(out->data + idat_start, (uint32_t)idat_length);
-    put32(out->data + out->size, crc32_gzip_refl(0, out->data + idat_start + 4, (uint64_t)idat_length + 4));
-    out->size += 4;
-    if (chunk(out, "IEND", NULL, 0)) return fail(out, "out of memory for the PNG");
+    *out = s->out;
+    s->out.data = NULL;
+    stream_free(s);
     return 0;
+}
+
+void cr_fastpng_stream_cancel(cr_fastpng_stream *s) {
+    stream_free(s);
+}
+
+int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride_bytes, cr_fastpng_format format,
+                      const unsigned char *known_repeats, cr_fastpng_output *out) {
+    if (!pixels) {
+        memset(out, 0, sizeof *out);
+        return fail(out, "the image must be at least 1×1 pixels and fit PNG's limits");
+    }
+    if (stride_bytes < pixel_bytes * width) {
+        memset(out, 0, sizeof *out);
+        return fail(out, "the row stride is shorter than a row");
+    }
+    cr_fastpng_stream *s = cr_fastpng_stream_begin(width, height, format, out);
+    if (!s) return -1;
+    cr_fastpng_stream_rows(s, pixels, height, stride_bytes, known_repeats);
+    return cr_fastpng_stream_finish(s, out);
 }
 
 void cr_fastpng_output_free(cr_fastpng_output *out) {

@@ -39,6 +39,27 @@ int cr_fastpng_encode(const void *pixels, uint32_t width, uint32_t height, size_
 
 void cr_fastpng_output_free(cr_fastpng_output *out);
 
+/// The same encoder fed a few rows at a time, so a caller can paint an image in bands that stay in
+/// cache and never hold all of it: the bytes are those `cr_fastpng_encode` writes for the same rows.
+typedef struct cr_fastpng_stream cr_fastpng_stream;
+
+/// Starts a `width`×`height` PNG; NULL with a sentence in `out->error` when it cannot.
+cr_fastpng_stream *cr_fastpng_stream_begin(uint32_t width, uint32_t height, cr_fastpng_format format, cr_fastpng_output *out);
+
+/// The next `count` rows, `stride_bytes` apart from `rows`. `known_repeats`, when not NULL, has a
+/// byte per one of these rows, non-zero where the row equals the one above; such rows are not read,
+/// and `rows` may be NULL when every row is so named. Returns 0, or non-zero after which `finish`
+/// reports the failure.
+int cr_fastpng_stream_rows(cr_fastpng_stream *s, const void *rows, uint32_t count, size_t stride_bytes,
+                           const unsigned char *known_repeats);
+
+/// Ends the PNG (every row must have been given) and frees the stream: 0 with the bytes in `out`,
+/// or -1 with a sentence in `out->error`.
+int cr_fastpng_stream_finish(cr_fastpng_stream *s, cr_fastpng_output *out);
+
+/// Frees a stream that will not be finished.
+void cr_fastpng_stream_cancel(cr_fastpng_stream *s);
+
 /// Asks glibc to keep freed screen-sized blocks in the process heap instead of returning them to
 /// the kernel, which zeroes every page again for the next screen. For a command-line process.
 void cr_fastpng_keep_freed_screens(void);
