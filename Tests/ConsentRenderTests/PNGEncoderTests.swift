@@ -267,4 +267,131 @@ import Testing
         let run = try runPython(script, arguments: [url.path, reference.path])
         #expect(run.stdout.contains("same"), "\(run.stderr)")
     }
+
+    /// The encoder fed a few rows at a time (as the banded painter feeds it) writes the bytes it
+    /// writes given every row at once: chunks of random sizes, rows said to repeat left out (no
+    /// pixels given), with and without the painter's word on which rows repeat.
+    @Test(arguments: Pattern.allCases)
+    func theStreamWritesTheBytesOfTheWholeImage(pattern: Pattern) throws {
+        for (index, (width, height)) in Self.sizes.enumerated() where height > 1 {
+            let image = Self.image(pattern, width: width, height: height, seed: UInt64(index + 7))
+            // The rows that do repeat, as the painter would name them (every other one of them).
+            var flags = [UInt8](repeating: 0, count: height)
+            image.pixels.withUnsafeBufferPointer { buffer in
+                for row in 1..<height where row % 2 == 0
+                    && memcmp(buffer.baseAddress! + row * width, buffer.baseAddress! + (row - 1) * width, width * 4) == 0 {
+                    flags[row] = 1
+                }
+            }
+            let hinted = Bitmap(width: width, height: height, pixels: image.pixels, knownRepeats: flags)
+            let whole = try hinted.pngData(compression: .fast, mark: .render)
+            #expect(try image.pngData(compression: .fast) == whole)
+            var random = SplitMix(state: UInt64(index + 99))
+            for withFlags in [false, true] {
+                let stream = try PNGStream(width: width, height: height)
+                var row = 0
+                try image.pixels.withUnsafeBytes { raw in
+                    try flags.withUnsafeBufferPointer { known in
+                        while row < height {
+                            let rows = min(height - row, 1 + Int(random.next() % 70))
+                            let allKnown = withFlags && row > 0 && !known[row..<(row + rows)].contains(0)
+                            try stream.add(allKnown ? nil : raw.baseAddress! + row * width * 4, rows: rows, stride: width * 4,
+                                           knownRepeats: withFlags ? known.baseAddress! + row : nil)
+                            row += rows
+                        }
+                    }
+                }
+                #expect(PNGMark.render.marking(try stream.finish()) == whole, "\(pattern) \(width)×\(height), flags \(withFlags)")
+            }
+        }
+    }
+
+    /// A stream given too few rows, or no pixels for rows not known to repeat, fails with a
+    /// sentence instead of writing a PNG.
+    @Test func aStreamGivenTheWrongRowsFails() throws {
+        let short = try PNGStream(width: 4, height: 3)
+        let pixels = [UInt32](repeating: 0xFF00_0000, count: 12)
+        try pixels.withUnsafeBytes { try short.add($0.baseAddress!, rows: 2, stride: 16, knownRepeats: nil) }
+        #expect(throws: RenderError.self) { try short.finish() }
+        let missing = try PNGStream(width: 4, height: 3)
+        try missing.add(nil, rows: 3, stride: 16, knownRepeats: nil)
+        #expect(throws: RenderError.self) { try missing.finish() }
+    }
+
+    /// A screenshot painted in bands (`screenshotPNG`, what the matrix writes) is byte for byte
+    /// the one painted whole, on every kind of screen: dialogs with scrolling bodies and their
+    /// fading edge (a gradient), images (a badge, a launch logo), the largest text sizes, iPads,
+    /// landscape, right-to-left text, system prompts (blurs: painted whole), scroll positions.
+    /// And the bands leave most of a dialog's backdrop unpainted.
+    @Test func aScreenshotPaintedInBandsIsTheOnePaintedWhole() throws {
+        let renderer = try ConsentRenderer()
+        func folder(_ sample: String) throws -> DocumentFolder {
+            try DocumentFolder(url: repositoryRoot.appendingPathComponent("Samples/\(sample)"), appFiles: XcodeAppFiles())
+        }
+        var requests: [(String, RenderRequest)] = []
+        for (sample, device, language, orientation, appearance) in [
+            ("world-agreement", "iphone-15-pro", "ja", Orientation.portrait, Appearance.light),
+            ("world-agreement", "ipad-pro-13", "ar", .landscape, .dark), ("privacy-agreement", "iphone-15-pro", "en", .portrait, .light),
+            ("privacy-agreement", "iphone-se-3", "zh-Hans", .landscape, .dark), ("long-agreement", "iphone-16-pro-max", "en", .portrait, .dark),
+            ("launch-consent", "iphone-15-pro", "zh-Hans", .portrait, .light), ("launch-consent", "ipad-pro-13", "en", .landscape, .dark),
+            ("att-explainer", "iphone-15-pro", "en", .portrait, .dark), ("brand-agreement", "iphone-15-pro", "en", .portrait, .light)] {
+            var request = RenderRequest(folder: try folder(sample), profile: try shippedProfiles.profile(id: device),
+                                        requestedLanguage: language, orientation: orientation, appearance: appearance)
+            requests.append(("\(sample) \(device) \(language) \(orientation) \(appearance)", request))
+            request.variant.textSize = .accessibility2
+            requests.append(("\(sample) \(device) \(language) AX2", request))
+            request.variant.scroll = .bottom
+            requests.append(("\(sample) \(device) \(language) AX2 scrolled to the bottom", request))
+        }
+        for screen in [Screen.prompt(.location), .prompt(.att)] {
+            var request = RenderRequest(folder: try folder("world-app"), profile: try shippedProfiles.profile(id: "iphone-15-pro"),
+                                        requestedLanguage: "de", orientation: .portrait, appearance: .light)
+            request.variant.screen = screen
+            requests.append(("world-app \(screen)", request))
+        }
+        for (name, request) in requests {
+            let page = try renderer.layOut(request)
+            let whole = try renderer.paint(page).bitmap.pngData()
+            #expect(try renderer.screenshotPNG(of: page) == whole, "\(name): the bands differ from the page painted whole")
+        }
+        // The first screen: its backdrop above and below the card is left out.
+        let page = try renderer.layOut(requests[0].1)
+        let flags = try #require(RepeatedRows.flags(for: page.layout, composition: page.composition))
+        let bandRows = ConsentRenderer.bandBytes / (page.composition.pixelWidth * 4)
+        let regions = flags.withUnsafeBufferPointer { ConsentRenderer.paintedRegions(flags: $0, bandRows: bandRows) }
+        let painted = regions.reduce(0) { $0 + $1.count }
+        #expect(Double(painted) < 0.7 * Double(flags.count), "\(painted) of \(flags.count) rows painted")
+    }
+
+    /// The painted regions cover every row not known to repeat, in order, without overlapping; each
+    /// starts at the top or below a row known to repeat (where only vertical edges cross), and is
+    /// at most a band tall unless no such row came in time.
+    @Test func paintedRegionsCoverEveryRowThatIsRead() {
+        var random = SplitMix(state: 5)
+        for trial in 0..<200 {
+            let height = 1 + Int(random.next() % 400), bandRows = 1 + Int(random.next() % 90)
+            var flags = [UInt8](repeating: 0, count: height)
+            var row = 1
+            while row < height {
+                let run = 1 + Int(random.next() % 40)
+                let repeats = random.next() % 3 != 0
+                for r in row..<min(height, row + run) { flags[r] = repeats ? 1 : 0 }
+                row += run
+            }
+            let regions = flags.withUnsafeBufferPointer { ConsentRenderer.paintedRegions(flags: $0, bandRows: bandRows) }
+            var covered = [Bool](repeating: false, count: height)
+            var previousEnd = 0
+            for region in regions {
+                #expect(region.lowerBound >= previousEnd && !region.isEmpty, "trial \(trial): \(region)")
+                #expect(region.lowerBound == 0 || flags[region.lowerBound - 1] != 0 && flags[region.lowerBound] == 0,
+                        "trial \(trial): \(region) starts on a row that is read, below one known to repeat")
+                let cuttable = (region.lowerBound + 1)..<min(height, region.lowerBound + bandRows + 1)
+                #expect(region.count <= bandRows || !cuttable.contains { flags[$0] != 0 },
+                        "trial \(trial): \(region) is taller than \(bandRows) rows where it could be cut")
+                previousEnd = region.upperBound
+                for r in region { covered[r] = true }
+            }
+            #expect((0..<height).allSatisfy { covered[$0] || ($0 > 0 && flags[$0] != 0) }, "trial \(trial): a row that is read is left out")
+        }
+    }
 }

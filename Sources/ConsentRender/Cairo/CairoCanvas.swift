@@ -14,8 +14,12 @@ final class CairoCanvas: Canvas {
     /// row), which must outlive it: no copy is made when the drawing is done. Pages start with an
     /// opaque full-screen fill (`replace`) and draw everything else over it, so every pixel ends
     /// opaque (0xFF in the top byte) without a pass to set it.
+    ///
+    /// `firstRow` makes the pixels a band of a taller page: row `firstRow` of the page and the
+    /// `pixelHeight` below it, drawn in the page's coordinates (Cairo's device offset).
+    /// `clipRows` limits drawing to those rows of the pixels.
     init(pixels: UnsafeMutableBufferPointer<UInt32>, pixelWidth: Int, pixelHeight: Int, scale: Double,
-         text engine: PangoTextEngine) throws {
+         text engine: PangoTextEngine, firstRow: Int = 0, clipRows: Range<Int>? = nil) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && pixels.count == pixelWidth * pixelHeight,
                      "A canvas needs a positive size and one word per pixel")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
@@ -31,6 +35,7 @@ final class CairoCanvas: Canvas {
             cairo_surface_destroy(surface)
             throw RenderError.cairo(operation: "cairo_image_surface_create_for_data", status: Self.describe(surfaceStatus))
         }
+        if firstRow != 0 { cairo_surface_set_device_offset(surface, 0, -Double(firstRow)) }
         guard let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             throw RenderError.cairo(operation: "cairo_create", status: "no context")
@@ -44,6 +49,11 @@ final class CairoCanvas: Canvas {
         self.surface = surface
         self.cr = cr
         textEngine = engine
+        if let clipRows {
+            // In device pixels, so the clip's edges are whole rows.
+            cairo_rectangle(cr, 0, Double(clipRows.lowerBound), Double(pixelWidth), Double(clipRows.count))
+            cairo_clip(cr)
+        }
         cairo_scale(cr, scale, scale)
     }
 

@@ -31,6 +31,14 @@ package struct ScreenArtifacts: Sendable {
         }
     }
 
+    /// The screenshot and its link map of a screen laid out and not yet painted, painted in bands
+    /// (`ConsentRenderer.screenshotPNG`): the same bytes as from the painted page, without a
+    /// full-screen bitmap. For screens without an overlay or frame, which draw on the whole bitmap.
+    package init(screenshotOf page: ConsentRenderer.LaidOutPage, renderer: ConsentRenderer) throws {
+        png = try renderer.screenshotPNG(of: page)
+        linkMap = try page.linkMap.jsonData()
+    }
+
     /// Each file with the name it takes beside the screenshot's: `stem` + `.png`, `.links.json`,
     /// `.overlay.png`, `.framed.png`, `.framed.links.json`.
     public func files(stem: String) -> [(name: String, data: Data)] {

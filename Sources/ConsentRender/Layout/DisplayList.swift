@@ -170,6 +170,23 @@ public enum Shape: Codable, Sendable, Equatable {
 }
 
 extension PlacedItem {
+    /// How far past its bounds the item may put ink, in points: a text block's glyphs reach past
+    /// its frame (accents, tall scripts, italic overhangs) by up to its largest font size, at least
+    /// 8; a shape or an image by its anti-aliased edge.
+    var inkMargin: Double {
+        if case let .text(text) = drawable { return max(8, text.block.runs.map(\.fontSize).max() ?? 0) }
+        return 2
+    }
+
+    /// The band of the screen, top to bottom in points, the item may draw in before clipping (its
+    /// bounds and `inkMargin`); nil when it may draw anywhere.
+    var inkRows: (top: Double, bottom: Double)? {
+        guard let bounds else { return nil }
+        if case .shape(.backdropBlur) = drawable { return nil }
+        let margin = inkMargin
+        return (bounds.minY - margin, bounds.maxY + margin)
+    }
+
     /// The same item moved by `dx`, `dy` points (its clip too).
     func offsetBy(dx: Double, dy: Double) -> PlacedItem {
         var item = self

@@ -242,11 +242,13 @@ public struct MatrixRender: Sendable {
             request.statusBar = statusBar
             request.backdrop = backdrop
             request.over = over
-            let page = try renderer.render(request)
+            let page = try renderer.layOut(request)
             let path = cell.path
             let cellFolder = try output.subfolder((path as NSString).deletingLastPathComponent)
             let name = (path as NSString).lastPathComponent
-            let artifacts = try ScreenArtifacts(page: page, renderer: renderer, profile: profile, framed: frames)
+            // A frame is drawn around the whole bitmap; a screenshot alone is painted in bands.
+            let artifacts = frames ? try ScreenArtifacts(page: try renderer.paint(page), renderer: renderer, profile: profile, framed: true)
+                : try ScreenArtifacts(screenshotOf: page, renderer: renderer)
             try output.write(artifacts.files(stem: cellFolder.appendingPathComponent(name).path).map { (URL(fileURLWithPath: $0.name), $0.data) })
             let (pngData, framed) = (artifacts.png, artifacts.framed)
             let map = page.linkMap

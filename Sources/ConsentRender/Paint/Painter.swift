@@ -3,10 +3,40 @@
 struct Painter {
     let page: PageLayout
     let composition: Composition
+    /// When set, the canvas is a band of the page from `top` to `bottom` points (see
+    /// `ConsentRenderer.screenshotPNG`): items that cannot reach it are not drawn.
+    var band: (top: Double, bottom: Double)?
 
     init(page: PageLayout, composition: Composition) {
         self.page = page
         self.composition = composition
+    }
+
+    /// Whether every item that may draw in the band draws the same pixels on a canvas whose first
+    /// row is the band's as on one of the whole page: text and plain shapes do; gradients and
+    /// images, which Cairo samples in fixed point from the canvas's origin, and blurs, which read
+    /// rows around them, need the page's own coordinates.
+    var bandIsOffsetExact: Bool {
+        page.items.allSatisfy { item in
+            guard reachesBand(item), item.clip.map({ clip in band.map { clip.minY < $0.bottom && clip.maxY > $0.top } ?? true }) ?? true
+            else { return true }
+            switch item.drawable {
+            case .text: return true
+            case .image: return false
+            case let .shape(shape):
+                switch shape {
+                case .verticalGradient, .backdropBlur: return false
+                default: return true
+                }
+            }
+        }
+    }
+
+    /// Whether `item` may draw in the band (always without one).
+    private func reachesBand(_ item: PlacedItem) -> Bool {
+        guard let band else { return true }
+        guard let reach = item.inkRows else { return true }
+        return reach.top < band.bottom && reach.bottom > band.top
     }
 
     func paint(on canvas: some Canvas) throws {
@@ -25,13 +55,14 @@ struct Painter {
                 let run = items.prefix { $0.clip == first.clip && $0.clipCornerRadius == first.clipCornerRadius }
                 items = items.dropFirst(run.count)
                 if let clip = first.clip {
+                    if let band, clip.minY >= band.bottom || clip.maxY <= band.top { continue }
                     try canvas.clipped(to: clip, cornerRadius: first.clipCornerRadius ?? 0) {
-                        for item in run where item.bounds.map({ $0.intersection(clip) != nil }) ?? true {
+                        for item in run where item.bounds.map({ $0.intersection(clip) != nil }) ?? true && reachesBand(item) {
                             try draw(item, on: canvas)
                         }
                     }
                 } else {
-                    for item in run { try draw(item, on: canvas) }
+                    for item in run where reachesBand(item) { try draw(item, on: canvas) }
                 }
             }
         }

@@ -48,8 +48,7 @@ enum RepeatedRows {
             }
             switch item.drawable {
             case let .text(text):
-                let margin = max(8, text.block.runs.map(\.fontSize).max() ?? 0)
-                mark(text.frame.minY - margin, text.frame.maxY + margin)
+                mark(text.frame.minY - item.inkMargin, text.frame.maxY + item.inkMargin)
             case let .image(image):
                 mark(image.rect)
             case let .shape(shape):

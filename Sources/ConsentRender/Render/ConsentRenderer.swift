@@ -30,6 +30,10 @@ public final class ConsentRenderer {
     private var engines: [FontSet: PangoTextEngine] = [:]
     /// Documents parsed for recent renders (`parsedDocument(for:)`).
     var parsedDocuments: [ParsedDocumentKey: ParsedDocument] = [:]
+    /// The band `screenshotPNG` paints in, and screen-sized pixels for the bands it paints in the
+    /// page's own coordinates: kept from one screenshot to the next.
+    var bandPixels: [UInt32] = []
+    var wholeScreenPixels: [UInt32] = []
 
     /// A renderer knowing `templates` and `platforms`; fails when the fonts cannot be set up.
     public init(templates: TemplateRegistry = .standard, platforms: PlatformRegistry = .standard) throws {
@@ -175,9 +179,19 @@ extension ConsentRenderer {
     /// The lint findings of a rendered screen: the common rules its template keeps and the
     /// template's own (see `PageLint`).
     public func lint(_ page: RenderedPage, device: String? = nil, options: LintOptions = LintOptions()) -> [LintFinding] {
-        PageLint(page: page.layout, device: device ?? page.linkMap.device, template: page.template, missingCharacters: page.layout.missingCharacters,
-                 ellipsizedText: page.layout.ellipsizedTextIDs, options: options, textSize: page.linkMap.textSize ?? .large,
-                 wordBrokenText: page.layout.wordBrokenTextIDs, minimumTapTarget: page.platform.minimumTapTarget).findings()
+        lint(page.layout, linkMap: page.linkMap, template: page.template, platform: page.platform, device: device, options: options)
+    }
+
+    /// The same findings for a screen laid out and not painted (lint reads no pixels).
+    package func lint(_ page: LaidOutPage, device: String? = nil, options: LintOptions = LintOptions()) -> [LintFinding] {
+        lint(page.layout, linkMap: page.linkMap, template: page.template, platform: page.platform, device: device, options: options)
+    }
+
+    private func lint(_ layout: PageLayout, linkMap: LinkMap, template: any ScreenTemplate, platform: Platform, device: String?,
+                      options: LintOptions) -> [LintFinding] {
+        PageLint(page: layout, device: device ?? linkMap.device, template: template, missingCharacters: layout.missingCharacters,
+                 ellipsizedText: layout.ellipsizedTextIDs, options: options, textSize: linkMap.textSize ?? .large,
+                 wordBrokenText: layout.wordBrokenTextIDs, minimumTapTarget: platform.minimumTapTarget).findings()
     }
 
     /// The text size `text.dynamic-type` checks a screen at.
