@@ -10,7 +10,7 @@ enum BenchCommand {
             + "- ms per stage (layout, paint, encode, link map JSON, write) and per screenshot, the median of the iterations, for "
             + "a 1179×2556 (iphone-15-pro) and a 2064×2752 (ipad-pro-13) render, and the encoder's speed in MB/s of raw rows "
             + "beside libpng + zlib level 1 (the encoder before it), and the layout of the same screen in dark right after it, "
-            + "which shapes no text again;\n"
+            + "which shapes no text again, and painting and encoding in bands as a matrix cell is;\n"
             + "- a 20-screenshot iphone-15-pro matrix with 1 job and with every core;\n"
             + "- diffing two identical and two differing 1290×2796 images;\n"
             + "- the peak memory of a 100-cell matrix (run as a child process);\n"
@@ -54,6 +54,10 @@ enum BenchCommand {
             var linkMapMs: Double
             var writeMs: Double
             var totalMs: Double
+            /// Painting and encoding in bands, as a matrix cell without a frame is
+            /// (`ConsentRenderer.screenshotPNG`), and a cell's layout, bands, link map and write.
+            var bandsMs: Double
+            var bandedTotalMs: Double
             var pngKB: Int
             /// Raw RGB bytes (with filter bytes) the encoder compresses per second, in MB.
             var encodeMBps: Double
@@ -204,7 +208,7 @@ enum BenchCommand {
         let out = scratch.appendingPathComponent("\(profile.id).png")
         var darkTwin: [Double] = []
         var layout: [Double] = [], paint: [Double] = [], encode: [Double] = [], linkMap: [Double] = [], write: [Double] = [], zlib: [Double] = []
-        var total: [Double] = []
+        var total: [Double] = [], bands: [Double] = [], bandedTotal: [Double] = []
         var bytes = 0, zlibBytes = 0
         for round in 0..<(iterations + 3) {
             var laidOut: ConsentRenderer.LaidOutPage?
@@ -224,6 +228,12 @@ enum BenchCommand {
             let writeSeconds = try seconds {
                 try AtomicFileWriter.write([(out, png), (out.appendingPathExtension("links.json"), json)])
             }
+            var banded = Data()
+            let bandsSeconds = try seconds { banded = try renderer.screenshotPNG(of: laidOut) }
+            guard banded == png else {
+                throw RenderError.pngEncoding(detail: "the \(profile.id) screenshot painted in bands differs from the one painted whole "
+                                              + "(a bug in ConsentRender: please report it with this device and sample)")
+            }
             let darkTwinSeconds = try seconds { _ = try renderer.layOut(dark) }
             let times = [layoutSeconds, paintSeconds, encodeSeconds, linkMapSeconds, writeSeconds]
             // The first rounds warm caches (fonts, glyphs) and are not counted.
@@ -231,6 +241,8 @@ enum BenchCommand {
             darkTwin.append(darkTwinSeconds)
             layout.append(times[0]); paint.append(times[1]); encode.append(times[2]); linkMap.append(times[3]); write.append(times[4])
             total.append(times.reduce(0, +))
+            bands.append(bandsSeconds)
+            bandedTotal.append(layoutSeconds + bandsSeconds + linkMapSeconds + writeSeconds)
             bytes = png.count
         }
         // The encoder before (libpng + zlib) is timed in rounds of its own: its 30-odd ms between
@@ -250,7 +262,7 @@ enum BenchCommand {
         return Figures.Stages(device: profile.id, pixels: "\(pixels.width)×\(pixels.height)", layoutMs: median(layout),
                               darkTwinLayoutMs: median(darkTwin),
                               paintMs: median(paint), encodeMs: median(encode), linkMapMs: median(linkMap), writeMs: median(write), totalMs: median(total),
-                              pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), zlibEncodeMs: median(zlib),
+                              bandsMs: median(bands), bandedTotalMs: median(bandedTotal), pngKB: bytes / 1024, encodeMBps: rawMB / (median(encode) / 1000), zlibEncodeMs: median(zlib),
                               zlibPngKB: zlibBytes / 1024)
     }
 
@@ -331,6 +343,10 @@ enum BenchCommand {
                 let name = "\(stage.device) \(stage.pixels)".padding(toLength: 24, withPad: " ", startingAt: 0)
                 print("\(name)  \(ms(stage.layoutMs).leftPadded(6))  \(ms(stage.paintMs).leftPadded(6))  "
                     + "\(ms(stage.encodeMs).leftPadded(6))  \(ms(stage.linkMapMs).leftPadded(6))  \(ms(stage.writeMs).leftPadded(6))  \(ms(stage.totalMs).leftPadded(6))  \(stage.pngKB) KB")
+            }
+            for stage in stages {
+                print("painted and encoded in bands, \(stage.device), as a matrix cell: \(ms(stage.bandsMs)) ms "
+                    + "(whole: \(ms(stage.paintMs + stage.encodeMs))); layout, bands, json and write: \(ms(stage.bandedTotalMs)) ms")
             }
             for stage in stages {
                 print("layout, \(stage.device), of the same screen in dark right after (its text shaped once): "

@@ -29,7 +29,7 @@ extension ConsentRenderer {
         try flags.withUnsafeBufferPointer { flags in
             var next = 0
             for region in Self.paintedRegions(flags: flags, bandRows: bandRows) {
-                if bandPixels.count < region.count * width { bandPixels = [UInt32](repeating: 0, count: region.count * width) }
+                if bandPixels.count < region.count * width { bandPixels = Self.uninitializedPixels(region.count * width) }
                 if region.lowerBound > next {
                     try stream.add(nil, rows: region.lowerBound - next, stride: width * 4, knownRepeats: flags.baseAddress! + next)
                 }
@@ -50,7 +50,7 @@ extension ConsentRenderer {
                     // Gradients and images come out a little different a whole number of rows away
                     // (Cairo samples them in fixed point from the surface's origin): such a band is
                     // painted in its own rows of screen-sized pixels, clipped to them.
-                    if wholeScreenPixels.count < width * height { wholeScreenPixels = [UInt32](repeating: 0, count: width * height) }
+                    if wholeScreenPixels.count < width * height { wholeScreenPixels = Self.uninitializedPixels(width * height) }
                     try wholeScreenPixels.withUnsafeMutableBufferPointer { buffer in
                         let canvas = try CairoCanvas(pixels: UnsafeMutableBufferPointer(rebasing: buffer[0..<(width * height)]),
                                                      pixelWidth: width, pixelHeight: height, scale: scale, text: engine,
@@ -77,6 +77,12 @@ extension ConsentRenderer {
 }
 
 extension ConsentRenderer {
+    /// Pixel storage left as the allocator gives it: every band's first fill covers its rows, and
+    /// pages of screen-sized storage no band reaches are never touched, so they take no memory.
+    static func uninitializedPixels(_ count: Int) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
     /// Rows known to repeat further than this from a row that does not are left unpainted; nearer
     /// ones are painted with it rather than start another band.
     static let unpaintedGapRows = 16
