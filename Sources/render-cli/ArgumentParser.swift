@@ -195,10 +195,11 @@ struct ParsedArguments {
     func number<T: LosslessStringConvertible & Comparable>(_ name: String, in range: ClosedRange<T>, default fallback: T,
                                                            or extra: String = "") throws -> T {
         guard let raw = values[name] else { return fallback }
-        if T(raw) == nil, !raw.isEmpty, raw.drop(while: { $0 == "-" }).allSatisfy(\.isNumber) {
+        if T(raw) == nil, !raw.isEmpty, raw.allSatisfy(\.isNumber) {
             throw UsageError(message: "--\(name) '\(raw)' is too large; it must be at most \(range.upperBound)")
         }
-        guard let parsed = T(raw), range.contains(parsed) else {
+        // A sign is not part of a count (Swift would read '+2' as 2).
+        guard !raw.hasPrefix("+"), let parsed = T(raw), range.contains(parsed) else {
             let bounds = "\(range.upperBound)" == "\(Int.max)" ? "a whole number, \(range.lowerBound) or more"
                 : "a number from \(range.lowerBound) to \(range.upperBound)"
             throw UsageError(message: "--\(name) '\(raw)' must be \(bounds)\(extra)")

@@ -205,11 +205,15 @@ final class ProgressReporter: @unchecked Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
     private let started = Date()
     private var completed = 0
+    private var wroteACell = false
     private let lock = NSLock()
 
     init(total: Int, linePerCell: Bool) {
         self.total = total
         self.linePerCell = linePerCell
+        // Until a cell is written, a stop has nothing of this run's to leave behind.
+        StopCleanup.message = "no cell of this run was finished; the files being written were removed, and the output folder "
+            + "holds what it held before"
     }
 
     func finished(_ result: MatrixRender.CellResult) {
@@ -218,6 +222,10 @@ final class ProgressReporter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         completed += 1
+        if result.error == nil, !wroteACell {
+            wroteACell = true
+            StopCleanup.message = nil
+        }
         if isTerminal {
             let elapsed = max(Date().timeIntervalSince(started), 0.001)
             let rate = Double(completed) / elapsed

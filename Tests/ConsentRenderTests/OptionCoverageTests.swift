@@ -55,8 +55,19 @@ import Testing
     /// Files the cases read: a profiles folder with a red tint, two PNGs to compare, a document with a
     /// character no font has, another flow, and golden folders.
     static let fixtures: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consentrender-option-fixtures-\(UUID().uuidString)")
+        // Named by the test process, so the next run removes the folders of runs that have ended
+        // (Swift Testing has no hook at the end of a run to remove its own).
         let manager = FileManager.default
+        let temporary = manager.temporaryDirectory
+        for name in (try? manager.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("consentrender-option-fixtures-") {
+            let owner = name.dropFirst("consentrender-option-fixtures-".count)
+            // A folder of an earlier naming (a UUID), or of a process that is gone.
+            if Int32(owner).map({ kill($0, 0) != 0 && errno == ESRCH }) ?? true {
+                try? manager.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let folder = temporary.appendingPathComponent("consentrender-option-fixtures-\(getpid())")
+        try? manager.removeItem(at: folder)
         try! manager.createDirectory(at: folder, withIntermediateDirectories: true)
         let profiles = folder.appendingPathComponent("profiles")
         try! manager.copyItem(at: repositoryRoot.appendingPathComponent("DeviceProfiles").resolvingSymlinksInPath(), to: profiles)

@@ -65,7 +65,7 @@ public struct OwnedFolder: Sendable {
         var effect: String {
             switch self {
             case .goldenArtifacts: "a golden run clears its earlier files from its artifacts folder"
-            case .matrix: "a matrix run overwrites its files in its output folder"
+            case .matrix: "a matrix run writes and replaces files there"
             case .appStoreExport: "an export writes and deletes screenshots there"
             case .review: "a review replaces its earlier files in the device folders of its output folder"
             case .golden: "a golden record replaces goldens"
