@@ -37,7 +37,7 @@ enum MatrixCommand {
         let results = run.results
         reporter.finish()
         if format == .json {
-            FileHandle.standardOutput.write(run.manifestData)
+            FileHandle.standardOutput.write(try run.manifestData)
         } else {
             // A prompt in a language ConsentRender has none of iOS's words in is left out, not failed (as lint warns of it).
             let failed = results.filter { $0.error != nil && $0.missingWords?.severity != .warning }.count

@@ -16,7 +16,7 @@ import Testing
         #expect(run.results.allSatisfy { $0.error == nil })
         // The manifest is put together from each cell's JSON: the same bytes as encoding it whole.
         let manifest = try run.manifest()
-        #expect(run.manifestData == (try canonicalJSONData(manifest)))
+        #expect(try run.manifestData == (try canonicalJSONData(manifest)))
         return (out, manifest)
     }
 
@@ -206,6 +206,38 @@ import Testing
         let shown = try HeadlessChromium.load(broken, fragment: "")
         #expect(shown.dom.contains("not valid JSON"))
         #expect(!shown.dom.contains("<section id=\"errors\" hidden"), "\(shown.dom.prefix(2000))")
+    }
+
+    /// A matrix keeps no cell's manifest or gallery entry in memory: the results carry none, the
+    /// entries wait in a hidden file of the output folder that is gone when the run ends, and
+    /// `manifest.json` and `index.html`, written an entry at a time from it, are the bytes the
+    /// whole manifest and page made in memory give.
+    @Test func theCellsEntriesWaitOnDiskAndTheFilesAreTheOnesMadeInMemory() throws {
+        let out = folder.url.appendingPathComponent("spooled")
+        let plan = MatrixPlan(axes: VariantAxes(devices: ["iphone-se-3", "ipad-pro-13"], orientations: [.portrait, .landscape],
+                                                appearances: [.light], languages: ["en", "ja"], textSizes: [.large]))
+        for jobs in [1, 2] {
+            let run = try MatrixRender(folder: sample, catalog: shippedProfiles, cells: plan.cells, outputDirectory: out,
+                                       jobs: jobs).run()
+            #expect(run.results.count == 8 && run.renderedCells == 8)
+            #expect(run.results.allSatisfy { $0.manifestElement == nil && $0.galleryElement == nil }, "no entry kept per cell")
+            let hidden = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+                .filter { ($0 as NSString).lastPathComponent.hasPrefix(".") && $0 != OwnedFolder.Kind.matrix.markerName }
+            #expect(hidden.isEmpty, "left behind: \(hidden)")
+            let manifest = try run.manifest()
+            let manifestData = try run.manifestData
+            #expect(manifestData == (try canonicalJSONData(manifest)))
+            // The page made in memory from the same entries (each cell's, as a render makes it).
+            var elements: [Data] = []
+            for cell in manifest.cells {
+                let map = try JSONDecoder().decode(LinkMap.self, from: Data(contentsOf: out.appendingPathComponent(cell.links)))
+                elements.append(try GalleryPage.element(for: cell, linkMap: map))
+            }
+            var page = GalleryPage(manifest: manifest, manifestData: manifestData, cellElements: elements, reloadSeconds: nil)
+            page.pictureChecksums = run.results.compactMap(\.pngChecksum)
+            let written = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(written == page.html, "jobs \(jobs): index.html differs from the page made in memory")
+        }
     }
 }
 

@@ -11,7 +11,13 @@ enum CRC32 {
         return hex(crc)
     }
 
-    private static func hex(_ crc: uLong) -> String {
+    /// The CRC-32 of `data` following bytes whose CRC-32 is `crc` (0 to start).
+    static func value(of data: Data, continuing crc: UInt = 0) -> UInt {
+        let start = crc == 0 ? crc32(0, nil, 0) : uLong(crc)
+        return UInt(data.withUnsafeBytes { crc32(start, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) })
+    }
+
+    static func hex(_ crc: uLong) -> String {
         let digits = String(crc, radix: 16)
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }

@@ -9,8 +9,10 @@ import Foundation
 struct GalleryPage {
     /// The manifest (its `cells` are not read: `cellElements` are the cells).
     let manifest: MatrixManifest
-    /// `manifest.json`'s bytes, which the page's version is made from.
+    /// `manifest.json`'s bytes, which the page's version is made from, or (for a page written a
+    /// cell at a time, `writeHTML`) `manifestCRC`, their CRC-32.
     let manifestData: Data
+    var manifestCRC: UInt?
     /// What the page's script reads for each cell, in order: `element(for:linkMap:)`'s.
     let cellElements: [Data]
     /// When set, the page looks this often for a new version (`reload.js`, for `render-cli watch`)
@@ -118,8 +120,35 @@ struct GalleryPage {
 
     var html: String {
         let json = String(decoding: canonicalJSONArray(cellElements, depth: 1) + Data("\n".utf8), as: UTF8.self)
-        // "</" would end the script element early.
-        let embedded = json.replacingOccurrences(of: "</", with: "<\\/")
+        return page(cells: Self.scriptSafe(json))
+    }
+
+    /// "</" would end the script element early.
+    private static func scriptSafe(_ json: String) -> String {
+        json.replacingOccurrences(of: "</", with: "<\\/")
+    }
+
+    /// The page, the bytes of `html`, written to `file` with the cells' elements `elements` gives
+    /// one at a time (in order), so no page of all the cells is made in memory.
+    func writeHTML(to file: StreamedOutputFile, elements: ((Data) throws -> Void) throws -> Void) throws {
+        let marker = "{{cells-\(UUID().uuidString)}}"
+        let whole = page(cells: marker)
+        guard let range = whole.range(of: marker) else { preconditionFailure("The gallery's template places the cells once") }
+        try file.write(String(whole[..<range.lowerBound]))
+        // canonicalJSONArray's shape at depth 1, then a newline.
+        try file.write("[\n")
+        var first = true
+        try elements { element in
+            if !first { try file.write(",\n") }
+            first = false
+            try file.write(Self.scriptSafe(String(decoding: element, as: UTF8.self)))
+        }
+        try file.write("\n]\n")
+        try file.write(String(whole[range.upperBound...]))
+    }
+
+    /// The page with `embedded` (the cells' JSON, made safe for a script element) in its place.
+    private func page(cells embedded: String) -> String {
         let filters = Self.filterAxes.map { Filter(key: $0.key, label: $0.label, defaultValue: $0.defaultName) }
         let filterJSON = ((try? canonicalJSONData(filters)).map { String(decoding: $0, as: UTF8.self) } ?? "[]")
             .replacingOccurrences(of: "</", with: "<\\/")
@@ -151,7 +180,9 @@ struct GalleryPage {
 
     /// A token that changes whenever what the page shows changes.
     var version: String {
-        return CRC32.of(manifestData + Data((errors + pictureChecksums).joined(separator: "\n").utf8))
+        let rest = Data((errors + pictureChecksums).joined(separator: "\n").utf8)
+        if let manifestCRC { return CRC32.hex(CRC32.value(of: rest, continuing: manifestCRC)) }
+        return CRC32.of(manifestData + rest)
     }
 
     /// `reload.js`, which tells an open gallery the current version.

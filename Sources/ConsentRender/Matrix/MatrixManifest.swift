@@ -70,6 +70,29 @@ extension MatrixManifest {
     /// `manifest.json`'s bytes with `cellElements` as its cells (each made by
     /// `canonicalJSONElement(cell, depth: 2)`), whatever `cells` holds: the same bytes as
     /// `canonicalJSONData` of this manifest holding those cells.
+    /// `canonicalData(cellElements:)`'s bytes written to `file`, with the cells' elements
+    /// `elements` gives one at a time (in order), so no manifest of all the cells is made in memory.
+    func writeCanonicalData(to file: StreamedOutputFile, elements: ((Data) throws -> Void) throws -> Void) throws {
+        var shell = self
+        shell.cells = []
+        let data = try canonicalJSONData(shell)
+        let empty = Data("\"cells\" : [\n\n  ]".utf8)
+        guard let range = data.range(of: empty) else {
+            preconditionFailure("A manifest's canonical JSON holds its empty cells array")
+        }
+        // canonicalJSONArray's shape at depth 2.
+        try file.write(data[..<range.lowerBound])
+        try file.write("\"cells\" : [\n")
+        var first = true
+        try elements { element in
+            if !first { try file.write(",\n") }
+            first = false
+            try file.write(element)
+        }
+        try file.write("\n  ]")
+        try file.write(data[range.upperBound...])
+    }
+
     package func canonicalData(cellElements: [Data]) throws -> Data {
         var shell = self
         shell.cells = []

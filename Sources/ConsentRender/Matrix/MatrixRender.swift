@@ -1,19 +1,25 @@
 import Foundation
 
-/// What a matrix render wrote: `manifest.json`'s bytes and every cell's result, in cell order.
+/// What a matrix render wrote: where `manifest.json` is and every cell's result, in cell order.
 public struct MatrixRun: Sendable {
-    /// The bytes of `manifest.json`.
-    public let manifestData: Data
+    /// The `manifest.json` the run wrote.
+    public let manifestURL: URL
     public let results: [MatrixRender.CellResult]
     /// The manifest's `promptFindings` (missing iOS words, once per prompt and language).
     public let promptFindings: [String]?
 
+    /// The bytes of `manifest.json`, read from the file (a matrix does not keep them: 80,000 cells
+    /// make about 80 MB).
+    public var manifestData: Data {
+        get throws { try Data(contentsOf: manifestURL) }
+    }
+
     /// How many cells were drawn (the manifest's cells).
-    public var renderedCells: Int { results.filter { $0.manifestElement != nil }.count }
+    public var renderedCells: Int { results.filter { $0.error == nil }.count }
 
     /// The manifest, read back from its bytes.
     public func manifest() throws -> MatrixManifest {
-        try JSONDecoder().decode(MatrixManifest.self, from: manifestData)
+        try JSONDecoder().decode(MatrixManifest.self, from: try manifestData)
     }
 }
 
@@ -122,9 +128,11 @@ public struct MatrixRender: Sendable {
         // A file of the user's where a cell, the manifest or the gallery goes stops the run before it starts.
         try output.checkWritable(plannedFiles)
         try output.prepare()
+        let spool = try MatrixElementSpool(beside: outputDirectory.appendingPathComponent("manifest.json"), cells: cells.count)
+        defer { spool.remove() }
         let all: [CellResult]
         if let workerLaunch, jobs > 1, cells.count > 1, cellsTravel {
-            all = renderInWorkers(workerLaunch, progress: progress)
+            all = renderInWorkers(workerLaunch, spool: spool, progress: progress)
             // The workers listed what they wrote in the marker; this process's list takes them in.
             output.absorbMarker()
         } else {
@@ -132,8 +140,9 @@ public struct MatrixRender: Sendable {
                                    batch: { cells[$0].textBatch }) { index, renderer in
                 let cell = cells[index]
                 guard let profile = profiles[cell.device] else { preconditionFailure("Every cell's profile is loaded before rendering") }
-                let result = render(cell, profile: profile, into: output, renderer: renderer)
+                var result = render(cell, profile: profile, into: output, renderer: renderer)
                 progress?(result)
+                spool.keep(&result, at: index)
                 return result
             }
         }
@@ -145,21 +154,36 @@ public struct MatrixRender: Sendable {
         let missingWords = Self.missingWords(in: all)
         manifest.promptFindings = missingWords.isEmpty ? nil : missingWords.map { "\($0.finding.line) (\($0.cells.count) "
             + ($0.cells.count == 1 ? "cell" : "cells") + " not drawn)" }
-        let manifestData = try manifest.canonicalData(cellElements: all.compactMap(\.manifestElement))
-        var gallery = GalleryPage(manifest: manifest, manifestData: manifestData, cellElements: all.compactMap(\.galleryElement),
-                                  reloadSeconds: galleryReloadSeconds)
+        // manifest.json and index.html are written a cell's entry at a time, read back from the spool.
+        let manifestURL = outputDirectory.appendingPathComponent("manifest.json")
+        let manifestFile = try StreamedOutputFile(manifestURL)
+        do {
+            try manifest.writeCanonicalData(to: manifestFile) { try spool.forEach(manifest: true, $0) }
+        } catch {
+            manifestFile.abandon()
+            throw error
+        }
+        var gallery = GalleryPage(manifest: manifest, manifestData: Data(), cellElements: [], reloadSeconds: galleryReloadSeconds)
+        gallery.manifestCRC = manifestFile.checksum
         gallery.errors = all.filter { $0.missingWords == nil }.compactMap { result in result.error.map { "\(result.cell.path): \($0)" } }
             + (manifest.promptFindings ?? [])
         gallery.pictureChecksums = all.compactMap(\.pngChecksum)
-        var files = [(outputDirectory.appendingPathComponent("manifest.json"), manifestData),
-                     (outputDirectory.appendingPathComponent("index.html"), Data(gallery.html.utf8))]
+        let indexFile = try StreamedOutputFile(outputDirectory.appendingPathComponent("index.html"))
+        do {
+            try gallery.writeHTML(to: indexFile) { try spool.forEach(manifest: false, $0) }
+        } catch {
+            manifestFile.abandon()
+            indexFile.abandon()
+            throw error
+        }
+        try manifestFile.commit(in: output)
+        try indexFile.commit(in: output)
         // Written last, so an open page that sees the new version loads the new index.
         if galleryReloadSeconds != nil {
-            files.append((outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8)))
+            try output.write([(outputDirectory.appendingPathComponent("reload.js"), Data(gallery.reloadScript.utf8))])
         }
-        try output.write(files)
         try output.finish()
-        return MatrixRun(manifestData: manifestData, results: all, promptFindings: manifest.promptFindings)
+        return MatrixRun(manifestURL: manifestURL, results: all, promptFindings: manifest.promptFindings)
     }
 
     /// Every file this run writes, relative to the output folder.

@@ -156,11 +156,12 @@ extension MatrixRender {
     /// (as `renderInParallel` makes them) from a shared counter. A cell's bytes depend only on its
     /// inputs, so which process renders it changes nothing. A worker that ends early (a crash, a
     /// kill) fails the cells of its batch that it did not report; the next batch starts a new one.
-    func renderInWorkers(_ launch: MatrixWorkerLaunch, progress: (@Sendable (CellResult) -> Void)?) -> [CellResult] {
+    func renderInWorkers(_ launch: MatrixWorkerLaunch, spool: MatrixElementSpool, progress: (@Sendable (CellResult) -> Void)?) -> [CellResult] {
         let (batches, workers) = parallelBatches(count: cells.count, jobs: jobs, group: { cells[$0].sameText },
                                                  batch: { cells[$0].textBatch })
         let slots = Slots<CellResult>(count: cells.count)
         let next = Atomic<Int>(0)
+        let aWorkerFailed = Atomic<Bool>(false)
         // A worker that ended between batches closed its pipe: writing to it must fail with EPIPE
         // (and fail that worker's batch), not end this process.
         signal(SIGPIPE, SIG_IGN)
@@ -177,16 +178,18 @@ extension MatrixRender {
                             throw RenderError.workerFailed(detail: "it reported cell \(result.index), which it was not given")
                         }
                         let cell = cells[result.index]
-                        let value = CellResult(cell: cell, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
+                        var value = CellResult(cell: cell, pixelSize: result.pixelSize, resolvedLanguage: result.resolvedLanguage,
                                                manifestElement: manifestElement, galleryElement: galleryElement, error: result.error,
                                                errorCause: result.errorCause.map(ErrorCause.init(wireName:)),
                                                usedDefaultLanguage: result.usedDefaultLanguage, pngChecksum: result.pngChecksum,
                                                warnings: result.warnings, missingWords: result.missingWords)
+                        spool.keep(&value, at: result.index)
                         slots.set(result.index, value)
                         progress?(value)
                     }
                 } catch {
                     let cause = (error as? MatrixWorkerProcess.StartFailure)?.cause ?? ErrorCause(of: error)
+                    aWorkerFailed.store(true, ordering: .relaxed)
                     worker?.stop()
                     worker = nil
                     for index in batch where !slots.has(index) {
@@ -197,6 +200,11 @@ extension MatrixRender {
                 }
             }
             worker?.finish()
+        }
+        // A worker killed while writing a cell leaves that file's hidden temporary; with every
+        // worker ended, no temporary in the folder but this process's own is being written.
+        if aWorkerFailed.load(ordering: .relaxed) {
+            OwnedFolder(url: outputDirectory, kind: .matrix).removeTemporaries(except: spool.temporaryPath)
         }
         return slots.values
     }

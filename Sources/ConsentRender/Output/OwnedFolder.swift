@@ -339,6 +339,22 @@ public struct OwnedFolder: Sendable {
         return []
     }
 
+    /// Removes every hidden temporary file of the tool's (`AtomicFileWriter`'s names) in the
+    /// folder and the real folders inside it, but `keeping`: what a process killed mid-write left.
+    /// Call it only when nothing else writes there.
+    func removeTemporaries(except keeping: String) {
+        guard let walker = FileManager.default.enumerator(atPath: url.path) else { return }
+        while let relative = walker.nextObject() as? String {
+            let path = url.appendingPathComponent(relative).path
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFLNK { walker.skipDescendants(); continue }
+            guard status.st_mode & S_IFMT == S_IFREG, path != keeping,
+                  AtomicFileWriter.isTemporaryName((relative as NSString).lastPathComponent) else { continue }
+            unlink(path)
+        }
+    }
+
     /// The folder `relative` inside this one, made where missing. Every part of the path must be
     /// a real folder: a symbolic link (which could lead into a folder of the user's) or a file in
     /// the way is an error, and nothing is written through it.
