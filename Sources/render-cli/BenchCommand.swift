@@ -123,9 +123,17 @@ enum BenchCommand {
             // Stopped, bench ends the runs it started (first) and removes its scratch folder.
             StopCleanup.message = "no figures were printed; bench ended the runs it had started and removed its scratch folder"
             let path = scratch.path
-            StopCleanup.add { try? FileManager.default.removeItem(atPath: path) }
+            StopCleanup.add {
+                // A run's workers end with it a moment later and may finish a file meanwhile.
+                for _ in 0..<40 {
+                    try? FileManager.default.removeItem(atPath: path)
+                    guard FileManager.default.fileExists(atPath: path) else { break }
+                    usleep(50_000)
+                }
+            }
         } else {
-            StopCleanup.message = "the bench --matrix run that started this one ended, so this one did too"
+            // Its parent says what the stop did; this run's line would only repeat it.
+            StopCleanup.message = ""
             // Ends with the bench that started it, however that one ends (a kill, a closed terminal).
             if let parent = ProcessInfo.processInfo.environment[BenchTeamMatrix.parentVariable].flatMap(Int32.init),
                !MatrixRender.endWithParent(parent) {
@@ -139,6 +147,8 @@ enum BenchCommand {
             if json {
                 print(String(decoding: try canonicalJSONData(run), as: UTF8.self), terminator: "")
             } else {
+                print("ConsentRender benchmark (\(cores) cores, \(buildConfiguration))")
+                print("")
                 print("team matrix, \(run.cells) cell\(run.cells == 1 ? "" : "s"), \(run.jobs) job\(run.jobs == 1 ? "" : "s"): "
                     + String(format: "%.2f ms of CPU per cell, %.0f cells/s, %.1f s, peak memory %.0f MB", run.cpuMsPerCell,
                              run.cellsPerSecond, run.seconds, run.peakMB)

@@ -97,6 +97,13 @@ struct MatrixOptions {
                     let suggestion = suggestedLanguageTag(for: language.name).map { " Did you mean '\($0)'?" } ?? ""
                     throw UsageError(message: "--languages '\(language)' is not a BCP 47 language tag.\(suggestion) Use a tag such as en, zh-Hans or pt-BR")
                 }
+                // Tags do not differ by letter case (BCP 47): EN and en are one cell, named en
+                // (as two files they would be one on a case-insensitive disk).
+                var seen = Set<String>()
+                values = values?.compactMap { value in
+                    let tag = canonicalLanguageTag(value.name) ?? value.name
+                    return seen.insert(tag).inserted ? axis.value(named: tag) : nil
+                }
             case "orientation":
                 values = values ?? defaultOrientations.compactMap { axis.value(named: $0.rawValue) }
             case "appearance":

@@ -22,6 +22,14 @@ enum StopCleanup {
 
     private static let state = Mutex(State())
 
+    /// Once a stop has begun, waits for it to end the process: what this thread would do next
+    /// (report a child the stop ended as failed, exit with its own status) is the stop's to say,
+    /// and exiting now would cut short its clean-up (a scratch folder left half removed).
+    static func waitIfStopping() {
+        guard stopping else { return }
+        while true { sleep(60) }
+    }
+
     /// Registers `action`; returns a token for `remove`.
     @discardableResult
     static func add(_ action: @escaping @Sendable () -> Void) -> Int {
@@ -36,7 +44,8 @@ enum StopCleanup {
         state.withLock { $0.actions.removeAll { $0.token == token } }
     }
 
-    /// What a stop says after "render-cli: stopped by SIGINT: " (nil: the sentence about files).
+    /// What a stop says after "render-cli: stopped by SIGINT: " (nil: the sentence about files;
+    /// empty: nothing, for a run whose parent says it).
     static var message: String? {
         get { state.withLock { $0.message } }
         set { state.withLock { $0.message = newValue } }

@@ -81,7 +81,8 @@ let signalWaiter = Thread {
     let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
     let message = "\(newline)render-cli: stopped by \(name): " + (StopCleanup.message ?? "files being written were removed; what was "
         + "written before stays, so the output is incomplete until the command runs again") + "\n"
-    FileHandle.standardError.write(Data(message.utf8))
+    // An empty message: a run another render-cli started and stopped, which says it itself.
+    if StopCleanup.message != "" { FileHandle.standardError.write(Data(message.utf8)) }
     MatrixRender.endWorkers()
     StopCleanup.runAll()
     AtomicFileWriter.removePendingFiles()
@@ -172,12 +173,15 @@ if options.contains("--help") || options.contains("-h") {
 }
 do {
     let status = try command.run(options)
+    StopCleanup.waitIfStopping()
     exit(unreadOptionsFault() ? 3 : status)
 } catch let error as UsageError {
+    StopCleanup.waitIfStopping()
     let message = error.message.hasSuffix(".") || error.message.hasSuffix("?") ? error.message : error.message + "."
     printError("render-cli \(name): \(message) Run render-cli \(name) --help for usage.")
     exit(2)
 } catch {
+    StopCleanup.waitIfStopping()
     printError("render-cli \(name): \(describe(error))")
     let underlying = (error as? OptionError)?.underlying ?? error
     exit(underlying is UsageError || ErrorCause(of: underlying) == .input ? 2 : 3)

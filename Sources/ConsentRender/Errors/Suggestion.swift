@@ -18,11 +18,14 @@ package func closestMatch(to word: String, among candidates: [String]) -> String
     return best.1 <= allowance ? best.0 : nil
 }
 
-/// Levenshtein distance between two strings, by characters.
+/// Edit distance between two strings, by characters: insertions, deletions, substitutions and
+/// swaps of two neighbouring characters each count one (optimal string alignment), so '--jbos'
+/// is one edit from '--jobs', nearer than '--ios'.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -30,8 +33,11 @@ func editDistance(_ a: String, _ b: String) -> Int {
         for j in 1...b.count {
             let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
             current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }
