@@ -73,21 +73,25 @@ extension AtomicFileWriter {
     static func writeNewFile(at path: String, data: Data) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         return failure
+    }
+
+    /// Writes all of `bytes` to `descriptor` (at file offset `position` when given, else at its
+    /// current one), again after an interruption; nil when that worked, else the system's reason.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at position: Int? = nil) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = position.map { pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t($0 + offset)) }
+                ?? Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Stops new writes, waits (up to five seconds) for the writes under way to finish whole, and

@@ -70,16 +70,16 @@ extension MatrixManifest {
     /// `manifest.json`'s bytes with `cellElements` as its cells (each made by
     /// `canonicalJSONElement(cell, depth: 2)`), whatever `cells` holds: the same bytes as
     /// `canonicalJSONData` of this manifest holding those cells.
+    package func canonicalData(cellElements: [Data]) throws -> Data {
+        var (data, range) = try shellData()
+        data.replaceSubrange(range, with: Data("\"cells\" : ".utf8) + canonicalJSONArray(cellElements, depth: 2))
+        return data
+    }
+
     /// `canonicalData(cellElements:)`'s bytes written to `file`, with the cells' elements
     /// `elements` gives one at a time (in order), so no manifest of all the cells is made in memory.
     func writeCanonicalData(to file: StreamedOutputFile, elements: ((Data) throws -> Void) throws -> Void) throws {
-        var shell = self
-        shell.cells = []
-        let data = try canonicalJSONData(shell)
-        let empty = Data("\"cells\" : [\n\n  ]".utf8)
-        guard let range = data.range(of: empty) else {
-            preconditionFailure("A manifest's canonical JSON holds its empty cells array")
-        }
+        let (data, range) = try shellData()
         // canonicalJSONArray's shape at depth 2.
         try file.write(data[..<range.lowerBound])
         try file.write("\"cells\" : [\n")
@@ -93,16 +93,16 @@ extension MatrixManifest {
         try file.write(data[range.upperBound...])
     }
 
-    package func canonicalData(cellElements: [Data]) throws -> Data {
+    /// The canonical JSON of this manifest without cells, and where its empty cells array is.
+    private func shellData() throws -> (Data, Range<Data.Index>) {
         var shell = self
         shell.cells = []
-        var data = try canonicalJSONData(shell)
+        let data = try canonicalJSONData(shell)
         // "cells" sorts first, so its empty array is the first of its kind in the text.
         let empty = Data("\"cells\" : [\n\n  ]".utf8)
         guard let range = data.range(of: empty) else {
             preconditionFailure("A manifest's canonical JSON holds its empty cells array")
         }
-        data.replaceSubrange(range, with: Data("\"cells\" : ".utf8) + canonicalJSONArray(cellElements, depth: 2))
-        return data
+        return (data, range)
     }
 }

@@ -40,18 +40,7 @@ final class MatrixElementSpool: Sendable {
             func append(_ data: Data?) -> Range<Int>? {
                 guard let data, state.failure == nil else { return nil }
                 let start = state.end
-                let failure = data.withUnsafeBytes { raw -> String? in
-                    var offset = 0
-                    while offset < raw.count {
-                        let written = pwrite(state.descriptor, raw.baseAddress! + offset, raw.count - offset, off_t(start + offset))
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            return String(cString: strerror(errno))
-                        }
-                        offset += written
-                    }
-                    return nil
-                }
+                let failure = data.withUnsafeBytes { AtomicFileWriter.writeAll($0, to: state.descriptor, at: start) }
                 if let failure { state.failure = failure; return nil }
                 state.end += data.count
                 return start..<state.end
@@ -121,18 +110,7 @@ final class StreamedOutputFile {
     func write(_ text: String) throws { try write(Data(text.utf8)) }
 
     private func flush() throws {
-        let failure = buffer.withUnsafeBytes { raw -> String? in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { AtomicFileWriter.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw RenderError.writeFailed(path: destination.path, reason: failure) }
     }
