@@ -154,8 +154,6 @@ enum BenchTeamMatrix {
                 let data = output.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
                 StopCleanup.remove(stop)
-                // Stopped, this process ended the run itself: the stop says so and exits.
-                StopCleanup.waitIfStopping()
                 guard process.terminationStatus == 0, let run = try? JSONDecoder().decode(Run.self, from: data) else {
                     throw UsageError(message: "the team-matrix sample with \(jobs) job(s) failed (exit \(process.terminationStatus))")
                 }
