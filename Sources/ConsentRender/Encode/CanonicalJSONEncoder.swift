@@ -39,17 +39,43 @@ enum CanonicalJSONEncoder {
         case encoder(TreeEncoder)
     }
 
+    /// An object's members in the order they were encoded (a key encoded again replaces the
+    /// earlier value, as in `JSONEncoder`); sorted when written. An array, not a dictionary: most
+    /// objects have a handful of keys, and hashing them was most of an object's cost.
     fileprivate final class Object {
-        var entries: [String: Slot] = [:]
+        var keys: [String] = []
+        var values: [Slot] = []
+
+        func set(_ slot: Slot, forKey key: String) {
+            keys.append(key)
+            values.append(slot)
+        }
+
+        /// The members to write: sorted by the UTF-8 bytes of their keys, the last value of a key
+        /// encoded more than once.
+        var sortedMembers: [(key: String, value: Slot)] {
+            let order = keys.indices.sorted { a, b in
+                keys[a] == keys[b] ? a < b : keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+            }
+            var members: [(key: String, value: Slot)] = []
+            members.reserveCapacity(order.count)
+            for (position, index) in order.enumerated() {
+                if position + 1 < order.count, keys[order[position + 1]] == keys[index] { continue }
+                members.append((keys[index], values[index]))
+            }
+            return members
+        }
     }
 
     fileprivate final class Array {
         var items: [Slot] = []
     }
 
-    fileprivate static func number<N: BinaryFloatingPoint & LosslessStringConvertible>(_ value: N, codingPath: [CodingKey]) throws -> Slot {
+    /// (The coding paths are made only when needed, for an error or a nested encoder: making one
+    /// for every value was a fifth of the cost.)
+    fileprivate static func number<N: BinaryFloatingPoint & LosslessStringConvertible>(_ value: N, codingPath: @autoclosure () -> [CodingKey]) throws -> Slot {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath,
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath(),
                                                                           debugDescription: "Unable to encode \(value) directly in JSON."))
         }
         var text = value.description
@@ -57,13 +83,18 @@ enum CanonicalJSONEncoder {
         return .number(text)
     }
 
-    fileprivate static func box<T: Encodable>(_ value: T, codingPath: [CodingKey]) throws -> Slot {
+    fileprivate static func box<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [CodingKey]) throws -> Slot {
+        // The common types by their metadata first (a comparison each), then by casting.
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), codingPath: codingPath()) }
+        if T.self == Int.self { return .number(String(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         switch value {
         case let value as String: return .string(value)
         case let value as Bool: return .bool(value)
         case let value as Int: return .number(String(value))
-        case let value as Double: return try number(value, codingPath: codingPath)
-        case let value as Float: return try number(value, codingPath: codingPath)
+        case let value as Double: return try number(value, codingPath: codingPath())
+        case let value as Float: return try number(value, codingPath: codingPath())
         case let value as Int8: return .number(String(value))
         case let value as Int16: return .number(String(value))
         case let value as Int32: return .number(String(value))
@@ -75,9 +106,9 @@ enum CanonicalJSONEncoder {
         case let value as UInt64: return .number(String(value))
         case let value as URL: return .string(value.absoluteString)
         case let value as Data: return .string(value.base64EncodedString())
-        case let value as Date: return try number(value.timeIntervalSinceReferenceDate, codingPath: codingPath)
+        case let value as Date: return try number(value.timeIntervalSinceReferenceDate, codingPath: codingPath())
         default:
-            let encoder = TreeEncoder(codingPath: codingPath)
+            let encoder = TreeEncoder(codingPath: codingPath())
             try value.encode(to: encoder)
             return encoder.result ?? .object(Object())
         }
@@ -106,13 +137,12 @@ enum CanonicalJSONEncoder {
         case let .object(object):
             out.append(UInt8(ascii: "{"))
             out.append(0x0A)
-            let keys = object.entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
+            for (index, member) in object.sortedMembers.enumerated() {
                 if index > 0 { out.append(contentsOf: ",\n".utf8) }
                 indent(depth + 1, into: &out)
-                writeString(key, into: &out)
+                writeString(member.key, into: &out)
                 out.append(contentsOf: " : ".utf8)
-                write(object.entries[key]!, depth: depth + 1, into: &out)
+                write(member.value, depth: depth + 1, into: &out)
             }
             out.append(0x0A)
             indent(depth, into: &out)
@@ -187,7 +217,7 @@ enum CanonicalJSONEncoder {
         let object: Object
         let codingPath: [CodingKey]
 
-        private func set(_ slot: Slot, _ key: Key) { object.entries[key.stringValue] = slot }
+        private func set(_ slot: Slot, _ key: Key) { object.set(slot, forKey: key.stringValue) }
 
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
@@ -221,7 +251,7 @@ enum CanonicalJSONEncoder {
 
         mutating func superEncoder() -> Encoder {
             let encoder = TreeEncoder(codingPath: codingPath + [JSONKey(stringValue: "super")])
-            object.entries["super"] = .encoder(encoder)
+            object.set(.encoder(encoder), forKey: "super")
             return encoder
         }
 
