@@ -2,6 +2,9 @@
 public enum OutputError: Error, Equatable, Sendable {
     case wouldReplaceInput(folder: String, path: String, effect: String, role: String, rolePath: String, isSame: Bool)
     case insideInput(folder: String, path: String, role: String, rolePath: String)
+    /// The output folder is, or lies inside, a folder no other command writes into (a golden folder,
+    /// a consent document folder), whether or not this run reads it.
+    case insideReservedFolder(folder: String, path: String, role: String, rolePath: String, isSame: Bool)
     case notAFolder(folder: String, path: String, file: String)
     case notOwned(folder: String, path: String, effect: String, marker: String, sample: [String])
     case symbolicLink(folder: String, path: String, link: String)
@@ -45,6 +48,9 @@ extension OutputError: CustomStringConvertible {
         case let .insideInput(folder, path, role, rolePath):
             return "\(folder) '\(path)' lies inside \(role) (\(rolePath)), where its files would mix with what the run reads; "
                 + "nothing was touched. Choose a folder outside it."
+        case let .insideReservedFolder(folder, path, role, rolePath, isSame):
+            return "\(folder) '\(path)' \(isSame ? "is" : "lies inside") \(role) (\(rolePath)), which holds what runs read and check, "
+                + "and no command writes its output there; nothing was touched. Choose a folder outside it."
         case let .notAFolder(folder, path, file):
             let what = file == path ? "is a file" : "cannot be made: '\(file)' is a file"
             return "\(folder) '\(path)' \(what); nothing was touched. Give the path of a folder."

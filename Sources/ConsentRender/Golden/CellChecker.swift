@@ -70,15 +70,26 @@ struct CellChecker {
             return try locked { try write(changed, kept: kept, outcome: outcome) }
         }
         func write(_ changed: [(url: URL, data: Data)], kept: [String], outcome: GoldenOutcome) throws -> CellEntry {
-            let theirs = changed.map { goldens.relativePath(of: $0.url) }.filter {
+            let relatives = changed.map { goldens.relativePath(of: $0.url) }
+            let theirs = relatives.filter {
                 let owner = goldens.ownership(of: $0)
                 return owner == .unlisted || owner == .changed
             }
-            guard theirs.isEmpty else {
-                let reasons = ["not recorded: " + theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")
-                    + " \(theirs.count == 1 ? "is not a file" : "are not files") golden record wrote (\(OwnedFolder.Kind.golden.markerName) "
-                    + "in the golden folder does not list \(theirs.count == 1 ? "it" : "them"), or \(theirs.count == 1 ? "it" : "they") "
-                    + "changed since). Delete \(theirs.count == 1 ? "it" : "them") (git keeps the history) and record again"]
+            // A folder on the way that is a symbolic link could lead into a folder of the user's:
+            // nothing is written or listed through it.
+            let link = goldens.symbolicLink(on: relatives + kept)
+            guard theirs.isEmpty, link == nil else {
+                let reasons: [String]
+                if let link {
+                    reasons = ["not recorded: \(link.path) is a symbolic link, which could lead into a folder of yours; golden record "
+                        + "never writes through a link. Replace it with a real folder (or delete it) and record again"]
+                } else {
+                    let one = theirs.count == 1
+                    let paths = theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")
+                    reasons = ["not recorded: \(paths) \(one ? "is not a file" : "are not files") golden record wrote "
+                        + "(\(OwnedFolder.Kind.golden.markerName) in the golden folder does not list \(one ? "it" : "them"), or "
+                        + "\(one ? "it" : "they") changed since). Delete \(one ? "it" : "them") (git keeps the history) and record again"]
+                }
                 // What is there and what would be recorded, side by side, so the difference can be judged.
                 let existing = cell.keepsImage ? try? Bitmap(contentsOfPNG: pngURL) : nil
                 let folder = try? artifacts.write(cell: cell.path, variant: cell.variant, expected: existing, actual: actualImage,

@@ -144,6 +144,10 @@ public struct OwnedFolder: Sendable {
                 throw OutputError.insideInput(folder: kind.noun, path: url.path, role: guarded.role, rolePath: path)
             }
         }
+        if let reserved = reservedFolder(atOrAbove: target, for: kind) {
+            throw OutputError.insideReservedFolder(folder: kind.noun, path: url.path, role: reserved.role, rolePath: reserved.path,
+                                                   isSame: reserved.path == target)
+        }
         var existing = url.standardizedFileURL
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
             existing.deleteLastPathComponent()
@@ -151,6 +155,24 @@ public struct OwnedFolder: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw OutputError.notAFolder(folder: kind.noun, path: url.path, file: existing.path)
+        }
+    }
+
+    /// The nearest folder at or above `path` (canonical) that no other command may write into,
+    /// whatever folders a run names as its inputs: a golden folder (its marker, or `matrix.json`
+    /// beside `ENVIRONMENT.json`), except for golden record itself, and a consent document folder
+    /// (one with a `document.json`). Every folder-writing command checks this one list.
+    static func reservedFolder(atOrAbove path: String, for kind: Kind) -> (role: String, path: String)? {
+        let files = FileManager.default
+        var current = path
+        while true {
+            if kind != .golden, files.fileExists(atPath: current + "/" + Kind.golden.markerName)
+                || (files.fileExists(atPath: current + "/matrix.json") && files.fileExists(atPath: current + "/ENVIRONMENT.json")) {
+                return ("a golden folder", current)
+            }
+            if files.fileExists(atPath: current + "/document.json") { return ("a consent document folder", current) }
+            guard current != "/", !current.isEmpty else { return nil }
+            current = (current as NSString).deletingLastPathComponent
         }
     }
 
@@ -195,6 +217,7 @@ public struct OwnedFolder: Sendable {
     /// Lists the file at `relative` as the tool's with the bytes it has now: for a file the run
     /// found to be exactly what it would write (a golden with the same pixels), so nothing of it is lost.
     func adopt(_ relative: String) throws {
+        try refuseSymbolicLinks(on: [relative])
         guard let fingerprint = FileFingerprint(ofFileAt: url.appendingPathComponent(relative).path) else { return }
         try ledger.willWrite(relative, fingerprint)
     }
@@ -217,17 +240,32 @@ public struct OwnedFolder: Sendable {
     /// a file of the user's, nor lies through a symbolic link; names every one that is, at once.
     /// - Parameter listedElsewhere: files an earlier version's own list shows to be the tool's.
     public func checkWritable(_ relatives: [String], listedElsewhere: Set<String> = []) throws {
+        try refuseSymbolicLinks(on: relatives)
         var theirs: [String] = []
         for relative in Set(relatives).sorted() {
-            if let link = FileLedger.firstSymbolicLink(in: relative, under: url) {
-                throw OutputError.symbolicLink(folder: kind.noun, path: url.path, link: link.path)
-            }
             switch ownership(of: relative) {
             case .absent, .ours: continue
             case .unlisted, .changed: if !listedElsewhere.contains(relative) { theirs.append(relative) }
             }
         }
         guard theirs.isEmpty else { throw notOurs(theirs) }
+    }
+
+    /// The first folder on the way to any of `relatives` that is a symbolic link, checked folder by
+    /// folder from the root down (`lstat`, never followed).
+    func symbolicLink(on relatives: [String]) -> URL? {
+        for relative in Set(relatives).sorted() {
+            if let link = FileLedger.firstSymbolicLink(in: relative, under: url) { return link }
+        }
+        return nil
+    }
+
+    /// Refuses (exit 2) a write or listing whose path runs through a symbolic link inside the
+    /// folder: it could lead into a folder of the user's.
+    func refuseSymbolicLinks(on relatives: [String]) throws {
+        if let link = symbolicLink(on: relatives) {
+            throw OutputError.symbolicLink(folder: kind.noun, path: url.path, link: link.path)
+        }
     }
 
     private func notOurs(_ relatives: [String]) -> OutputError {
@@ -251,6 +289,7 @@ public struct OwnedFolder: Sendable {
     public func write(_ files: [(url: URL, data: Data)]) throws {
         let planned = files.map { (relative: relativePath(of: $0.url), url: $0.url, data: $0.data,
                                    fingerprint: FileFingerprint(of: $0.data)) }
+        try refuseSymbolicLinks(on: planned.map(\.relative))
         var theirs: [String] = []
         var changed: [(url: URL, data: Data)] = []
         for file in planned {
@@ -278,6 +317,12 @@ public struct OwnedFolder: Sendable {
     /// `destination`, listing it first; a file of the user's there is refused.
     public func commitStreamedFile(_ temporary: URL, to destination: URL) throws {
         let relative = relativePath(of: destination)
+        do {
+            try refuseSymbolicLinks(on: [relative])
+        } catch {
+            AtomicFileWriter.abandonStreamedFile(temporary)
+            throw error
+        }
         switch ownership(of: relative) {
         case .absent, .ours: break
         case .unlisted, .changed:
