@@ -4,8 +4,10 @@
 #include <fcntl.h>
 #include <stdlib.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 int consentrender_end_with_parent(int expected_parent) {
@@ -26,4 +28,24 @@ int consentrender_anonymous_file(char *path_template) {
         unlink(path_template);
     }
     return descriptor;
+}
+
+pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[], int input, int output, int errors) {
+    pid_t parent = getpid();
+    pid_t child = fork();
+    if (child != 0) {
+        return child;  // the child's id, or -1 with errno
+    }
+    // In the child, only async-signal-safe calls until exec: the parent may have other threads.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) {
+        _exit(126);
+    }
+    if (dup2(input, STDIN_FILENO) < 0 || dup2(output, STDOUT_FILENO) < 0 || dup2(errors, STDERR_FILENO) < 0) {
+        _exit(126);
+    }
+    // No other descriptor of the parent's reaches the program: a pipe end another child holds
+    // open would keep its reader from ever seeing the end of its input.
+    close_range(3, ~0U, 0);
+    execv(path, argv);
+    _exit(127);
 }

@@ -262,6 +262,10 @@ struct OutputFiles {
     }
 
     func write(_ artifacts: ScreenArtifacts) throws {
+        // A render into a folder another run owns (a golden folder while golden record writes it)
+        // waits for that run to end.
+        let lock = try OwnedFolder.lockEnclosingFolder(of: png)
+        defer { lock?.release() }
         // Checked again: a file may have appeared while the screen rendered.
         try checkSideFiles(overlay: artifacts.overlay != nil, framed: artifacts.framed != nil)
         try createFolder(for: png)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ConsentRender
 
@@ -184,5 +185,181 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: document.appendingPathComponent("screens").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: document.path).sorted()
                 == FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Samples/privacy-agreement").path).sorted())
+    }
+}
+
+/// Issue 34, leftovers, orphans and one writer per folder (points 5–7): a run killed at an exact
+/// instant (`FaultInjection`) leaves its hidden temporary files and no process behind, and the
+/// next run into the folder removes them; a second run into a folder waits for the first.
+@Suite struct KilledRunTests {
+    let temporary = TemporaryFolder()
+    var root: URL { temporary.url }
+
+    struct KilledRun: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments: @Sendable (_ out: URL) -> [String]
+        /// The fault: `CONSENTRENDER_KILL_AFTER_WRITES` or `…_FRAMES`, with its count.
+        var fault: [String: String]
+        /// Whether the output folder is a golden folder holding `matrix.json`.
+        var isGolden = false
+
+        var testDescription: String { name }
+    }
+
+    static let runs: [KilledRun] = [
+        KilledRun(name: "matrix", arguments: { out in
+            ["matrix", "--document", "Samples/world-agreement", "--devices", "iphone-se-3", "--languages", "en,ja,ar",
+             "--jobs", "1", "--out", out.path]
+        }, fault: ["CONSENTRENDER_KILL_AFTER_WRITES": "4"]),
+        KilledRun(name: "appstore", arguments: { out in
+            ["appstore", "--document", "Samples/privacy-agreement", "--languages", "en,ja", "--out", out.path]
+        }, fault: ["CONSENTRENDER_KILL_AFTER_WRITES": "3"]),
+        KilledRun(name: "golden record", arguments: { out in
+            ["golden", "record", "--golden", out.path, "--artifacts", out.deletingLastPathComponent().appendingPathComponent("artifacts").path]
+        }, fault: ["CONSENTRENDER_KILL_AFTER_WRITES": "3"], isGolden: true),
+        KilledRun(name: "review (in a video)", arguments: { out in
+            ["review", "--document", "Samples/att-explainer", "--devices", "iphone-se-3", "--languages", "en", "--out", out.path]
+        }, fault: ["CONSENTRENDER_KILL_AFTER_FRAMES": "40"]),
+    ]
+
+    /// The hidden temporary files (`AtomicFileWriter`'s names) anywhere in `folder`.
+    func temporaries(in folder: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: folder.path) ?? []).filter {
+            AtomicFileWriter.isTemporaryName(($0 as NSString).lastPathComponent)
+        }
+    }
+
+    /// Processes still running (not zombies) whose command line names `folder`: an encoder left behind.
+    func runningProcesses(naming folder: URL) -> [String] {
+        var found: [String] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z",
+                  let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")) else { continue }
+            let text = String(decoding: command.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            if text.contains(folder.path) { found.append("\(entry): \(text)") }
+        }
+        return found
+    }
+
+    @Test(arguments: runs)
+    func aKilledRunLeavesNoProcessAndTheNextRunLeavesNoHiddenFileAndEveryFileWhole(_ run: KilledRun) throws {
+        let out = root.appendingPathComponent("out")
+        if run.isGolden {
+            let checkout = FileManager.default.currentDirectoryPath
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data(#"""
+                { "profiles": "\#(checkout)/DeviceProfiles",
+                  "documents": { "doc": "\#(checkout)/Samples/world-agreement" },
+                  "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en", "ja", "ar"] } ] }
+                """#.utf8).write(to: out.appendingPathComponent("matrix.json"))
+        }
+        let killed = try runRenderCLI(run.arguments(out), environment: run.fault)
+        #expect(killed.status == SIGKILL, "the fault stops the run: \(killed.stdout) \(killed.stderr)")
+        // The kernel ends the encoder with its parent; give it a moment to go.
+        var orphans = runningProcesses(naming: out)
+        for _ in 0..<5 where !orphans.isEmpty {
+            Thread.sleep(forTimeInterval: 0.05)
+            orphans = runningProcesses(naming: out)
+        }
+        #expect(orphans.isEmpty, "still running after the kill: \(orphans)")
+        if run.fault["CONSENTRENDER_KILL_AFTER_WRITES"] != nil {
+            #expect(!temporaries(in: out).isEmpty, "the kill came with a temporary file written and not yet in place")
+        }
+        let again = try runRenderCLI(run.arguments(out))
+        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
+        #expect(temporaries(in: out).isEmpty, "\(temporaries(in: out))")
+        for path in FileManager.default.subpaths(atPath: out.path) ?? [] {
+            let file = out.appendingPathComponent(path)
+            if path.hasSuffix(".png") {
+                #expect((try? Bitmap(contentsOfPNG: file)) != nil, "\(path) does not decode whole")
+            } else if path.hasSuffix(".json") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) != nil, "\(path) does not parse")
+            }
+        }
+    }
+
+    @Test func aHiddenFileOfAnotherNameIsKept() throws {
+        let out = root.appendingPathComponent("out")
+        let arguments = ["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                         "--out", out.path]
+        #expect(try runRenderCLI(arguments).status == 0)
+        let mine = [".notes.tmp", ".en.png.not-a-uuid.tmp", "iphone-se-3/.draft.tmp"].map { out.appendingPathComponent($0) }
+        for file in mine { try Data("mine".utf8).write(to: file) }
+        let left = out.appendingPathComponent("iphone-se-3/portrait-light/.en.png.\(UUID().uuidString).tmp")
+        try Data("partial".utf8).write(to: left)
+        #expect(try runRenderCLI(arguments).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: left.path), "a run's own temporary file, by its exact name, is removed")
+        for file in mine { #expect(FileManager.default.fileExists(atPath: file.path), "\(file.path) is the user's") }
+    }
+
+    // MARK: point 7: one writer per folder
+
+    /// Locks `folder` as another process's run would (`flock`), for `seconds` (or until the test ends).
+    func holdLock(on folder: URL, releasingAfter seconds: Double? = nil) throws -> Int32 {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        if let seconds {
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: seconds)
+                close(descriptor)
+            }
+        }
+        return descriptor
+    }
+
+    @Test func aSecondWriterWaitsForTheFirstAndGivesUpAfterFiveSecondsWithExit3() throws {
+        let out = root.appendingPathComponent("matrix")
+        let arguments = ["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                         "--out", out.path]
+        let held = try holdLock(on: out)
+        let started = Date()
+        let refused = try runRenderCLI(arguments)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 4.9)
+        #expect(refused.stderr.contains(out.path) && refused.stderr.contains("process \(getpid())") && refused.stderr.contains("waited 5 seconds"),
+                "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }.isEmpty, "nothing was written")
+        close(held)
+        _ = try holdLock(on: out, releasingAfter: 1)
+        let waited = try runRenderCLI(arguments)
+        #expect(waited.status == 0, "the second run waits for the first to end: \(waited.stderr)")
+    }
+
+    @Test func aRenderIntoAGoldenFolderWaitsWhileARecordHoldsIt() throws {
+        let golden = root.appendingPathComponent("Golden")
+        let checkout = FileManager.default.currentDirectoryPath
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        try Data(#"""
+            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
+              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en"] } ] }
+            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        #expect(try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("a").path]).status == 0)
+        _ = try holdLock(on: golden, releasingAfter: 2)
+        let started = Date()
+        let render = try runRenderCLI(["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3", "--language", "en",
+                                       "--tint", "#FF0000", "--out", golden.appendingPathComponent("doc/iphone-se-3/red.png").path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1.5, "the render waited for the folder")
+    }
+
+    @Test func verificationsOfOneGoldenFolderRunSideBySide() throws {
+        let golden = root.appendingPathComponent("Golden")
+        let checkout = FileManager.default.currentDirectoryPath
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        try Data(#"""
+            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
+              "groups": [ { "document": "doc", "devices": ["iphone-se-3", "iphone-15-pro"], "languages": ["en", "zh-Hans"] } ] }
+            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        #expect(try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("a").path]).status == 0)
+        let results = Mutex<[Int32]>([])
+        let artifacts = [root.appendingPathComponent("v0"), root.appendingPathComponent("v1")]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let run = try? runRenderCLI(["golden", "verify", "--golden", golden.path, "--artifacts", artifacts[index].path],
+                                        environment: ["CONSENT_GOLDEN": "never"])
+            results.withLock { $0.append(run?.status ?? -1) }
+        }
+        #expect(results.withLock { $0 } == [0, 0])
     }
 }

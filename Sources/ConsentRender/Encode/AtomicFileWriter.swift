@@ -37,6 +37,7 @@ package enum AtomicFileWriter {
                 throw RenderError.writeFailed(path: file.url.path, reason: "could not write a file in \(folder.path) (\(reason))")
             }
             pending.append((temporary, file.url))
+            FaultInjection.temporaryFileWritten()
         }
         while let file = pending.first {
             guard rename(file.temporary.path, file.destination.path) == 0 else {

@@ -11,13 +11,15 @@ public enum RenderError: Error, Equatable, Sendable {
     case brokenResource(name: String, detail: String)
     /// A matrix's worker process failed (could not start, ended early, or broke the protocol).
     case workerFailed(detail: String)
+    /// Another run holds the folder this run writes into (`FolderLock`), and did not end in time.
+    case folderBusy(path: String, holder: Int32?, seconds: Int)
 }
 
 extension RenderError: CausedError {
     public var cause: ErrorCause {
         switch self {
         case .missingGlyphs, .deviceMismatch: .input
-        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource, .workerFailed: .environment
+        case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource, .workerFailed, .folderBusy: .environment
         }
     }
 }
@@ -33,6 +35,10 @@ extension RenderError: CustomStringConvertible {
             return "PNG encoding failed: \(detail)."
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
+        case let .folderBusy(path, holder, seconds):
+            let who = holder.map { "another run (process \($0))" } ?? "another run"
+            return "\(path) is being written by \(who); waited \(seconds) seconds and wrote nothing. Two runs into one folder "
+                + "would mix their files: wait for that run to end (or stop it), then run again."
         case let .deviceMismatch(variant, profile):
             return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "
                 + "to the profile's id (or leave it empty)"

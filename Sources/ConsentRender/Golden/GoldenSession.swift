@@ -75,6 +75,8 @@ public final class GoldenSession: @unchecked Sendable {
     func finish(_ entries: [CellEntry], partial: Bool, orphans reportsOrphans: Bool) throws -> GoldenReport {
         writes.lock()
         defer { writes.unlock() }
+        // The golden folder's lock is released however the session ends (the artifacts folder's by its `finish`).
+        defer { goldens.unlock() }
         let recordMode = suite.recordMode
         var outcomes = entries.map { (cell: $0.cell, outcome: $0.outcome) }
         let fontFiles = entries.reduce(into: Set<String>()) { $0.formUnion($1.fontFiles) }

@@ -77,6 +77,14 @@ public struct GoldenSuite: Sendable {
         let cells = try self.cells()
         try checkGroups()
         let goldens = OwnedFolder(url: goldenDirectory, kind: .golden)
+        // One run records into a golden folder at a time (others wait, then exit 3); runs that only
+        // compare share it. The artifacts folder is locked after it, always in this order.
+        if recordMode != .never {
+            try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
+            try goldens.lock(.exclusive)
+        } else if FileManager.default.fileExists(atPath: goldenDirectory.path) {
+            try goldens.lock(.shared)
+        }
         let environmentFile = goldenDirectory.appendingPathComponent("ENVIRONMENT.json")
         // A run that may record writes ENVIRONMENT.json: one of the user's there stops it before any
         // golden is touched. One an earlier version wrote (not listed, but a fingerprint) is the tool's.

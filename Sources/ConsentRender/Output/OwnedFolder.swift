@@ -13,7 +13,7 @@ import Foundation
 /// refused, never followed.
 public struct OwnedFolder: Sendable {
     /// What the folder holds.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// Failure images and `index.html` of a golden run; the tool's own files are cleared at the start of a run.
         case goldenArtifacts
         /// A matrix render (`matrix`, `watch`): cells, `manifest.json` and `index.html`; overwritten, never cleared.
@@ -97,6 +97,26 @@ public struct OwnedFolder: Sendable {
     public let url: URL
     public let kind: Kind
     let ledger: FileLedger
+    /// This run's lock on the folder (`lock`, `prepare`), shared by copies of this value and
+    /// released by `finish` or `unlock` (or when the last copy goes).
+    private let hold = Hold()
+
+    private final class Hold: @unchecked Sendable {
+        private let mutex = NSLock()
+        private var lock: FolderLock?
+
+        var isHeld: Bool { mutex.withLock { lock != nil } }
+
+        func keep(_ lock: FolderLock) { mutex.withLock { self.lock = lock } }
+
+        func release() {
+            let lock = mutex.withLock { () -> FolderLock? in
+                defer { self.lock = nil }
+                return self.lock
+            }
+            lock?.release()
+        }
+    }
 
     /// A folder of `kind` at `url`, not yet checked; `claim` checks it.
     init(url: URL, kind: Kind) {
@@ -183,14 +203,34 @@ public struct OwnedFolder: Sendable {
 
     /// Creates the folder if need be and makes sure its marker holds a list (a new marker, or an
     /// older version's marker given its list: every file already there stays the user's).
+    /// Locks it for this run (`lock`).
     public func prepare() throws {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
             throw RenderError.writeFailed(path: url.path, reason: "cannot create the folder (\(describeFileError(error)))")
         }
+        try lock(.exclusive)
         try checkMarker()
         try ledger.startList()
+    }
+
+    /// Locks the folder (which must exist) for this run, waiting up to `FolderLock.patience`
+    /// seconds for a run of another process to end (then exit 3). Holding it exclusively, with no
+    /// other run of this process writing there, the run first removes the hidden temporary files
+    /// that a run killed mid-write left in the folder, if the folder is one the tool marked.
+    func lock(_ mode: FolderLock.Mode) throws {
+        guard !hold.isHeld else { return }
+        let lock = try FolderLock.acquire(url, mode: mode)
+        hold.keep(lock)
+        if mode == .exclusive, lock.isFirstInProcess, isMarked {
+            removeTemporaries(except: "")
+        }
+    }
+
+    /// Releases this run's lock on the folder (`finish` does too).
+    func unlock() {
+        hold.release()
     }
 
     /// Refuses a marker that is not a plain file (a folder, a link): the list of the tool's files
@@ -210,8 +250,25 @@ public struct OwnedFolder: Sendable {
     }
 
     /// Rewrites the marker's list with the files that are still the tool's; call it when a run ends.
+    /// Releases the run's lock on the folder, whether or not that worked.
     public func finish() throws {
+        defer { unlock() }
         try ledger.compact()
+    }
+
+    /// Locks, for a run that writes the single file `file`, the nearest folder around it that a
+    /// folder-writing command owns (one holding a marker of any kind, or a golden folder), so a
+    /// render into a golden folder waits while golden record writes it; nil when there is none.
+    package static func lockEnclosingFolder(of file: URL) throws -> FolderLock? {
+        let files = FileManager.default
+        var current = canonicalPath(of: file.deletingLastPathComponent())
+        while true {
+            let owned = Kind.allCases.contains { files.fileExists(atPath: current + "/" + $0.markerName) }
+                || (files.fileExists(atPath: current + "/matrix.json") && files.fileExists(atPath: current + "/ENVIRONMENT.json"))
+            if owned, files.fileExists(atPath: current) { return try FolderLock.acquire(URL(fileURLWithPath: current), mode: .exclusive) }
+            guard current != "/", !current.isEmpty else { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
     }
 
     /// Lists the file at `relative` as the tool's with the bytes it has now: for a file the run

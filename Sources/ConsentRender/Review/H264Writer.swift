@@ -12,9 +12,7 @@ final class H264Writer {
     let width: Int
     let height: Int
     private let temporary: URL
-    private let process: Process
-    private let input: FileHandle
-    private let errors: Pipe
+    private let process: EncoderProcess
     private var finished = false
 
     /// Where ffmpeg is, or nil when it is not installed.
@@ -41,37 +39,29 @@ final class H264Writer {
         self.folder = folder
         self.width = width
         self.height = height
-        let process = Process()
-        let errors = Pipe()
-        let input = Pipe()
-        process.executableURL = ffmpeg
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
         let colour = ["-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         // The process is killed by an interrupted run, so its file is registered before it starts.
         let box = ProcessBox()
         temporary = try AtomicFileWriter.beginStreamedFile(url) { box.kill() }
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
-                             "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)",
-                             "-framerate", "\(framesPerSecond)"] + colour + ["-i", "pipe:0",
-                             "-c:v", "libx264", "-preset", Self.preset, "-crf", "18", "-pix_fmt", "yuv420p"] + colour
+        let arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
+                         "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)",
+                         "-framerate", "\(framesPerSecond)"] + colour + ["-i", "pipe:0",
+                         "-c:v", "libx264", "-preset", Self.preset, "-crf", "18", "-pix_fmt", "yuv420p"] + colour
             + ["-r", "\(framesPerSecond)", "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact",
                "-flags:v", "+bitexact", "-f", "mp4", "-y", temporary.path]
+        // Started so that it dies with this process: killed (SIGKILL) or not, no encoder is left
+        // writing after it.
         do {
-            try process.run()
+            process = try EncoderProcess(executable: ffmpeg, arguments: arguments)
         } catch {
             AtomicFileWriter.abandonStreamedFile(temporary)
             throw RenderError.writeFailed(path: url.path, reason: "ffmpeg could not be started (\(error.localizedDescription))")
         }
-        box.set(process.processIdentifier)
-        self.process = process
-        self.input = input.fileHandleForWriting
-        self.errors = errors
+        box.set(process)
         // ffmpeg's messages are read as they come, so a chatty ffmpeg cannot block on a full pipe.
         errorText = ErrorText()
         let text = errorText
-        errors.fileHandleForReading.readabilityHandler = { handle in text.append(handle.availableData) }
+        process.errors.readabilityHandler = { handle in text.append(handle.availableData) }
     }
 
     private let errorText: ErrorText
@@ -85,7 +75,7 @@ final class H264Writer {
     func write(_ frame: UnsafeRawBufferPointer) throws {
         precondition(frame.count == width * height * 3 / 2, "An I420 frame of \(width)×\(height) is \(width * height * 3 / 2) bytes")
         var offset = 0
-        let descriptor = input.fileDescriptor
+        let descriptor = process.input.fileDescriptor
         while offset < frame.count {
             let written = Foundation.write(descriptor, frame.baseAddress! + offset, frame.count - offset)
             if written < 0 {
@@ -96,19 +86,24 @@ final class H264Writer {
             }
             offset += written
         }
+        FaultInjection.frameEncoded()
     }
 
     /// Ends the input, waits for ffmpeg and moves the video into place.
     func finish() throws {
         guard !finished else { return }
         finished = true
-        try? input.close()
-        process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
-        errorText.append(errors.fileHandleForReading.readDataToEndOfFile())
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        try? process.input.close()
+        let ending = process.wait()
+        process.errors.readabilityHandler = nil
+        errorText.append(process.errors.readDataToEndOfFile())
+        guard ending == .exited(0) else {
             AtomicFileWriter.abandonStreamedFile(temporary)
-            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (exit \(process.terminationStatus)): \(errorText.summary)")
+            let how = switch ending {
+            case let .exited(status): "exit \(status)"
+            case let .signalled(signal): "killed by signal \(signal)"
+            }
+            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (\(how)): \(errorText.summary)")
         }
         if let folder {
             try folder.commitStreamedFile(temporary, to: url)
@@ -120,36 +115,25 @@ final class H264Writer {
     /// Stops ffmpeg and deletes what it wrote.
     func cancel() {
         finished = true
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        try? input.close()
-        process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
+        process.kill()
+        try? process.input.close()
+        process.errors.readabilityHandler = nil
         AtomicFileWriter.abandonStreamedFile(temporary)
     }
 }
 
-/// The child's process id, for the interrupt handler (which runs on another thread).
+/// The encoder, for the interrupt handler (which runs on another thread).
 private final class ProcessBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var pid: Int32 = 0
+    private var process: EncoderProcess?
 
-    func set(_ pid: Int32) {
-        lock.lock()
-        self.pid = pid
-        lock.unlock()
+    func set(_ process: EncoderProcess) {
+        lock.withLock { self.process = process }
     }
 
-    /// Kills the child and waits for it, so it cannot write after its file is deleted.
+    /// Kills the encoder and waits for it, so it cannot write after its file is deleted.
     func kill() {
-        lock.lock()
-        let pid = self.pid
-        lock.unlock()
-        guard pid > 0 else { return }
-        Foundation.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        lock.withLock { process }?.kill()
     }
 }
 

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// Test-only faults, switched on by environment variables, so the suite can stop a run at an
+/// exact instant instead of a random one (issue 34's kill tests):
+///
+/// - `CONSENTRENDER_KILL_AFTER_WRITES=N`: the process SIGKILLs itself once its Nth hidden
+///   temporary file is written, before it is put in place (the file stays behind, as after a
+///   kill at that instant).
+/// - `CONSENTRENDER_KILL_AFTER_FRAMES=N`: the process SIGKILLs itself once N video frames have
+///   gone to the encoder (ffmpeg is then writing its own temporary file).
+///
+/// Unset, each costs one look-up per process.
+enum FaultInjection {
+    private static let writeLimit = limit("CONSENTRENDER_KILL_AFTER_WRITES")
+    private static let frameLimit = limit("CONSENTRENDER_KILL_AFTER_FRAMES")
+    private static let writes = Atomic<Int>(0)
+    private static let frames = Atomic<Int>(0)
+
+    private static func limit(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// A temporary file was written.
+    static func temporaryFileWritten() {
+        guard let limit = writeLimit else { return }
+        if writes.wrappingAdd(1, ordering: .relaxed).newValue >= limit { kill(getpid(), SIGKILL) }
+    }
+
+    /// A frame went to the encoder.
+    static func frameEncoded() {
+        guard let limit = frameLimit else { return }
+        if frames.wrappingAdd(1, ordering: .relaxed).newValue >= limit { kill(getpid(), SIGKILL) }
+    }
+}
