@@ -45,6 +45,8 @@ let package = Package(
         // Process control Swift cannot call directly (prctl is variadic): a matrix's worker
         // processes end with the run that started them.
         .target(name: "CProcess"),
+        // render-cli's first code: the stop signals blocked before any library initialises.
+        .target(name: "CStartup"),
         .target(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels", "CProcess"],
@@ -59,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "render-cli",
-            dependencies: ["ConsentRender", "XcodeFiles"]
+            dependencies: ["ConsentRender", "XcodeFiles", "CStartup"]
         ),
         .testTarget(
             name: "ConsentRenderTests",

@@ -40,6 +40,9 @@ pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) {
         _exit(126);
     }
+    // A group of its own: Ctrl-C at a terminal (sent to the whole foreground group) reaches only
+    // the parent, which stops the program itself, in order, after it has begun its own stop.
+    setpgid(0, 0);
     if (dup2(input, STDIN_FILENO) < 0 || dup2(output, STDOUT_FILENO) < 0 || dup2(errors, STDERR_FILENO) < 0) {
         _exit(126);
     }

@@ -28,7 +28,7 @@ enum GoldenCommand {
         exitStatus: "0 every cell passed or was recorded; 1 a cell failed; 2 bad usage or input (a cell that cannot be drawn "
             + "from its input too, such as a prompt without its purpose string; the other cells are still checked), or a golden "
             + "not recorded because render-cli did not write the file in its place; 3 an internal or I/O failure (disk full, "
-            + "Cairo error).")
+            + "a file-size limit, Cairo error, another run holding the folder), whatever the other cells did.")
 
     enum Action: String, CaseIterable {
         case verify
@@ -62,6 +62,8 @@ enum GoldenCommand {
         suite.appFiles = XcodeAppFiles()
         let report = try suite.run()
         print(report.description)
+        // An I/O failure (a full disk) is not a golden mismatch: CI must not read it as one.
+        if report.hasEnvironmentFailure { return 3 }
         return report.refusedOverwrite || report.hasBadInput ? 2 : report.passed ? 0 : 1
     }
 }

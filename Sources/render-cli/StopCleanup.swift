@@ -25,8 +25,11 @@ enum StopCleanup {
     /// Once a stop has begun, waits for it to end the process: what this thread would do next
     /// (report a child the stop ended as failed, exit with its own status) is the stop's to say,
     /// and exiting now would cut short its clean-up (a scratch folder left half removed).
+    /// A stop signal that has arrived and not yet been taken by the signal thread counts too.
     static func waitIfStopping() {
-        guard stopping else { return }
+        var pending = sigset_t()
+        sigpending(&pending)
+        guard stopping || sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 else { return }
         while true { sleep(60) }
     }
 

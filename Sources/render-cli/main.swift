@@ -1,5 +1,60 @@
 import ConsentRender
+internal import CStartup
 import Foundation
+
+// A parent (a test runner, a CI agent) may start us with signals blocked, which would make
+// Ctrl-C and `kill` do nothing; start from the default that a command-line tool expects. The stop
+// signals stay blocked (CStartup blocked them before any library initialised; one that came since
+// is pending, for the thread below), so no stop finds the default action.
+var allSignals = sigset_t()
+sigfillset(&allSignals)
+sigdelset(&allSignals, SIGINT)
+sigdelset(&allSignals, SIGTERM)
+pthread_sigmask(SIG_UNBLOCK, &allSignals, nil)
+_ = consentrender_stop_signals_blocked_at_start()
+
+// Ctrl-C or a kill mid-render, or right at the start (this is the first code that runs, so no
+// stop finds the default action): delete the temporary files of writes in progress, so no partial
+// PNG or JSON is left behind, then exit as the signal would (128 + its number). The signals are
+// blocked in every thread (threads made later inherit the mask) and taken by one waiting thread,
+// where cleaning up is safe, unlike in a signal handler.
+let stopSignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+}()
+var blocked = stopSignals
+pthread_sigmask(SIG_BLOCK, &blocked, nil)
+let signalWaiter = Thread {
+    var set = stopSignals
+    var number: Int32 = 0
+    guard sigwait(&set, &number) == 0 else { return }
+    // First: from here on a command that fails (ffmpeg ended by this stop, say) waits for the stop
+    // to end the process, so the signal the user sent decides the exit status.
+    StopCleanup.stopping = true
+    // A watch stopped between renders has complete output: that is how it ends, not an interruption.
+    if let message = IdleStop.stopIfIdle() {
+        FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\n" : "") + message + "\n").utf8))
+        exit(unreadOptionsFault() ? 3 : 0)
+    }
+    // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
+    let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+    let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
+    let message = "\(newline)render-cli: stopped by \(name): " + (StopCleanup.message ?? "files being written were removed; what was "
+        + "written before stays, so the output is incomplete until the command runs again") + "\n"
+    // An empty message: a run another render-cli started and stopped, which says it itself.
+    if StopCleanup.message != "" { FileHandle.standardError.write(Data(message.utf8)) }
+    MatrixRender.endWorkers()
+    StopCleanup.runAll()
+    AtomicFileWriter.removePendingFiles()
+    exit(128 + number)
+}
+signalWaiter.start()
+// SIGXFSZ (a file-size limit, `ulimit -f`) would end the process with a core dump mid-write; ignored,
+// the write fails with EFBIG and the run exits 3 naming the file, as on a full disk.
+signal(SIGXFSZ, SIG_IGN)
 
 /// Each command, in the order `render-cli --help` lists them, with what runs it (returning its exit status).
 let commandList: [(spec: CommandSpec, run: ([String]) throws -> Int32)] = [
@@ -47,48 +102,6 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-// A parent (a test runner, a CI agent) may start us with signals blocked, which would make
-// Ctrl-C and `kill` do nothing; start from the default that a command-line tool expects.
-var allSignals = sigset_t()
-sigfillset(&allSignals)
-pthread_sigmask(SIG_UNBLOCK, &allSignals, nil)
-
-// Ctrl-C or a kill mid-render: delete the temporary files of writes in progress, so no partial
-// PNG or JSON is left behind, then exit as the signal would (128 + its number). The signals are
-// blocked in every thread (threads made later inherit the mask) and taken by one waiting thread,
-// where cleaning up is safe, unlike in a signal handler.
-let stopSignals: sigset_t = {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    return set
-}()
-var blocked = stopSignals
-pthread_sigmask(SIG_BLOCK, &blocked, nil)
-let signalWaiter = Thread {
-    var set = stopSignals
-    var number: Int32 = 0
-    guard sigwait(&set, &number) == 0 else { return }
-    // A watch stopped between renders has complete output: that is how it ends, not an interruption.
-    if let message = IdleStop.stopIfIdle() {
-        FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) != 0 ? "\n" : "") + message + "\n").utf8))
-        exit(unreadOptionsFault() ? 3 : 0)
-    }
-    StopCleanup.stopping = true
-    // On a new line (a progress bar may be drawing), and said, so the stop is not mistaken for a crash.
-    let name = number == SIGINT ? "SIGINT" : "SIGTERM"
-    let newline = isatty(STDERR_FILENO) != 0 ? "\n" : ""
-    let message = "\(newline)render-cli: stopped by \(name): " + (StopCleanup.message ?? "files being written were removed; what was "
-        + "written before stays, so the output is incomplete until the command runs again") + "\n"
-    // An empty message: a run another render-cli started and stopped, which says it itself.
-    if StopCleanup.message != "" { FileHandle.standardError.write(Data(message.utf8)) }
-    MatrixRender.endWorkers()
-    StopCleanup.runAll()
-    AtomicFileWriter.removePendingFiles()
-    exit(128 + number)
-}
-signalWaiter.start()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 

@@ -363,3 +363,116 @@ import Testing
         #expect(results.withLock { $0 } == [0, 0])
     }
 }
+
+/// Issue 34, exit codes and signals (points 8–10): an I/O failure is exit 3 whatever else the run
+/// found, and a stop the user sends decides the exit status, from the first instant.
+@Suite struct StopAndFailureStatusTests {
+    let temporary = TemporaryFolder()
+    var root: URL { temporary.url }
+
+    func goldenFolder() throws -> URL {
+        let golden = root.appendingPathComponent("Golden")
+        let checkout = FileManager.default.currentDirectoryPath
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        try Data(#"""
+            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
+              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en", "zh-Hans"] } ] }
+            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        return golden
+    }
+
+    @Test func goldenRecordThatCannotWriteExits3NotAMismatch() throws {
+        let golden = try goldenFolder()
+        // A file-size limit of 64 KB (ulimit -f counts 512-byte blocks): every golden PNG is larger, so
+        // each write fails as on a full disk (EFBIG instead of ENOSPC; SIGXFSZ is ignored).
+        let script = "ulimit -f 128; exec \"$0\" golden record --golden \"$1\" --artifacts \"$2\""
+        let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, renderCLI.path, golden.path,
+                                                                  root.appendingPathComponent("artifacts").path])
+        #expect(run.status == 3, "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("File too large"), "\(run.stdout)")
+        let left = (FileManager.default.subpaths(atPath: golden.path) ?? []).filter {
+            $0.hasSuffix(".png") || AtomicFileWriter.isTemporaryName(($0 as NSString).lastPathComponent)
+        }
+        #expect(left.isEmpty, "no partial golden or temporary file: \(left)")
+    }
+
+    @Test func aStopThatArrivesBeforeAnyLibraryHasStartedExits130WithItsMessage() throws {
+        let golden = try goldenFolder()
+        let run = try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("a").path],
+                                   environment: ["CONSENTRENDER_STOP_AT_START": "1"])
+        #expect(run.status == 130, "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("render-cli: stopped by SIGINT"), "\(run.stderr)")
+    }
+
+    @Test func aStopDuringAVideoExits143AndLeavesNoFileOrEncoder() throws {
+        let out = root.appendingPathComponent("review")
+        let run = try runRenderCLI(["review", "--document", "Samples/att-explainer", "--devices", "iphone-se-3", "--languages", "en",
+                                    "--out", out.path], environment: ["CONSENTRENDER_TERM_AFTER_FRAMES": "30"])
+        #expect(run.status == 143, "the signal decides, not the encoder it ended: \(run.stderr)")
+        #expect(run.stderr.contains("stopped by SIGTERM") && !run.stderr.contains("ffmpeg stopped taking frames"), "\(run.stderr)")
+        #expect((FileManager.default.subpaths(atPath: out.path) ?? []).filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".mp4") }.isEmpty)
+    }
+
+    @Test func aStopSentToTheWholeProcessGroupExits143() throws {
+        // A terminal's Ctrl-C, `timeout` and CI runners signal the whole group: the encoder, in a
+        // group of its own, is stopped by render-cli after render-cli's own stop has begun.
+        let script = #"""
+            import os, signal, subprocess, sys, time
+            cli, out = sys.argv[1], sys.argv[2]
+            p = subprocess.Popen([cli, "review", "--document", "Samples/att-explainer", "--devices", "iphone-se-3",
+                                  "--languages", "en", "--out", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 start_new_session=True)
+            def encoding():
+                for pid in filter(str.isdigit, os.listdir("/proc")):
+                    try:
+                        stat = open(f"/proc/{pid}/stat").read()
+                    except OSError:
+                        continue
+                    if "(ffmpeg)" in stat and int(stat.rsplit(")", 1)[1].split()[1]) == p.pid:
+                        return True
+                return False
+            deadline = time.time() + 120
+            while time.time() < deadline and p.poll() is None and not encoding():
+                time.sleep(0.005)
+            os.killpg(p.pid, signal.SIGTERM)
+            err = p.stderr.read().decode()
+            print(p.wait(), err.strip().splitlines()[-1] if err.strip() else "")
+            """#
+        let run = try runPython(script, arguments: [renderCLI.path, root.appendingPathComponent("review").path])
+        #expect(run.stdout.hasPrefix("143 render-cli: stopped by SIGTERM"), "\(run.stdout) \(run.stderr)")
+    }
+}
+
+/// Issue 34, point 12: fontconfig's cache is kept only where no other user can plant files.
+@Suite struct FontCacheTests {
+    let temporary = TemporaryFolder()
+
+    @Test func theRenderersCacheFolderIsTheUsersOwnAndNoSharedOne() throws {
+        let configuration = try FontConfiguration.configuration(for: .noto)
+        let folder = try #require(FontCache.folder)
+        #expect(configuration.cacheFolders == [folder])
+        var status = stat()
+        #expect(lstat(folder, &status) == 0 && status.st_uid == geteuid() && status.st_mode & 0o022 == 0,
+                "\(folder) is its user's, and no one else may write it")
+        #expect(!configuration.cacheFolders.contains("/tmp/consentrender-fontconfig-cache"))
+    }
+
+    @Test func onlyARealFolderOfThisUsersThatNoOneElseCanWriteIsUsed() throws {
+        let made = temporary.url.appendingPathComponent("a/b/fontconfig").path
+        #expect(FontCache.makeSafeFolder(made))
+        var status = stat()
+        #expect(lstat(made, &status) == 0 && status.st_mode & 0o777 == 0o700)
+        let shared = temporary.url.appendingPathComponent("shared").path
+        #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o777) == 0)
+        #expect(!FontCache.makeSafeFolder(shared), "a folder others may write")
+        let link = temporary.url.appendingPathComponent("link").path
+        #expect(symlink(made, link) == 0)
+        #expect(!FontCache.makeSafeFolder(link), "a symbolic link, wherever it leads")
+        if geteuid() == 0 {
+            let theirs = temporary.url.appendingPathComponent("theirs").path
+            #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65534, 65534) == 0)
+            #expect(!FontCache.makeSafeFolder(theirs), "a folder another user made")
+        }
+        #expect(FontCache.xmlEscaped("/a&b/<c>\"") == "/a&amp;b/&lt;c&gt;&quot;")
+    }
+}

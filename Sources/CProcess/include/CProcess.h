@@ -16,10 +16,11 @@ int consentrender_pipe(int fds[2]);
 /// other child inherits and that nothing leaves behind. Returns its descriptor, or -1 with errno.
 int consentrender_anonymous_file(char *path_template);
 
-/// Starts the program at `path` with `argv` (NULL-terminated), its standard input, output and
-/// error on the given descriptors and no other descriptor of this process, and asks the kernel to
-/// SIGKILL it when the thread that started it ends (PR_SET_PDEATHSIG), so that it dies with this
-/// process however this process ends (an encoder left running would go on writing). fork and
+/// Starts the program at `path` with `argv` (NULL-terminated), in a process group of its own, its
+/// standard input, output and error on the given descriptors and no other descriptor of this
+/// process, and asks the kernel to SIGKILL it when the thread that started it ends
+/// (PR_SET_PDEATHSIG), so that it dies with this process however this process ends (an encoder
+/// left running would go on writing). fork and
 /// exec rather than posix_spawn, which cannot set that. Returns the child's process id, or -1 with
 /// errno; a child that could not set itself up exits 126, one whose program could not run 127.
 #include <sys/types.h>

@@ -26,8 +26,8 @@ struct CellChecker {
             return try compare(using: try renderer.get())
         } catch {
             var entry = failed(["could not render: \(error)"], fontFiles: [], artifacts: nil)
-            if ErrorCause(of: error) == .input, case var .failed(failure) = entry.outcome {
-                failure.badInput = true
+            if case var .failed(failure) = entry.outcome {
+                if ErrorCause(of: error) == .input { failure.badInput = true } else { failure.environmentFailure = true }
                 entry.outcome = .failed(failure)
             }
             return entry

@@ -16,6 +16,9 @@ public struct GoldenFailure: Sendable, Equatable, CustomStringConvertible {
     /// True when the cell could not be drawn from its input (a prompt without its purpose string):
     /// bad input, exit 2, as `matrix` gives it, rather than a mismatch.
     public var badInput = false
+    /// True when the cell failed for a cause outside its input (a full disk, a file-size limit, a
+    /// Cairo error): an I/O or internal failure, exit 3, never a mismatch.
+    public var environmentFailure = false
 
     public var description: String {
         var text = "\(cell): " + reasons.joined(separator: "; ")
@@ -56,6 +59,9 @@ public struct GoldenReport: Sendable, CustomStringConvertible {
 
     /// Whether a cell could not be drawn from its input.
     public var hasBadInput: Bool { failures.contains { $0.badInput } }
+
+    /// Whether a cell failed for a cause outside its input (disk full, Cairo).
+    public var hasEnvironmentFailure: Bool { failures.contains { $0.environmentFailure } }
 
     public var failures: [GoldenFailure] {
         outcomes.compactMap { if case let .failed(failure) = $0.outcome { failure } else { nil } }

@@ -52,6 +52,13 @@ final class FontConfiguration: @unchecked Sendable {
         guard FcConfigParseAndLoad(config, file.path, 1) != 0 else {
             throw RenderError.fontConfiguration(detail: "fontconfig could not parse \(file.path)")
         }
+        // Without a cache folder fontconfig reads every font file at each start; slower, never wrong.
+        if let cache = FontCache.folder {
+            let snippet = "<fontconfig><cachedir>\(FontCache.xmlEscaped(cache))</cachedir></fontconfig>"
+            guard FcConfigParseAndLoadFromMemory(config, snippet, 1) != 0 else {
+                throw RenderError.fontConfiguration(detail: "fontconfig could not take the cache folder \(cache)")
+            }
+        }
         guard FcConfigBuildFonts(config) != 0 else {
             throw RenderError.fontConfiguration(detail: "fontconfig could not scan the Noto font folders")
         }
@@ -70,6 +77,17 @@ final class FontConfiguration: @unchecked Sendable {
     func familyNames(shipped: Bool) -> Set<String> {
         guard let set = FcConfigGetFonts(config, shipped ? FcSetSystem : FcSetApplication) else { return [] }
         return FontFile.familyNames(in: set)
+    }
+
+    /// The folders fontconfig reads and writes its cache in (`FontCache.folder`, or none).
+    var cacheFolders: [String] {
+        guard let list = FcConfigGetCacheDirs(config) else { return [] }
+        defer { FcStrListDone(list) }
+        var folders: [String] = []
+        while let next = FcStrListNext(list) {
+            folders.append(String(cString: next))
+        }
+        return folders
     }
 
     /// Paths of every font file this configuration can use, sorted.
