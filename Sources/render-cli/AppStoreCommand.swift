@@ -21,7 +21,8 @@ enum AppStoreCommand {
         groups: [
             OptionGroup(nil, [Options.document, Options.languages.required.with(
                                   help: "language tags, or all = every language file of the document (required)"),
-                              Options.out("DIR", help: "the folder to write: new, empty or an earlier export's"), Options.profiles,
+                              Options.out("DIR", help: "the folder to write (shared with fastlane's own files, so any folder of yours will do; "
+                                  + "the export writes and deletes only its own screenshots under screenshots/)"), Options.profiles,
                               OptionSpec("all-classes", .flag, help: "also the 6.5\" and 5.5\" iPhone classes")]),
             OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.states, Options.appearance]),
             OptionGroup("The system around the dialog:", [Options.tint, Options.time, Options.backdrop]),

@@ -3,6 +3,20 @@ import Synchronization
 import Testing
 @testable import ConsentRender
 
+/// Writes a golden folder's `matrix.json` at `golden` (made if missing): one group of `document`
+/// (a folder of Samples/) on `devices` in `languages`, with the checkout's profiles.
+func writeGoldenMatrix(at golden: URL, document: String = "privacy-agreement", devices: [String] = ["iphone-se-3"],
+                       languages: [String] = ["en"]) throws {
+    let checkout = FileManager.default.currentDirectoryPath
+    try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+    let matrix: [String: Any] = [
+        "profiles": checkout + "/DeviceProfiles",
+        "documents": ["doc": checkout + "/Samples/" + document],
+        "groups": [["document": "doc", "devices": devices, "languages": languages]],
+    ]
+    try JSONSerialization.data(withJSONObject: matrix, options: [.sortedKeys]).write(to: golden.appendingPathComponent("matrix.json"))
+}
+
 /// Issue 34, data loss (points 1–4): every command that writes into a tree refuses a symbolic link
 /// below its root, replaces only the files its ledger lists, keeps what the user added, and keeps
 /// out of golden and document folders.
@@ -52,13 +66,7 @@ import Testing
     /// A golden folder of one cell (privacy-agreement on the iPhone SE in English), recorded.
     func recordedGolden() throws -> URL {
         let golden = root.appendingPathComponent("Golden")
-        let checkout = FileManager.default.currentDirectoryPath
-        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        try Data(#"""
-            { "profiles": "\#(checkout)/DeviceProfiles",
-              "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
-              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en"] } ] }
-            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        try writeGoldenMatrix(at: golden)
         let run = try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("artifacts").path])
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         return golden
@@ -136,6 +144,26 @@ import Testing
             }
         }
         return found
+    }
+
+    @Test func aLinkInPlaceOfAFileOrAsADanglingOutputIsRefusedByName() throws {
+        let out = root.appendingPathComponent("matrix")
+        let arguments = { (out: URL) in
+            ["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en", "--out", out.path]
+        }
+        #expect(try runRenderCLI(arguments(out)).status == 0)
+        let mine = root.appendingPathComponent("my.png")
+        let cell = out.appendingPathComponent("iphone-se-3/portrait-light/en.png")
+        try FileManager.default.moveItem(at: cell, to: mine)
+        try FileManager.default.createSymbolicLink(at: cell, withDestinationURL: mine)
+        let refused = try runRenderCLI(arguments(out))
+        #expect(refused.status == 2 && refused.stderr.contains("symbolic link at '\(cell.path)'"), "\(refused.stderr)")
+        let dangling = root.appendingPathComponent("dangling")
+        try FileManager.default.createSymbolicLink(at: dangling, withDestinationURL: root.appendingPathComponent("nowhere"))
+        let nowhere = try runRenderCLI(arguments(dangling))
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("is a symbolic link") && nowhere.stderr.contains("leads nowhere"),
+                "\(nowhere.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("nowhere").path))
     }
 
     // MARK: points 2 and 3: only the files the ledger lists
@@ -246,13 +274,7 @@ import Testing
     func aKilledRunLeavesNoProcessAndTheNextRunLeavesNoHiddenFileAndEveryFileWhole(_ run: KilledRun) throws {
         let out = root.appendingPathComponent("out")
         if run.isGolden {
-            let checkout = FileManager.default.currentDirectoryPath
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            try Data(#"""
-                { "profiles": "\#(checkout)/DeviceProfiles",
-                  "documents": { "doc": "\#(checkout)/Samples/world-agreement" },
-                  "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en", "ja", "ar"] } ] }
-                """#.utf8).write(to: out.appendingPathComponent("matrix.json"))
+            try writeGoldenMatrix(at: out, document: "world-agreement", languages: ["en", "ja", "ar"])
         }
         let killed = try runRenderCLI(run.arguments(out), environment: run.fault)
         #expect(killed.status == SIGKILL, "the fault stops the run: \(killed.stdout) \(killed.stderr)")
@@ -327,14 +349,34 @@ import Testing
         #expect(waited.status == 0, "the second run waits for the first to end: \(waited.stderr)")
     }
 
+    @Test func aRunThatWaitedReadsWhatTheRunBeforeItWroteAndListed() throws {
+        let out = root.appendingPathComponent("matrix")
+        let arguments = ["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en",
+                         "--out", out.path]
+        #expect(try runRenderCLI(arguments).status == 0)
+        let held = try holdLock(on: out)
+        let second = Mutex<CLIRun?>(nil)
+        let waiting = Thread { second.withLock { $0 = try? runRenderCLI(arguments) } }
+        waiting.start()
+        Thread.sleep(forTimeInterval: 1)
+        // Meanwhile "another run" replaces the cell with other bytes and lists them, as a run does.
+        let cell = out.appendingPathComponent("iphone-se-3/portrait-light/en.png")
+        let other = try Bitmap(contentsOfPNG: cell).pngData(compression: .zlibFast)
+        try other.write(to: cell)
+        let fingerprint = FileFingerprint(of: other)
+        let marker = try FileHandle(forWritingTo: out.appendingPathComponent(".consentrender-matrix"))
+        try marker.seekToEnd()
+        try marker.write(contentsOf: Data("\(fingerprint.size) \(fingerprint.checksumText) iphone-se-3/portrait-light/en.png\n".utf8))
+        try marker.close()
+        close(held)
+        while second.withLock({ $0 == nil }) { Thread.sleep(forTimeInterval: 0.1) }
+        let run = try #require(second.withLock { $0 })
+        #expect(run.status == 0, "the waiting run reads the list again once it holds the folder: \(run.stderr)")
+    }
+
     @Test func aRenderIntoAGoldenFolderWaitsWhileARecordHoldsIt() throws {
         let golden = root.appendingPathComponent("Golden")
-        let checkout = FileManager.default.currentDirectoryPath
-        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        try Data(#"""
-            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
-              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en"] } ] }
-            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        try writeGoldenMatrix(at: golden, devices: ["iphone-se-3"], languages: ["en"])
         #expect(try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("a").path]).status == 0)
         _ = try holdLock(on: golden, releasingAfter: 2)
         let started = Date()
@@ -346,12 +388,7 @@ import Testing
 
     @Test func verificationsOfOneGoldenFolderRunSideBySide() throws {
         let golden = root.appendingPathComponent("Golden")
-        let checkout = FileManager.default.currentDirectoryPath
-        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        try Data(#"""
-            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
-              "groups": [ { "document": "doc", "devices": ["iphone-se-3", "iphone-15-pro"], "languages": ["en", "zh-Hans"] } ] }
-            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        try writeGoldenMatrix(at: golden, devices: ["iphone-se-3", "iphone-15-pro"], languages: ["en", "zh-Hans"])
         #expect(try runRenderCLI(["golden", "record", "--golden", golden.path, "--artifacts", root.appendingPathComponent("a").path]).status == 0)
         let results = Mutex<[Int32]>([])
         let artifacts = [root.appendingPathComponent("v0"), root.appendingPathComponent("v1")]
@@ -372,12 +409,7 @@ import Testing
 
     func goldenFolder() throws -> URL {
         let golden = root.appendingPathComponent("Golden")
-        let checkout = FileManager.default.currentDirectoryPath
-        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        try Data(#"""
-            { "profiles": "\#(checkout)/DeviceProfiles", "documents": { "doc": "\#(checkout)/Samples/privacy-agreement" },
-              "groups": [ { "document": "doc", "devices": ["iphone-se-3"], "languages": ["en", "zh-Hans"] } ] }
-            """#.utf8).write(to: golden.appendingPathComponent("matrix.json"))
+        try writeGoldenMatrix(at: golden, devices: ["iphone-se-3"], languages: ["en", "zh-Hans"])
         return golden
     }
 

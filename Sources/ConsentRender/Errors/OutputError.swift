@@ -8,6 +8,8 @@ public enum OutputError: Error, Equatable, Sendable {
     case notAFolder(folder: String, path: String, file: String)
     case notOwned(folder: String, path: String, effect: String, marker: String, sample: [String])
     case symbolicLink(folder: String, path: String, link: String)
+    /// The output folder, or a folder on its way, is a symbolic link to something that does not exist.
+    case danglingLink(folder: String, path: String, link: String, target: String?)
     case unreadableFolder(folder: String, path: String, reason: String)
     case unreadableManifest(path: String, detail: String)
     /// Files of the user's (not in the folder's ledger, or changed since the tool wrote them) sit
@@ -59,8 +61,12 @@ extension OutputError: CustomStringConvertible {
             return "\(folder) '\(path)' already holds files ConsentRender did not write\(listing), and \(effect); nothing was "
                 + "touched. Choose a new or empty folder (a folder the tool made carries the file \(marker))."
         case let .symbolicLink(folder, path, link):
-            return "\(folder) '\(path)' holds a symbolic link at '\(link)', which could lead into a folder of yours; the tool "
-                + "writes only into folders it made, so nothing was written through it. Remove the link."
+            return "\(folder) '\(path)' holds a symbolic link at '\(link)', which could lead into a folder or file of yours; "
+                + "the tool writes only into folders and files it made, so nothing was written through it. Remove the link."
+        case let .danglingLink(folder, path, link, target):
+            let leadsTo = target.map { " to '\($0)'" } ?? ""
+            return "\(folder) '\(path)' cannot be made: '\(link)' is a symbolic link\(leadsTo), which leads nowhere; nothing was "
+                + "touched. Remove the link, or make the folder it points to."
         case let .unreadableFolder(folder, path, reason):
             return "\(folder) '\(path)' cannot be read (\(reason)); nothing was touched."
         case let .notOurFiles(folder, path, files, olderMarker):

@@ -37,7 +37,7 @@ extension RenderError: CustomStringConvertible {
             return "Cannot write \(path): \(reason)."
         case let .folderBusy(path, holder, seconds):
             let who = holder.map { "another run (process \($0))" } ?? "another run"
-            return "\(path) is being written by \(who); waited \(seconds) seconds and wrote nothing. Two runs into one folder "
+            return "\(path) is in use by \(who); waited \(seconds) seconds and wrote nothing. Two runs writing one folder "
                 + "would mix their files: wait for that run to end (or stop it), then run again."
         case let .deviceMismatch(variant, profile):
             return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "

@@ -25,7 +25,8 @@ struct CellChecker {
         do {
             return try compare(using: try renderer.get())
         } catch {
-            var entry = failed(["could not render: \(error)"], fontFiles: [], artifacts: nil)
+            let what = if case RenderError.writeFailed = error { "could not write" } else { "could not render" }
+            var entry = failed(["\(what): \(error)"], fontFiles: [], artifacts: nil)
             if case var .failed(failure) = entry.outcome {
                 if ErrorCause(of: error) == .input { failure.badInput = true } else { failure.environmentFailure = true }
                 entry.outcome = .failed(failure)
@@ -81,8 +82,8 @@ struct CellChecker {
             guard theirs.isEmpty, link == nil else {
                 let reasons: [String]
                 if let link {
-                    reasons = ["not recorded: \(link.path) is a symbolic link, which could lead into a folder of yours; golden record "
-                        + "never writes through a link. Replace it with a real folder (or delete it) and record again"]
+                    reasons = ["not recorded: \(link.path) is a symbolic link, which could lead into a folder of yours; ConsentRender "
+                        + "never records a golden through a link. Replace it with a real folder (or delete it) and record again"]
                 } else {
                     let one = theirs.count == 1
                     let paths = theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")

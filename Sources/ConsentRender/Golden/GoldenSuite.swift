@@ -90,6 +90,8 @@ public struct GoldenSuite: Sendable {
         // golden is touched. One an earlier version wrote (not listed, but a fingerprint) is the tool's.
         if recordMode != .never {
             try goldens.checkMarker()
+            // A link there could lead to a file of the user's: refused, never followed.
+            try goldens.refuseSymbolicLinks(on: ["ENVIRONMENT.json"])
             switch goldens.ownership(of: "ENVIRONMENT.json") {
             case .absent, .ours: break
             case .unlisted where EnvironmentFingerprint.load(from: environmentFile) != nil: break

@@ -167,6 +167,16 @@ final class FileLedger: @unchecked Sendable {
         entries[relative] = nil
     }
 
+    /// Reads the list again from the marker: for a run that has just taken the folder's lock, since
+    /// a run of another process may have written there while this one waited.
+    func reload() {
+        let text = (try? String(contentsOf: marker, encoding: .utf8)) ?? ""
+        let (hasList, listed) = Self.parse(text)
+        lock.lock()
+        defer { lock.unlock() }
+        (hadList, entries) = (hasList, listed)
+    }
+
     /// Adds the entries other processes appended to the marker since this ledger read it (a
     /// matrix's worker processes list each file they write there, as this process does).
     func absorbMarker() {

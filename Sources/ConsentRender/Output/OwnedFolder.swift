@@ -136,6 +136,10 @@ public struct OwnedFolder: Sendable {
         try checkPlacement(of: url, kind: kind, protecting: protected)
         let folder = OwnedFolder(url: url, kind: kind)
         try folder.checkMarker()
+        // A folder that exists is locked now, before its list is read for the run's checks, so a
+        // run of another process still writing there is waited for first (a new folder is locked
+        // by `prepare`, which makes it).
+        if isRealFolder(url) { try folder.lock(.exclusive) }
         guard FileManager.default.fileExists(atPath: url.path), !folder.isMarked else { return folder }
         let entries: [String]
         do {
@@ -170,6 +174,11 @@ public struct OwnedFolder: Sendable {
         }
         var existing = url.standardizedFileURL
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            // A link that leads nowhere: nothing can be made through it.
+            if isSymbolicLink(existing) {
+                throw OutputError.danglingLink(folder: kind.noun, path: url.path, link: existing.path,
+                                               target: try? FileManager.default.destinationOfSymbolicLink(atPath: existing.path))
+            }
             existing.deleteLastPathComponent()
         }
         var isDirectory: ObjCBool = false
@@ -223,6 +232,9 @@ public struct OwnedFolder: Sendable {
         guard !hold.isHeld else { return }
         let lock = try FolderLock.acquire(url, mode: mode)
         hold.keep(lock)
+        // Another process's run may have written there while this one waited: its list is read
+        // again (unless a run of this process is using it).
+        if lock.isFirstInProcess { ledger.reload() }
         if mode == .exclusive, lock.isFirstInProcess, isMarked {
             removeTemporaries(except: "")
         }
@@ -308,11 +320,13 @@ public struct OwnedFolder: Sendable {
         guard theirs.isEmpty else { throw notOurs(theirs) }
     }
 
-    /// The first folder on the way to any of `relatives` that is a symbolic link, checked folder by
-    /// folder from the root down (`lstat`, never followed).
+    /// The first folder on the way to any of `relatives`, or the file itself, that is a symbolic
+    /// link, checked from the root down (`lstat`, never followed).
     func symbolicLink(on relatives: [String]) -> URL? {
         for relative in Set(relatives).sorted() {
             if let link = FileLedger.firstSymbolicLink(in: relative, under: url) { return link }
+            let file = url.appendingPathComponent(relative)
+            if isSymbolicLink(file) { return file }
         }
         return nil
     }
@@ -479,6 +493,12 @@ public struct OwnedFolder: Sendable {
         }
         return current
     }
+}
+
+/// Whether `url` is a real folder (a link to one counts: the folder named may be reached through a link).
+private func isRealFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
 }
 
 /// Whether `url` is a symbolic link (not followed).
