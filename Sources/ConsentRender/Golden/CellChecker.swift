@@ -82,8 +82,9 @@ struct CellChecker {
             guard theirs.isEmpty, link == nil else {
                 let reasons: [String]
                 if let link {
-                    reasons = ["not recorded: \(link.path) is a symbolic link, which could lead into a folder of yours; ConsentRender "
-                        + "never records a golden through a link. Replace it with a real folder (or delete it) and record again"]
+                    reasons = ["not recorded: \(link.path) is a symbolic link, which could lead to a file or folder of yours; "
+                        + "ConsentRender never records a golden through a link. Remove the link (and put back a real folder where "
+                        + "it was one) and record again"]
                 } else {
                     let one = theirs.count == 1
                     let paths = theirs.map { goldenDirectory.appendingPathComponent($0).path }.joined(separator: " and ")

@@ -15,7 +15,8 @@ enum FontCache {
         var candidates: [String] = []
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             candidates.append(xdg + "/consentrender/fontconfig")
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
+        } else if let home = environment["HOME"], home.hasPrefix("/"), isFolder(home) {
+            // (A home folder that does not exist is not made.)
             candidates.append(home + "/.cache/consentrender/fontconfig")
         }
         candidates.append("/tmp/consentrender-fontconfig-\(geteuid())")
@@ -34,6 +35,11 @@ enum FontCache {
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(),
               status.st_mode & 0o022 == 0 else { return false }
         return true
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `text` with the characters XML gives a meaning escaped.
