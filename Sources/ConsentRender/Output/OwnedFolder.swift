@@ -192,14 +192,31 @@ public struct OwnedFolder: Sendable {
     /// beside `ENVIRONMENT.json`), except for golden record itself, and a consent document folder
     /// (one with a `document.json`). Every folder-writing command checks this one list.
     static func reservedFolder(atOrAbove path: String, for kind: Kind) -> (role: String, path: String)? {
+        var found: (role: String, path: String)?
+        _ = nearestFolder(atOrAbove: path) { folder in
+            if kind != .golden, isGoldenFolder(folder) {
+                found = ("a golden folder", folder)
+            } else if FileManager.default.fileExists(atPath: folder + "/document.json") {
+                found = ("a consent document folder", folder)
+            }
+            return found != nil
+        }
+        return found
+    }
+
+    /// Whether the folder at `path` is a golden folder: its marker, or `matrix.json` beside
+    /// `ENVIRONMENT.json` (one recorded before markers existed).
+    static func isGoldenFolder(_ path: String) -> Bool {
         let files = FileManager.default
+        return files.fileExists(atPath: path + "/" + Kind.golden.markerName)
+            || (files.fileExists(atPath: path + "/matrix.json") && files.fileExists(atPath: path + "/ENVIRONMENT.json"))
+    }
+
+    /// The first folder, from `path` (canonical) up to the root, that `matches`.
+    private static func nearestFolder(atOrAbove path: String, where matches: (String) -> Bool) -> String? {
         var current = path
         while true {
-            if kind != .golden, files.fileExists(atPath: current + "/" + Kind.golden.markerName)
-                || (files.fileExists(atPath: current + "/matrix.json") && files.fileExists(atPath: current + "/ENVIRONMENT.json")) {
-                return ("a golden folder", current)
-            }
-            if files.fileExists(atPath: current + "/document.json") { return ("a consent document folder", current) }
+            if matches(current) { return current }
             guard current != "/", !current.isEmpty else { return nil }
             current = (current as NSString).deletingLastPathComponent
         }
@@ -236,7 +253,7 @@ public struct OwnedFolder: Sendable {
         // again (unless a run of this process is using it).
         if lock.isFirstInProcess { ledger.reload() }
         if mode == .exclusive, lock.isFirstInProcess, isMarked {
-            removeTemporaries(except: "")
+            removeTemporaries()
         }
     }
 
@@ -273,14 +290,11 @@ public struct OwnedFolder: Sendable {
     /// render into a golden folder waits while golden record writes it; nil when there is none.
     package static func lockEnclosingFolder(of file: URL) throws -> FolderLock? {
         let files = FileManager.default
-        var current = canonicalPath(of: file.deletingLastPathComponent())
-        while true {
-            let owned = Kind.allCases.contains { files.fileExists(atPath: current + "/" + $0.markerName) }
-                || (files.fileExists(atPath: current + "/matrix.json") && files.fileExists(atPath: current + "/ENVIRONMENT.json"))
-            if owned, files.fileExists(atPath: current) { return try FolderLock.acquire(URL(fileURLWithPath: current), mode: .exclusive) }
-            guard current != "/", !current.isEmpty else { return nil }
-            current = (current as NSString).deletingLastPathComponent
+        let owned = nearestFolder(atOrAbove: canonicalPath(of: file.deletingLastPathComponent())) { folder in
+            files.fileExists(atPath: folder)
+                && (Kind.allCases.contains { files.fileExists(atPath: folder + "/" + $0.markerName) } || isGoldenFolder(folder))
         }
+        return try owned.map { try FolderLock.acquire(URL(fileURLWithPath: $0), mode: .exclusive) }
     }
 
     /// Lists the file at `relative` as the tool's with the bytes it has now: for a file the run
@@ -458,7 +472,7 @@ public struct OwnedFolder: Sendable {
     /// Removes every hidden temporary file of the tool's (`AtomicFileWriter`'s names) in the
     /// folder and the real folders inside it, but `keeping`: what a process killed mid-write left.
     /// Call it only when nothing else writes there.
-    func removeTemporaries(except keeping: String) {
+    func removeTemporaries(except keeping: String? = nil) {
         guard let walker = FileManager.default.enumerator(atPath: url.path) else { return }
         while let relative = walker.nextObject() as? String {
             let path = url.appendingPathComponent(relative).path
