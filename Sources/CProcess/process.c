@@ -2,6 +2,7 @@
 #include "CProcess.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdlib.h>
 
 #include <errno.h>
@@ -51,4 +52,8 @@ pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[
     close_range(3, ~0U, 0);
     execv(path, argv);
     _exit(127);
+}
+
+int consentrender_use_one_malloc_arena(void) {
+    return mallopt(M_ARENA_MAX, 1);
 }

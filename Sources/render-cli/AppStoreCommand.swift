@@ -70,6 +70,7 @@ enum AppStoreCommand {
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if let states = try values("state", \.state) { export.states = states }
+        export.jobsAreFixed = options.value("jobs") != nil
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         export.statusBar = try options.systemChrome().statusBar
         export.backdrop = try options.backdrop()

@@ -68,6 +68,12 @@ enum LintCommand {
         // Lint looks at every orientation and appearance unless told otherwise.
         let matrix = MatrixOptions(options, orientations: Orientation.allCases, appearances: Appearance.allCases)
         let plan = try matrix.plan(folder: folder, catalog: catalog)
+        // Lint lays out every cell with one renderer: an error before it starts when that cannot fit the limits.
+        let sizes = Dictionary(uniqueKeysWithValues: try Set(plan.cells.map(\.device)).map {
+            ($0, try catalog.profile(reference: $0).pixelSize(in: .portrait))
+        })
+        _ = try MemoryNeed(screens: plan.cells.compactMap { sizes[$0.device] }, languages: plan.cells.map(\.language))
+            .jobs(requested: 1, preferred: 1)
         let chosenLanguages = options.value("languages") == nil || options.value("languages") == "all" ? nil : plan.cells.map(\.language)
         var lint = LintRun(folder: folder, catalog: catalog, cells: plan.cells, languages: chosenLanguages, tint: try matrix.tint(),
                            options: LintOptions(tcf: options.flag("tcf")))

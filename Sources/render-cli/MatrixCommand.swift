@@ -157,6 +157,7 @@ struct MatrixOptions {
         }
         var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, tint: tint, jobs: jobs,
                                   shard: shard, galleryReloadSeconds: galleryReloadSeconds)
+        render.jobsAreFixed = options.value("jobs") != nil
         render.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         render.wholeMatrixCells = shard == nil ? nil : plan.cells.count
         let chrome = try options.systemChrome()

@@ -44,6 +44,9 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let options = try ParsedArguments(arguments, spec: spec)
         let plan = try self.plan(options)
+        // One renderer: an error before anything is drawn when even that cannot fit the limits.
+        _ = try MemoryNeed(screens: [plan.profile.pixelSize(in: plan.request.variant.orientation)], languages: [plan.language])
+            .jobs(requested: 1, preferred: 1)
         let renderer = try ConsentRenderer()
         let page = try withOption("state", when: isUnknownState) {
             try withOption("language", when: { ($0 as? DocumentError)?.isAboutTheRequestedLanguage == true }) {

@@ -86,11 +86,31 @@ enum ReviewCommand {
         }, option: "languages")
         guard !languages.isEmpty else { throw UsageError(message: "--languages names no language") }
         let date = try reviewDate(options.value("date"))
-        let jobs = try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let jobs = try fittedJobs(options, profiles: profiles, languages: languages)
         let review = ReviewRun(folder: folder, flow: flow, screens: screens, profiles: profiles, languages: languages,
                                outputDirectory: out, date: date, jobs: jobs,
                                protected: [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory])
         return review
+    }
+
+    /// `--jobs`, or as many as there are cores and devices × languages, lowered to fit the limits:
+    /// each job holds a renderer and a video encoder's pipes.
+    private static func fittedJobs(_ options: ParsedArguments, profiles: [DeviceProfile], languages: [String]) throws -> Int {
+        let units = profiles.count * languages.count
+        let asked = try options.number("jobs", in: 1...256, default: max(1, min(units, ProcessInfo.processInfo.activeProcessorCount)))
+        let fixed = options.value("jobs") != nil
+        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages)
+            .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
+        let limits = ResourceLimits.current
+        let fitting = (limits.openFiles - OpenFilesNeed.process) / OpenFilesNeed.encoder
+        if fixed || fitting < 1 {
+            try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * jobs)
+        } else if fitting < jobs {
+            ResourceLimits.note("running \(fitting) \(fitting == 1 ? "job" : "jobs"), not \(jobs): the open-files limit "
+                + "(ulimit -n) is \(limits.openFiles)")
+            jobs = fitting
+        }
+        return jobs
     }
 
     private static func write(_ review: ReviewRun, checked: ReviewRun.Checked) throws -> Int32 {

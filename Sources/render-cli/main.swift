@@ -6,6 +6,10 @@ import Foundation
 // Ctrl-C and `kill` do nothing; start from the default that a command-line tool expects. The stop
 // signals stay blocked (CStartup blocked them before any library initialised; one that came since
 // is pending, for the thread below), so no stop finds the default action.
+// The limits (ulimit -v, -n, the control group's memory) read before any thread starts: under an
+// address-space limit the allocator keeps to one arena (ResourceLimits).
+ResourceLimits.prepareProcess()
+
 var allSignals = sigset_t()
 sigfillset(&allSignals)
 sigdelset(&allSignals, SIGINT)
@@ -95,8 +99,6 @@ let allUsages = (commandList.flatMap { $0.spec.usageLines() } + [
     "render-cli --version               the version and the C libraries it renders with",
 ]).joined(separator: "\n")
 
-ConsentRenderer.keepFreedScreenMemory()
-
 /// Prints `message` to stderr.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -184,6 +186,7 @@ if options.contains("--help") || options.contains("-h") {
     print(command.spec.help)
     exit(0)
 }
+ResourceLimits.setNoteHandler { printError("render-cli \(name): note: \($0)") }
 do {
     let status = try command.run(options)
     StopCleanup.waitIfStopping()

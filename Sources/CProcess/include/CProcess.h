@@ -25,4 +25,9 @@ int consentrender_anonymous_file(char *path_template);
 /// errno; a child that could not set itself up exits 126, one whose program could not run 127.
 #include <sys/types.h>
 pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[], int input, int output, int errors);
+
+/// Makes every thread allocate from glibc's one main arena (mallopt M_ARENA_MAX 1). Each further
+/// arena reserves 64–128 MB of address space, so under an address-space limit (`ulimit -v`) two
+/// or three threads' arenas alone can exhaust it. Returns 1 when set.
+int consentrender_use_one_malloc_arena(void);
 #endif

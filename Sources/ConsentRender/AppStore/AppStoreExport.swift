@@ -28,6 +28,9 @@ public struct AppStoreExport: Sendable {
     public var backdrop: BackdropImage?
     public var outputDirectory: URL
     public var jobs: Int
+    /// Whether `jobs` was asked for (`--jobs`): a run that cannot fit it stops before it starts.
+    /// Otherwise `jobs` is the most to run, lowered to what the limits hold (`MemoryNeed`).
+    public var jobsAreFixed = false
 
     public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, languages: [String], classes: [String],
                 orientations: [Orientation] = [.portrait], appearance: Appearance = .light, tint: Color? = nil,
@@ -125,6 +128,9 @@ public struct AppStoreExport: Sendable {
             try backdrop?.checkPixels()
             try folder.content.backdrops.checkPixels()
         }
+        let jobs = try MemoryNeed(screens: plans.map { $0.profile.pixelSize(in: $0.variant.orientation) },
+                                  languages: plans.map(\.variant.language))
+            .jobs(requested: jobsAreFixed ? self.jobs : nil, preferred: self.jobs, note: ResourceLimits.note)
         let out = outputDirectory
         // The folder is shared with fastlane's own files, so any folder will do: only the files the
         // ledger lists (`.consentrender-appstore`) are the tool's.

@@ -30,6 +30,7 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     private func unmarkedPNGData(compression: PNGCompression) throws -> Data {
+        try checkAllocatable(width * height * 4, what: "a \(width)×\(height) framed screenshot")
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for index in 0..<pixels.count {
             let color = color(x: index % width, y: index / width)

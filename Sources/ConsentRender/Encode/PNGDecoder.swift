@@ -28,9 +28,14 @@ extension Bitmap {
             let reason = withUnsafeBytes(of: decoded.error) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
+            // Memory running out is the machine's fault, not the file's.
+            if reason.lowercased().contains("out of memory") || reason.lowercased().contains("insufficient memory") {
+                throw ResourceError.allocationFailed(what: "the pixels of \(path)", bytes: nil)
+            }
             throw PNGDecodingError(path: path, reason: reason.isEmpty ? "libpng failed" : reason)
         }
         let count = Int(decoded.width) * Int(decoded.height)
+        try checkAllocatable(count * 4, what: "the pixels of \(path)")
         self.init(width: Int(decoded.width), height: Int(decoded.height),
                   pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
     }

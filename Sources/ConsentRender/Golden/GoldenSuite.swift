@@ -61,13 +61,28 @@ public struct GoldenSuite: Sendable {
 
     /// Renders and compares every cell on all cores, records as the mode says, and reports.
     public func run() throws -> GoldenReport {
+        let jobs = try fittedJobs()
         let session = try start()
-        let entries = renderInParallel(count: session.cells.count, jobs: ProcessInfo.processInfo.activeProcessorCount,
+        let entries = renderInParallel(count: session.cells.count, jobs: jobs,
                                        group: { [AnyHashable(session.cells[$0].document), AnyHashable(session.cells[$0].variant.sameText)] },
                                        batch: { session.cells[$0].variant.textBatch }) { index, renderer in
             session.check(session.cells[index], with: renderer)
         }
         return try session.finish(entries, partial: only != nil, orphans: reportsOrphans)
+    }
+
+    /// One job a core, lowered to what the process's limits hold (`MemoryNeed`); an error, before
+    /// any folder is touched, when one cannot fit. A cell whose device is unknown counts for
+    /// nothing here: `start` names it.
+    func fittedJobs() throws -> Int {
+        let cells = try self.cells()
+        let catalog = DeviceProfileCatalog(directory: try matrix.profilesDirectory(relativeTo: goldenDirectory, source: matrixSource))
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        for device in Set(cells.map(\.variant.device)) {
+            if let profile = try? catalog.profile(reference: device) { sizes[device] = profile.pixelSize(in: .portrait) }
+        }
+        return try MemoryNeed(screens: cells.compactMap { sizes[$0.variant.device] }, languages: cells.map(\.variant.language))
+            .jobs(requested: nil, preferred: min(cells.count, ProcessInfo.processInfo.activeProcessorCount), note: ResourceLimits.note)
     }
 
     /// Checks the matrix and claims the golden and artifacts folders (clearing the tool's earlier

@@ -49,6 +49,9 @@ public struct MatrixRender: Sendable {
     /// The templates the renderers know.
     public var templates: TemplateRegistry = .standard
     public var jobs: Int
+    /// Whether `jobs` was asked for (`--jobs`): a run that cannot fit it stops before it starts.
+    /// Otherwise `jobs` is the most to run, lowered to what the limits hold (`MemoryNeed`).
+    public var jobsAreFixed = false
     public var shard: MatrixShard?
     /// How to start worker processes: with `jobs` above 1, cells render in that many processes
     /// (render-cli sets it to itself), not in threads of this one. Library users who have no such
@@ -122,9 +125,41 @@ public struct MatrixRender: Sendable {
     /// `.consentrender-matrix`); it may not be or contain the document, the profiles or the current
     /// directory. Otherwise nothing is written.
     public func run(progress: (@Sendable (CellResult) -> Void)? = nil) throws -> MatrixRun {
+        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
+        var fitted = self
+        fitted.jobs = try fittedJobs(profiles: profiles)
+        return try fitted.run(profiles: profiles, progress: progress)
+    }
+
+    /// Whether the cells render in worker processes with `jobs` above 1.
+    private var usesWorkers: Bool { workerLaunch != nil && cells.count > 1 && cellsTravel }
+
+    /// `jobs`, lowered to what the process's limits hold, or an error when the jobs asked for (or
+    /// one) cannot fit: worker processes each hold one renderer in an address space of their own,
+    /// and two pipes.
+    private func fittedJobs(profiles: [String: DeviceProfile]) throws -> Int {
+        let need = MemoryNeed(screens: cells.compactMap { profiles[$0.device]?.pixelSize(in: $0.orientation) },
+                              languages: cells.map(\.language))
+        var fitted = try need.jobs(requested: jobsAreFixed ? jobs : nil, preferred: jobs, as: usesWorkers ? .processes : .threads,
+                                   note: ResourceLimits.note)
+        if usesWorkers, fitted > 1 {
+            if jobsAreFixed {
+                try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.perWorker * fitted)
+            } else {
+                let workers = OpenFilesNeed.workers(fitting: fitted)
+                if workers < fitted {
+                    ResourceLimits.note("running \(max(1, workers)) \(workers > 1 ? "jobs" : "job"), not \(fitted): the open-files "
+                        + "limit (ulimit -n) is \(ResourceLimits.current.openFiles)")
+                    fitted = max(1, workers)
+                }
+            }
+        }
+        return fitted
+    }
+
+    private func run(profiles: [String: DeviceProfile], progress: (@Sendable (CellResult) -> Void)?) throws -> MatrixRun {
         let output = try claimOutput()
         try checkStates()
-        let profiles = try Dictionary(uniqueKeysWithValues: Set(cells.map(\.device)).map { ($0, try catalog.profile(reference: $0)) })
         // A file of the user's where a cell, the manifest or the gallery goes stops the run before it starts.
         try output.checkWritable(plannedFiles)
         try output.prepare()

@@ -28,6 +28,8 @@ public final class ConsentRenderer {
     /// The platforms its device profiles may name.
     public let platforms: PlatformRegistry
     private var engines: [FontSet: PangoTextEngine] = [:]
+    /// The font families of the language the engines last set (`keepFonts(of:)`).
+    private var enginesFamilies: String?
     /// Documents parsed for recent renders (`parsedDocument(for:)`).
     var parsedDocuments: [ParsedDocumentKey: ParsedDocument] = [:]
     /// The band `screenshotPNG` paints in, and screen-sized pixels for the bands it paints in the
@@ -48,6 +50,18 @@ public final class ConsentRenderer {
         let engine = try PangoTextEngine(fonts: fonts)
         engines[fonts] = engine
         return engine
+    }
+
+    /// Under an address-space limit (`ulimit -v`), gives up the engines when the language's fonts
+    /// change: each Chinese, Japanese or Korean font set maps about 120 MB of font files (FreeType
+    /// and HarfBuzz each map a collection whole), so a renderer holding three of them would need
+    /// 400 MB and more where one at a time fits in under 300. Renders are the same either way;
+    /// without a limit the engines are kept, which saves loading the fonts again.
+    private func keepFonts(of language: String) {
+        guard ResourceLimits.current.keepsOneScriptsFonts else { return }
+        let families = LanguageTraits(tag: language).fontFamilies
+        if let enginesFamilies, enginesFamilies != families { engines.removeAll() }
+        enginesFamilies = families
     }
 
     /// Forgets the text layouts kept from recent pages, so the next render shapes all its text
@@ -139,12 +153,15 @@ public final class ConsentRenderer {
             throw RenderError.deviceMismatch(variant: request.variant.device, profile: request.profile.id)
         }
         if request.variant.fullLength, request.variant.screen == .consent { return try layOutFullLength(request) }
+        let fontFailures = PangoWarnings.mark
         var resolved = try resolve(request)
+        keepFonts(of: resolved.language)
         let engine = try engine(for: resolved.style.fonts)
         engine.startPage()
         let context = layoutContext(for: request, resolved: resolved, engine: engine)
         let laidOut = try resolved.template.layout(resolved.screen, state: resolved.state, in: context)
         let layout = try finishLayout(laidOut, request: request, resolved: &resolved, context: context, engine: engine)
+        try PangoWarnings.check(since: fontFailures)
         let composition = Composition(screenOf: layout)
         let linkMap = LinkMap(page: layout, composition: composition, template: resolved.template.id, device: request.profile.id,
                               variant: request.variant, platform: resolved.platform, documentFonts: Self.documentFonts(of: request))
@@ -263,6 +280,8 @@ extension ConsentRenderer {
     func paintBitmap(_ page: PageLayout, composition: Composition, engine: PangoTextEngine) throws -> Bitmap {
         let width = composition.pixelWidth, height = composition.pixelHeight
         var failure: Error?
+        let fontFailures = PangoWarnings.mark
+        try checkAllocatable(width * height * 4, what: "a \(width)×\(height) screen")
         // Every pixel is written by the first, full-screen fill, so the storage starts uninitialised.
         let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
             do {
@@ -277,6 +296,7 @@ extension ConsentRenderer {
             initialized = buffer.count
         }
         if let failure { throw failure }
+        try PangoWarnings.check(since: fontFailures)
         return Bitmap(width: width, height: height, pixels: pixels,
                       knownRepeats: RepeatedRows.flags(for: page, composition: composition))
     }

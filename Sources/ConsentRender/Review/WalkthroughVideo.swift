@@ -90,6 +90,7 @@ final class WalkthroughFrames {
         height = screens[0].full.height
         frameWidth = width + width % 2
         frameHeight = height + height % 2
+        try checkAllocatable(width * height * 4 * (screens.count * 2 + 1), what: "the walkthrough video's frames")
         canvas = .allocate(capacity: width * height)
         canvas.initialize(repeating: 0)
         canvasSurface = try Self.surface(canvas, width: width, height: height)

@@ -22,6 +22,7 @@ extension ConsentRenderer {
               !layout.items.contains(where: { if case .shape(.backdropBlur) = $0.drawable { true } else { false } }) else {
             return try paint(page).bitmap.pngData()
         }
+        let fontFailures = PangoWarnings.mark
         let engine = try engine(for: page.fonts)
         let width = composition.pixelWidth, height = composition.pixelHeight, scale = composition.scale
         let bandRows = max(1, min(height, Self.bandBytes / (width * 4)))
@@ -29,7 +30,7 @@ extension ConsentRenderer {
         try flags.withUnsafeBufferPointer { flags in
             var next = 0
             for region in Self.paintedRegions(flags: flags, bandRows: bandRows) {
-                if bandPixels.count < region.count * width { bandPixels = Self.uninitializedPixels(region.count * width) }
+                if bandPixels.count < region.count * width { bandPixels = try Self.uninitializedPixels(region.count * width) }
                 if region.lowerBound > next {
                     try stream.add(nil, rows: region.lowerBound - next, stride: width * 4, knownRepeats: flags.baseAddress! + next)
                 }
@@ -50,7 +51,7 @@ extension ConsentRenderer {
                     // Gradients and images come out a little different a whole number of rows away
                     // (Cairo samples them in fixed point from the surface's origin): such a band is
                     // painted in its own rows of screen-sized pixels, clipped to them.
-                    if wholeScreenPixels.count < width * height { wholeScreenPixels = Self.uninitializedPixels(width * height) }
+                    if wholeScreenPixels.count < width * height { wholeScreenPixels = try Self.uninitializedPixels(width * height) }
                     try wholeScreenPixels.withUnsafeMutableBufferPointer { buffer in
                         let canvas = try CairoCanvas(pixels: UnsafeMutableBufferPointer(rebasing: buffer[0..<(width * height)]),
                                                      pixelWidth: width, pixelHeight: height, scale: scale, text: engine,
@@ -65,6 +66,7 @@ extension ConsentRenderer {
                 try stream.add(nil, rows: height - next, stride: width * 4, knownRepeats: flags.baseAddress! + next)
             }
         }
+        try PangoWarnings.check(since: fontFailures)
         let png = PNGMark.render.marking(try stream.finish())
         #if DEBUG
         // Every debug render checks the bands against the whole page (and, painting it whole, the
@@ -79,8 +81,9 @@ extension ConsentRenderer {
 extension ConsentRenderer {
     /// Pixel storage left as the allocator gives it: every band's first fill covers its rows, and
     /// pages of screen-sized storage no band reaches are never touched, so they take no memory.
-    static func uninitializedPixels(_ count: Int) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    static func uninitializedPixels(_ count: Int) throws -> [UInt32] {
+        try checkAllocatable(count * 4, what: "a screen's \(count) pixels")
+        return [UInt32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Rows known to repeat further than this from a row that does not are left unpainted; nearer

@@ -1,0 +1,156 @@
+import Foundation
+
+/// What a run will need of memory and open files, estimated before it starts from the screens it
+/// renders, and checked against `ResourceLimits`: a run that cannot fit stops with exit 3 and the
+/// figures, before it writes anything; one left to choose its jobs takes as many as fit.
+///
+/// The figures were measured on Debian 12's libraries with render-cli's release build (the
+/// smallest `ulimit -v` under which each command completes, and peak resident memory; docs/cli.md,
+/// "Limits"), and round up: an estimate that is low lets a run start that then dies inside a C
+/// library, one that is high only refuses a run near its limit.
+package struct MemoryNeed: Equatable, Sendable {
+    /// Address space of the process before it renders: the Swift runtime, Foundation, the C
+    /// libraries, the document and the profiles read (measured 95 MB).
+    static let processAddressMB = 100
+    /// Address space of one renderer (a thread drawing screens): its Latin fonts, text layouts, the
+    /// encoder's buffers and its thread's 8 MB stack (measured 40–50 MB beside the screen itself).
+    static let rendererAddressMB = 45
+    /// One Chinese, Japanese or Korean font set (Noto Sans CJK Regular, Medium and Bold: 58 MB of
+    /// collections, each mapped twice, by FreeType and by HarfBuzz). A renderer under an
+    /// address-space limit keeps one script's at a time (`ConsentRenderer`).
+    static let cjkFontsAddressMB = 125
+    /// Arabic, Hebrew, Thai or Devanagari faces.
+    static let otherScriptFontsAddressMB = 15
+    /// Resident memory of the process before it renders (measured 30 MB).
+    static let processResidentMB = 40
+    /// Resident memory of one renderer beside its screens (fonts in use, layouts, buffers).
+    static let rendererResidentMB = 30
+    /// The pages of CJK fonts a renderer touches.
+    static let cjkFontsResidentMB = 25
+
+    /// The largest screen's bytes (4 a pixel).
+    package var largestScreenBytes: Int
+    /// Whether any screen is in Chinese, Japanese or Korean.
+    package var cjk: Bool
+    /// Whether any screen needs another complex script's fonts.
+    package var otherScripts: Bool
+
+    /// The need of rendering screens of these pixel sizes in these languages.
+    package init(screens: [(width: Int, height: Int)], languages: [String]) {
+        largestScreenBytes = screens.map { $0.width * $0.height * 4 }.max() ?? 0
+        let families = languages.map { LanguageTraits(tag: $0).fontFamilies }
+        cjk = families.contains { $0.hasPrefix("Noto Sans CJK") }
+        otherScripts = families.contains { !$0.hasPrefix("Noto Sans CJK") && !$0.hasPrefix("Noto Sans,") && $0 != "Noto Sans" }
+    }
+
+    private var screenMB: Int { (largestScreenBytes + (1 << 20) - 1) >> 20 }
+
+    /// The address space of one process drawing with `renderers` threads, in MB.
+    package func addressSpaceMB(renderers: Int) -> Int {
+        let fonts = (cjk ? Self.cjkFontsAddressMB : 0) + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
+        return Self.processAddressMB + renderers * (Self.rendererAddressMB + screenMB + fonts)
+    }
+
+    /// The resident memory of `processes` processes holding `renderers` renderers between them, in MB.
+    package func residentMB(renderers: Int, processes: Int = 1) -> Int {
+        processes * Self.processResidentMB
+            + renderers * (Self.rendererResidentMB + 3 * screenMB + (cjk ? Self.cjkFontsResidentMB : 0))
+    }
+
+    /// How the jobs of a run are held: as threads of this process, or as worker processes (a
+    /// matrix), each with its own address space.
+    package enum Jobs: Sendable {
+        case threads
+        case processes
+    }
+
+    /// The jobs to run: `requested` when it fits the limits; left to choose (`requested` nil), the
+    /// most up to `preferred` that fit, with a note saying so when that is fewer. Throws
+    /// `ResourceError.notEnoughMemory` when the jobs asked for, or one, cannot fit.
+    package func jobs(requested: Int?, preferred: Int, as kind: Jobs = .threads,
+                      limits: ResourceLimits = .current, note: (String) -> Void = { _ in }) throws -> Int {
+        let wanted = requested ?? max(1, preferred)
+        var jobs = wanted
+        while jobs >= 1, shortfall(jobs: jobs, kind: kind, limits: limits) != nil {
+            if requested != nil { break }
+            jobs -= 1
+        }
+        if jobs >= 1, shortfall(jobs: jobs, kind: kind, limits: limits) == nil {
+            if jobs < wanted, let over = shortfall(jobs: wanted, kind: kind, limits: limits) {
+                note("running \(jobs) \(jobs == 1 ? "job" : "jobs"), not \(wanted): \(wanted) would need about \(over.needMB) MB "
+                     + "(\(over.limit))")
+            }
+            return jobs
+        }
+        let failing = requested ?? 1
+        guard let over = shortfall(jobs: failing, kind: kind, limits: limits) else { return failing }
+        let fewer = (1..<failing).last { shortfall(jobs: $0, kind: kind, limits: limits) == nil }
+        throw ResourceError.notEnoughMemory(needMB: over.needMB, limit: over.limit, jobs: failing, fewerJobs: fewer)
+    }
+
+    /// What `jobs` jobs would need beyond a limit, if they would: the need and the limit, said.
+    func shortfall(jobs: Int, kind: Jobs, limits: ResourceLimits) -> (needMB: Int, limit: String)? {
+        if let bytes = limits.addressSpace {
+            // A worker process holds one renderer; threads share this process.
+            let need = addressSpaceMB(renderers: kind == .threads ? jobs : 1)
+            let limitMB = bytes >> 20
+            if need > limitMB { return (need, "the address-space limit, ulimit -v, is \(limitMB) MB") }
+        }
+        if let bytes = limits.groupMemory {
+            let need = residentMB(renderers: jobs, processes: kind == .threads ? 1 : jobs + 1)
+            let limitMB = bytes >> 20
+            if need > limitMB {
+                return (need, "the control group's memory limit, \(limits.groupMemoryFile ?? "memory.max"), is \(limitMB) MB")
+            }
+        }
+        return nil
+    }
+}
+
+/// Open files a run needs: a process's own (its output, fonts, the lock, standard streams) and
+/// each worker's or encoder's pipes.
+package enum OpenFilesNeed {
+    /// The least any command was measured to work with is 7; with room for a document's fonts/.
+    package static let process = 10
+    /// A matrix worker process: its two pipes' ends in this process and a spare.
+    package static let perWorker = 4
+    /// `review`'s video encoder (ffmpeg): its pipes and the frames' file.
+    package static let encoder = 4
+
+    /// Throws when `needed` open files exceed the limit.
+    package static func check(_ needed: Int, limits: ResourceLimits = .current) throws {
+        guard needed > limits.openFiles else { return }
+        throw ResourceError.notEnoughOpenFiles(needed: needed, limit: limits.openFiles)
+    }
+
+    /// The most worker processes up to `wanted` whose pipes fit the open-files limit (0: none fits).
+    package static func workers(fitting wanted: Int, limits: ResourceLimits = .current) -> Int {
+        max(0, min(wanted, (limits.openFiles - process) / perWorker))
+    }
+}
+
+/// A run that cannot fit the process's limits, refused before it starts.
+package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStringConvertible {
+    case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?)
+    case notEnoughOpenFiles(needed: Int, limit: Int)
+    /// An allocation failed mid-run (a screen's pixels, a decoded image, a font's file).
+    case allocationFailed(what: String, bytes: Int?)
+
+    package var cause: ErrorCause { .environment }
+
+    package var description: String {
+        switch self {
+        case let .notEnoughMemory(needMB, limit, jobs, fewerJobs):
+            let fix = fewerJobs.map { "lower --jobs to \($0) or raise the limit" }
+                ?? (jobs > 1 ? "lower --jobs or raise the limit" : "raise the limit, or render fewer languages or smaller devices at once")
+            return "needs about \(needMB) MB for \(jobs) \(jobs == 1 ? "job" : "jobs") (\(limit)): \(fix). Nothing was written."
+        case let .notEnoughOpenFiles(needed, limit):
+            return "needs about \(needed) open files (ulimit -n allows \(limit)): raise the limit (ulimit -n \(max(64, needed))), "
+                + "or lower --jobs. Nothing was written."
+        case let .allocationFailed(what, bytes):
+            let size = bytes.map { " (\(($0 + (1 << 20) - 1) >> 20) MB)" } ?? ""
+            return "out of memory allocating \(what)\(size): raise the memory limit (ulimit -v, or the container's), "
+                + "or lower --jobs"
+        }
+    }
+}
