@@ -99,7 +99,7 @@ enum ReviewCommand {
         let units = profiles.count * languages.count
         let asked = try options.number("jobs", in: 1...256, default: max(1, min(units, ProcessInfo.processInfo.activeProcessorCount)))
         let fixed = options.value("jobs") != nil
-        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages)
+        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages, extraScreens: 4)
             .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
         let limits = ResourceLimits.current
         let fitting = (limits.openFiles - OpenFilesNeed.process) / OpenFilesNeed.encoder

@@ -81,7 +81,8 @@ public struct GoldenSuite: Sendable {
         for device in Set(cells.map(\.variant.device)) {
             if let profile = try? catalog.profile(reference: device) { sizes[device] = profile.pixelSize(in: .portrait) }
         }
-        return try MemoryNeed(screens: cells.compactMap { sizes[$0.variant.device] }, languages: cells.map(\.variant.language))
+        return try MemoryNeed(screens: cells.compactMap { sizes[$0.variant.device] }, languages: cells.map(\.variant.language),
+                              extraScreens: 2)
             .jobs(requested: nil, preferred: min(cells.count, ProcessInfo.processInfo.activeProcessorCount), note: ResourceLimits.note)
     }
 

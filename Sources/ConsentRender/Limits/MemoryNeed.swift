@@ -34,9 +34,13 @@ package struct MemoryNeed: Equatable, Sendable {
     package var cjk: Bool
     /// Whether any screen needs another complex script's fonts.
     package var otherScripts: Bool
+    /// Screen-sized buffers a renderer holds beside the screen it draws: a golden comparison's
+    /// decoded golden and diff image (2), a walkthrough video's frames.
+    package var extraScreens: Int
 
     /// The need of rendering screens of these pixel sizes in these languages.
-    package init(screens: [(width: Int, height: Int)], languages: [String]) {
+    package init(screens: [(width: Int, height: Int)], languages: [String], extraScreens: Int = 0) {
+        self.extraScreens = extraScreens
         largestScreenBytes = screens.map { $0.width * $0.height * 4 }.max() ?? 0
         let families = languages.map { LanguageTraits(tag: $0).fontFamilies }
         cjk = families.contains { $0.hasPrefix("Noto Sans CJK") }
@@ -48,13 +52,13 @@ package struct MemoryNeed: Equatable, Sendable {
     /// The address space of one process drawing with `renderers` threads, in MB.
     package func addressSpaceMB(renderers: Int) -> Int {
         let fonts = (cjk ? Self.cjkFontsAddressMB : 0) + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
-        return Self.processAddressMB + renderers * (Self.rendererAddressMB + screenMB + fonts)
+        return Self.processAddressMB + renderers * (Self.rendererAddressMB + (1 + extraScreens) * screenMB + fonts)
     }
 
     /// The resident memory of `processes` processes holding `renderers` renderers between them, in MB.
     package func residentMB(renderers: Int, processes: Int = 1) -> Int {
         processes * Self.processResidentMB
-            + renderers * (Self.rendererResidentMB + 3 * screenMB + (cjk ? Self.cjkFontsResidentMB : 0))
+            + renderers * (Self.rendererResidentMB + (3 + extraScreens) * screenMB + (cjk ? Self.cjkFontsResidentMB : 0))
     }
 
     /// How the jobs of a run are held: as threads of this process, or as worker processes (a
@@ -110,12 +114,13 @@ package struct MemoryNeed: Equatable, Sendable {
 /// Open files a run needs: a process's own (its output, fonts, the lock, standard streams) and
 /// each worker's or encoder's pipes.
 package enum OpenFilesNeed {
-    /// The least any command was measured to work with is 7; with room for a document's fonts/.
-    package static let process = 10
-    /// A matrix worker process: its two pipes' ends in this process and a spare.
-    package static let perWorker = 4
-    /// `review`'s video encoder (ffmpeg): its pipes and the frames' file.
-    package static let encoder = 4
+    /// A process's own (measured: `golden verify` works with 7, `review` with one encoder 12,
+    /// `matrix` with two workers 15; docs/cli.md, "Limits").
+    package static let process = 9
+    /// A matrix worker process: its pipes' ends in this process.
+    package static let perWorker = 3
+    /// `review`'s video encoder (ffmpeg): its pipes.
+    package static let encoder = 3
 
     /// Throws when `needed` open files exceed the limit.
     package static func check(_ needed: Int, limits: ResourceLimits = .current) throws {

@@ -71,6 +71,12 @@ final class H264Writer {
         if !finished { cancel() }
     }
 
+    /// Under an address-space limit, said: ffmpeg runs under it too, and its encoder may not fit.
+    static var limitNote: String {
+        guard let bytes = ResourceLimits.current.addressSpace else { return "" }
+        return " (ffmpeg runs under the same address-space limit, ulimit -v \(bytes >> 20) MB; raise it for the video)"
+    }
+
     /// Sends one frame: the Y plane, then U and V (`width * height * 3 / 2` bytes).
     func write(_ frame: UnsafeRawBufferPointer) throws {
         precondition(frame.count == width * height * 3 / 2, "An I420 frame of \(width)×\(height) is \(width * height * 3 / 2) bytes")
@@ -82,7 +88,7 @@ final class H264Writer {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 cancel()
-                throw RenderError.writeFailed(path: url.path, reason: "ffmpeg stopped taking frames (\(reason)): \(errorText.summary)")
+                throw RenderError.writeFailed(path: url.path, reason: "ffmpeg stopped taking frames (\(reason)): \(errorText.summary)\(Self.limitNote)")
             }
             offset += written
         }
@@ -103,7 +109,7 @@ final class H264Writer {
             case let .exited(status): "exit \(status)"
             case let .signalled(signal): "killed by signal \(signal)"
             }
-            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (\(how)): \(errorText.summary)")
+            throw RenderError.writeFailed(path: url.path, reason: "ffmpeg failed (\(how)): \(errorText.summary)\(Self.limitNote)")
         }
         if let folder {
             try folder.commitStreamedFile(temporary, to: url)
