@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include <errno.h>
@@ -56,4 +57,17 @@ pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[
 
 int consentrender_use_one_malloc_arena(void) {
     return mallopt(M_ARENA_MAX, 1);
+}
+
+int consentrender_set_default_thread_stack(size_t bytes) {
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) {
+        return -1;
+    }
+    int status = pthread_attr_setstacksize(&attributes, bytes);
+    if (status == 0) {
+        status = pthread_setattr_default_np(&attributes);
+    }
+    pthread_attr_destroy(&attributes);
+    return status;
 }

@@ -23,6 +23,7 @@ int consentrender_anonymous_file(char *path_template);
 /// left running would go on writing). fork and
 /// exec rather than posix_spawn, which cannot set that. Returns the child's process id, or -1 with
 /// errno; a child that could not set itself up exits 126, one whose program could not run 127.
+#include <stddef.h>
 #include <sys/types.h>
 pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[], int input, int output, int errors);
 
@@ -30,4 +31,10 @@ pid_t consentrender_spawn_ending_with_parent(const char *path, char *const argv[
 /// arena reserves 64–128 MB of address space, so under an address-space limit (`ulimit -v`) two
 /// or three threads' arenas alone can exhaust it. Returns 1 when set.
 int consentrender_use_one_malloc_arena(void);
+
+/// Sets the stack size of threads made without one (pthread_setattr_default_np): under an
+/// address-space limit, the threads GLib and Pango start (Pango starts one for each font sort)
+/// would otherwise each reserve 8 MB, and GLib aborts the process when one cannot be made.
+/// Returns 0 when set.
+int consentrender_set_default_thread_stack(size_t bytes);
 #endif

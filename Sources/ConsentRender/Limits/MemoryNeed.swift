@@ -16,9 +16,12 @@ package struct MemoryNeed: Equatable, Sendable {
     /// encoder's buffers and its thread's 8 MB stack (measured 40–50 MB beside the screen itself).
     static let rendererAddressMB = 45
     /// One Chinese, Japanese or Korean font set (Noto Sans CJK Regular, Medium and Bold: 58 MB of
-    /// collections, each mapped twice, by FreeType and by HarfBuzz). A renderer under an
-    /// address-space limit keeps one script's at a time (`ConsentRenderer`).
+    /// collections, each mapped twice, by FreeType and by HarfBuzz).
     static let cjkFontsAddressMB = 125
+    /// Each further CJK set a renderer draws: a renderer under an address-space limit gives up
+    /// HarfBuzz's maps of the last set (`ConsentRenderer`), but Cairo keeps up to ten FreeType
+    /// faces open (measured: zh-Hans alone 269 MB, with zh-Hant and ja 338 MB).
+    static let furtherCJKFontsAddressMB = 45
     /// Arabic, Hebrew, Thai or Devanagari faces.
     static let otherScriptFontsAddressMB = 15
     /// Resident memory of the process before it renders (measured 30 MB).
@@ -31,7 +34,9 @@ package struct MemoryNeed: Equatable, Sendable {
     /// The largest screen's bytes (4 a pixel).
     package var largestScreenBytes: Int
     /// Whether any screen is in Chinese, Japanese or Korean.
-    package var cjk: Bool
+    package var cjk: Bool { cjkSets > 0 }
+    /// How many CJK font sets the screens use (Simplified and Traditional Chinese, Japanese, Korean).
+    package var cjkSets: Int
     /// Whether any screen needs another complex script's fonts.
     package var otherScripts: Bool
     /// Screen-sized buffers a renderer holds beside the screen it draws: a golden comparison's
@@ -43,7 +48,7 @@ package struct MemoryNeed: Equatable, Sendable {
         self.extraScreens = extraScreens
         largestScreenBytes = screens.map { $0.width * $0.height * 4 }.max() ?? 0
         let families = languages.map { LanguageTraits(tag: $0).fontFamilies }
-        cjk = families.contains { $0.hasPrefix("Noto Sans CJK") }
+        cjkSets = Set(families.filter { $0.hasPrefix("Noto Sans CJK") }).count
         otherScripts = families.contains { !$0.hasPrefix("Noto Sans CJK") && !$0.hasPrefix("Noto Sans,") && $0 != "Noto Sans" }
     }
 
@@ -51,7 +56,7 @@ package struct MemoryNeed: Equatable, Sendable {
 
     /// The address space of one process drawing with `renderers` threads, in MB.
     package func addressSpaceMB(renderers: Int) -> Int {
-        let fonts = (cjk ? Self.cjkFontsAddressMB : 0) + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
+        let fonts = (cjk ? Self.cjkFontsAddressMB + (cjkSets - 1) * Self.furtherCJKFontsAddressMB : 0) + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
         return Self.processAddressMB + renderers * (Self.rendererAddressMB + (1 + extraScreens) * screenMB + fonts)
     }
 

@@ -53,14 +53,16 @@ package struct ResourceLimits: Equatable, Sendable {
 
     /// For a program (render-cli), first thing: raises the soft open-files limit to the hard one
     /// (a soft limit below it only stops work the user is allowed to do), and when the address
-    /// space is limited makes the allocator fit it: one malloc arena, and freed screens returned to
-    /// the kernel. Returns the limits, also kept as `current`.
+    /// space is limited makes the allocator fit it: one malloc arena, 1 MB stacks for the threads
+    /// libraries start, and freed screens returned to the kernel. Returns the limits, also kept as `current`.
     @discardableResult
     package static func prepareProcess() -> ResourceLimits {
         raiseOpenFilesLimit()
         let limits = read()
         if limits.addressSpace != nil {
             _ = consentrender_use_one_malloc_arena()
+            // GLib's and Pango's threads (renderers set their own 8 MB).
+            _ = consentrender_set_default_thread_stack(1 << 20)
         } else {
             ConsentRenderer.keepFreedScreenMemory()
         }

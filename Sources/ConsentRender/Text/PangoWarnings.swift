@@ -11,18 +11,31 @@ enum PangoWarnings {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var last = ""
 
-    /// Routes Pango's warnings here (once a process); each is still printed, as GLib would.
+    /// Routes GLib's log through here (once a process; Pango logs in GLib's structured form, so
+    /// a writer function, not a domain handler): a Pango message about a font it could not load
+    /// is counted; every message is then written as GLib would.
     static let installed: Void = {
-        let handler: GLogFunc = { _, level, message, _ in
-            let text = message.map { String(cString: $0) } ?? "a warning"
-            if text.contains("failed to create cairo") || level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 {
-                PangoWarnings.lock.withLock { PangoWarnings.last = text }
+        let writer: GLogWriterFunc = { level, fields, count, data in
+            var domain = "", message = ""
+            if let fields {
+                for index in 0..<Int(count) {
+                    let field = fields[index]
+                    guard let key = field.key, let value = field.value, field.length < 0 else { continue }
+                    let text = String(cString: value.assumingMemoryBound(to: CChar.self))
+                    switch String(cString: key) {
+                    case "GLIB_DOMAIN": domain = text
+                    case "MESSAGE": message = text
+                    default: break
+                    }
+                }
+            }
+            if domain == "Pango", message.contains("failed to create cairo") {
+                PangoWarnings.lock.withLock { PangoWarnings.last = message }
                 PangoWarnings.count.add(1, ordering: .sequentiallyConsistent)
             }
-            FileHandle.standardError.write(Data("(Pango) \(text)\n".utf8))
+            return g_log_writer_default(level, fields, count, data)
         }
-        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue)
-        _ = g_log_set_handler("Pango", levels, handler, nil)
+        g_log_set_writer_func(writer, nil, nil)
     }()
 
     /// The number of failures so far, to compare after a render.
