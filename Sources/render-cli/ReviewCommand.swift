@@ -102,6 +102,14 @@ enum ReviewCommand {
         var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages, extraScreens: 4)
             .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
         let limits = ResourceLimits.current
+        // ffmpeg runs in a process of its own, under the same address-space limit.
+        if let bytes = limits.addressSpace {
+            for profile in profiles {
+                let size = profile.pixelSize(in: .portrait)
+                let need = MemoryNeed.encoderAddressMB(width: size.width, height: size.height)
+                if need > bytes >> 20 { throw ResourceError.encoderNeedsMemory(needMB: need, limitMB: bytes >> 20, device: profile.id) }
+            }
+        }
         let fitting = (limits.openFiles - OpenFilesNeed.process) / OpenFilesNeed.encoder
         if fixed || fitting < 1 {
             try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * jobs)

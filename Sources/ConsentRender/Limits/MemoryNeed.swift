@@ -31,6 +31,14 @@ package struct MemoryNeed: Equatable, Sendable {
     /// The pages of CJK fonts a renderer touches.
     static let cjkFontsResidentMB = 25
 
+    /// The address space ffmpeg needs to encode a walkthrough video of frames this size with one
+    /// x264 thread, in MB: Debian's ffmpeg maps about 300 MB of libraries before it encodes
+    /// (measured with one thread: 750×1334 frames need 330 MB, 2064×2752 frames 450 MB; with x264's
+    /// default threads about 120 MB more). ffmpeg inherits render-cli's limit.
+    package static func encoderAddressMB(width: Int, height: Int) -> Int {
+        310 + 25 * (width * height + 999_999) / 1_000_000
+    }
+
     /// The largest screen's bytes (4 a pixel).
     package var largestScreenBytes: Int
     /// Whether any screen is in Chinese, Japanese or Korean.
@@ -68,9 +76,11 @@ package struct MemoryNeed: Equatable, Sendable {
 
     /// How the jobs of a run are held: as threads of this process, or as worker processes (a
     /// matrix), each with its own address space.
-    package enum Jobs: Sendable {
+    package enum Jobs: Equatable, Sendable {
         case threads
-        case processes
+        /// `oneFontSetEach`: each worker holds one CJK font set (a matrix under an address-space
+        /// limit starts a new worker for another set).
+        case processes(oneFontSetEach: Bool = false)
     }
 
     /// The jobs to run: `requested` when it fits the limits; left to choose (`requested` nil), the
@@ -101,7 +111,9 @@ package struct MemoryNeed: Equatable, Sendable {
     func shortfall(jobs: Int, kind: Jobs, limits: ResourceLimits) -> (needMB: Int, limit: String)? {
         if let bytes = limits.addressSpace {
             // A worker process holds one renderer; threads share this process.
-            let need = addressSpaceMB(renderers: kind == .threads ? jobs : 1)
+            var each = self
+            if kind == .processes(oneFontSetEach: true) { each.cjkSets = min(cjkSets, 1) }
+            let need = each.addressSpaceMB(renderers: kind == .threads ? jobs : 1)
             let limitMB = bytes >> 20
             if need > limitMB { return (need, "the address-space limit, ulimit -v, is \(limitMB) MB") }
         }
@@ -143,6 +155,8 @@ package enum OpenFilesNeed {
 package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStringConvertible {
     case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?)
     case notEnoughOpenFiles(needed: Int, limit: Int)
+    /// ffmpeg, which inherits the address-space limit, cannot encode a walkthrough video in it.
+    case encoderNeedsMemory(needMB: Int, limitMB: Int, device: String)
     /// An allocation failed mid-run (a screen's pixels, a decoded image, a font's file).
     case allocationFailed(what: String, bytes: Int?)
 
@@ -157,6 +171,10 @@ package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStrin
         case let .notEnoughOpenFiles(needed, limit):
             return "needs about \(needed) open files (ulimit -n allows \(limit)): raise the limit (ulimit -n \(max(64, needed))), "
                 + "or lower --jobs. Nothing was written."
+        case let .encoderNeedsMemory(needMB, limitMB, device):
+            return "the walkthrough videos of \(device) are encoded by ffmpeg, which runs under render-cli's address-space limit "
+                + "and needs about \(needMB) MB of it for frames that size (ulimit -v is \(limitMB) MB): raise the limit. "
+                + "Nothing was written."
         case let .allocationFailed(what, bytes):
             let size = bytes.map { " (\(($0 + (1 << 20) - 1) >> 20) MB)" } ?? ""
             return "out of memory allocating \(what)\(size): raise the memory limit (ulimit -v, or the container's), "

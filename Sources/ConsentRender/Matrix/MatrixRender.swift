@@ -131,8 +131,17 @@ public struct MatrixRender: Sendable {
         return try fitted.run(profiles: profiles, progress: progress)
     }
 
-    /// Whether the cells render in worker processes with `jobs` above 1.
+    /// Whether the cells can render in worker processes (render-cli's matrix, more than one cell).
     private var usesWorkers: Bool { workerLaunch != nil && cells.count > 1 && cellsTravel }
+
+    /// Under an address-space limit, cells in more than one Chinese, Japanese or Korean font set
+    /// render in worker processes even with one job, each worker holding one set's fonts
+    /// (`renderInWorkers`): one process keeps every set's FreeType faces (Cairo keeps ten open),
+    /// which under 300 MB does not fit.
+    private var workersHoldOneFontSet: Bool {
+        ResourceLimits.current.keepsOneScriptsFonts
+            && Set(cells.map { LanguageTraits(tag: $0.language).fontFamilies }.filter { $0.hasPrefix("Noto Sans CJK") }).count > 1
+    }
 
     /// `jobs`, lowered to what the process's limits hold, or an error when the jobs asked for (or
     /// one) cannot fit: worker processes each hold one renderer in an address space of their own,
@@ -140,7 +149,8 @@ public struct MatrixRender: Sendable {
     private func fittedJobs(profiles: [String: DeviceProfile]) throws -> Int {
         let need = MemoryNeed(screens: cells.compactMap { profiles[$0.device]?.pixelSize(in: $0.orientation) },
                               languages: cells.map(\.language))
-        var fitted = try need.jobs(requested: jobsAreFixed ? jobs : nil, preferred: jobs, as: usesWorkers ? .processes : .threads,
+        var fitted = try need.jobs(requested: jobsAreFixed ? jobs : nil, preferred: jobs,
+                                   as: usesWorkers ? .processes(oneFontSetEach: workersHoldOneFontSet) : .threads,
                                    note: ResourceLimits.note)
         if usesWorkers, fitted > 1 {
             if jobsAreFixed {
@@ -166,7 +176,7 @@ public struct MatrixRender: Sendable {
         let spool = try MatrixElementSpool(beside: outputDirectory.appendingPathComponent("manifest.json"), cells: cells.count)
         defer { spool.remove() }
         let all: [CellResult]
-        if let workerLaunch, jobs > 1, cells.count > 1, cellsTravel {
+        if let workerLaunch, jobs > 1 || workersHoldOneFontSet, cells.count > 1, cellsTravel {
             all = renderInWorkers(workerLaunch, spool: spool, progress: progress)
             // The workers listed what they wrote in the marker; this process's list takes them in.
             output.absorbMarker()

@@ -165,14 +165,26 @@ extension MatrixRender {
         // A worker that ended between batches closed its pipe: writing to it must fail with EPIPE
         // (and fail that worker's batch), not end this process.
         signal(SIGPIPE, SIG_IGN)
+        let oneFontSetEach = ResourceLimits.current.keepsOneScriptsFonts
         onThreads(workers) { [batches] in
             var worker: MatrixWorkerProcess?
+            // The CJK font set the worker has drawn with (nil: none yet).
+            var workerFontSet: String?
             while true {
                 let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard taken < batches.count else { break }
                 let batch = batches[taken]
                 do {
-                    if worker == nil { worker = try MatrixWorkerProcess(launch) }
+                    // Under an address-space limit a worker draws one CJK font set: another set
+                    // gets a new worker, which maps only its own fonts (`workersHoldOneFontSet`).
+                    let families = batch.first.map { LanguageTraits(tag: cells[$0].language).fontFamilies }
+                    let fontSet = families.flatMap { $0.hasPrefix("Noto Sans CJK") ? $0 : nil }
+                    if oneFontSetEach, let fontSet, let drawn = workerFontSet, drawn != fontSet {
+                        worker?.finish()
+                        worker = nil
+                    }
+                    if worker == nil { worker = try MatrixWorkerProcess(launch); workerFontSet = nil }
+                    if let fontSet { workerFontSet = fontSet }
                     try worker?.render(batch.map { MatrixWorkerRequest.Cell(index: $0, variant: cells[$0].record) }) { result, manifestElement, galleryElement in
                         guard batch.contains(result.index), !slots.has(result.index) else {
                             throw RenderError.workerFailed(detail: "it reported cell \(result.index), which it was not given")

@@ -47,6 +47,9 @@ final class H264Writer {
                          "-f", "rawvideo", "-pix_fmt", "yuv420p", "-video_size", "\(width)x\(height)",
                          "-framerate", "\(framesPerSecond)"] + colour + ["-i", "pipe:0",
                          "-c:v", "libx264", "-preset", Self.preset, "-crf", "18", "-pix_fmt", "yuv420p"] + colour
+            // Under an address-space limit (which ffmpeg inherits), one encoder thread: x264's
+            // threads take about 120 MB more (`MemoryNeed.encoderAddressMB`).
+            + (ResourceLimits.current.addressSpace == nil ? [] : ["-threads", "1"])
             + ["-r", "\(framesPerSecond)", "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact",
                "-flags:v", "+bitexact", "-f", "mp4", "-y", temporary.path]
         // Started so that it dies with this process: killed (SIGKILL) or not, no encoder is left
