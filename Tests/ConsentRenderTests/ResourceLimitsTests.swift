@@ -64,7 +64,11 @@ import Testing
         #expect(try need.jobs(requested: nil, preferred: 2, limits: limits()) { notes.append($0) } == 2)
         #expect(notes.isEmpty)
         // Worker processes each have their own address space: two fit where two threads do not.
-        #expect(try need.jobs(requested: 2, preferred: 2, as: .processes, limits: limits(addressMB: 292)) == 2)
+        #expect(try need.jobs(requested: 2, preferred: 2, as: .processes(), limits: limits(addressMB: 292)) == 2)
+        // Three CJK font sets do not fit one process in 292 MB; workers holding one set each do.
+        let threeSets = MemoryNeed(screens: [iPhone], languages: ["zh-Hans", "zh-Hant", "ja"])
+        #expect(throws: ResourceError.self) { try threeSets.jobs(requested: 1, preferred: 1, limits: limits(addressMB: 292)) }
+        #expect(try threeSets.jobs(requested: 1, preferred: 1, as: .processes(oneFontSetEach: true), limits: limits(addressMB: 292)) == 1)
     }
 
     @Test func jobsAskedForThatCannotFitAreRefusedWithTheFigures() throws {
@@ -88,7 +92,7 @@ import Testing
         }
         // A control group's memory.max counts every worker process's resident memory.
         #expect(throws: ResourceError.self) {
-            _ = try need.jobs(requested: 8, preferred: 8, as: .processes, limits: limits(groupMB: 300))
+            _ = try need.jobs(requested: 8, preferred: 8, as: .processes(), limits: limits(groupMB: 300))
         }
     }
 
@@ -99,5 +103,76 @@ import Testing
         try OpenFilesNeed.check(15, limits: limits(openFiles: 16))
         #expect(OpenFilesNeed.workers(fitting: 4, limits: limits(openFiles: 16)) == 2)
         #expect(OpenFilesNeed.workers(fitting: 4, limits: limits(openFiles: 8)) == 0)
+    }
+}
+
+/// Issue 34 point 11's table: every command under `ulimit -v 300000` and under `ulimit -n 16`
+/// exits 0 (diff 1: a difference), or 3 with its message; none dies by a signal, none leaves a
+/// temporary file. `render` and `matrix --jobs 1` of the privacy agreement (every language: three
+/// CJK font sets) succeed under the address-space limit.
+@Suite struct CommandsUnderLimitsTests {
+    let temporary = TemporaryFolder()
+    var root: URL { temporary.url }
+
+    struct Row {
+        var name: String
+        var arguments: [String]
+        /// Must succeed (exit 0), not only end cleanly.
+        var mustSucceed = false
+        var differenceIsFine = false
+    }
+
+    func rows(_ tag: String) throws -> [Row] {
+        let out = root.appendingPathComponent(tag)
+        let golden = out.appendingPathComponent("Golden")
+        try writeGoldenMatrix(at: golden, devices: ["iphone-se-3"], languages: ["en", "zh-Hans"])
+        let sample = "Samples/privacy-agreement"
+        let goldenPNG = "Golden/privacy-agreement/iphone-15-pro/portrait-light/en.png"
+        return [
+            Row(name: "render", arguments: ["render", "--document", sample, "--device", "iphone-15-pro",
+                                            "--out", out.appendingPathComponent("r.png").path], mustSucceed: true),
+            Row(name: "render --full-length", arguments: ["render", "--document", sample, "--device", "iphone-15-pro", "--language", "en",
+                                                          "--full-length", "--out", out.appendingPathComponent("f.png").path]),
+            Row(name: "matrix --jobs 1", arguments: ["matrix", "--document", sample, "--devices", "iphone-se-3", "--jobs", "1",
+                                                     "--out", out.appendingPathComponent("m1").path], mustSucceed: true),
+            Row(name: "matrix --jobs 2", arguments: ["matrix", "--document", sample, "--devices", "iphone-se-3,ipad-pro-13",
+                                                     "--languages", "en,zh-Hans", "--jobs", "2", "--out", out.appendingPathComponent("m2").path]),
+            Row(name: "appstore", arguments: ["appstore", "--document", sample, "--languages", "en",
+                                              "--out", out.appendingPathComponent("as").path]),
+            Row(name: "golden record", arguments: ["golden", "record", "--golden", golden.path,
+                                                   "--artifacts", out.appendingPathComponent("ga").path]),
+            Row(name: "golden verify", arguments: ["golden", "verify", "--golden", golden.path,
+                                                   "--artifacts", out.appendingPathComponent("gv").path]),
+            Row(name: "review", arguments: ["review", "--document", "Samples/launch-consent", "--devices", "iphone-se-3", "--languages", "en",
+                                            "--out", out.appendingPathComponent("rv").path]),
+            Row(name: "lint", arguments: ["lint", "--document", sample, "--devices", "iphone-15-pro", "--languages", "en,zh-Hans"]),
+            Row(name: "diff", arguments: ["diff", goldenPNG, goldenPNG.replacingOccurrences(of: "light", with: "dark"),
+                                          "--out", out.appendingPathComponent("d.png").path], differenceIsFine: true),
+            Row(name: "profiles", arguments: ["profiles"]),
+        ]
+    }
+
+    func check(limit: String, tag: String) throws {
+        for row in try rows(tag) {
+            // Not exec'd: the shell reports a signal death as 128 + its number.
+            let script = "\(limit); \"$0\" \"$@\"; echo \"exit=$?\" >&2"
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, renderCLI.path] + row.arguments)
+            let status = run.stderr.components(separatedBy: "exit=").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let said = run.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("render-cli") }.joined(separator: "\n")
+            let allowed: Set<Int> = row.mustSucceed ? [0] : row.differenceIsFine ? [0, 1, 3] : [0, 3]
+            #expect(status.map(allowed.contains) == true, "\(limit): \(row.name) exited \(status.map(String.init) ?? "?"): \(run.stderr.suffix(600))")
+            if status == 3 { #expect(!said.isEmpty, "\(limit): \(row.name) exited 3 without a message: \(run.stderr.suffix(400))") }
+        }
+        let temporaries = (FileManager.default.subpaths(atPath: root.appendingPathComponent(tag).path) ?? [])
+            .filter { AtomicFileWriter.isTemporaryName(($0 as NSString).lastPathComponent) }
+        #expect(temporaries.isEmpty, "\(limit): temporary files left: \(temporaries)")
+    }
+
+    @Test func underAnAddressSpaceLimitOf300MB() throws {
+        try check(limit: "ulimit -v 300000", tag: "v")
+    }
+
+    @Test func underAnOpenFilesLimitOf16() throws {
+        try check(limit: "ulimit -n 16", tag: "n")
     }
 }
