@@ -162,8 +162,9 @@ enum Options {
         OptionSpec("format", .value("text|json"), help: help)
     }
     static func jobs(_ what: String) -> OptionSpec {
-        OptionSpec("jobs", .value("N"), help: "\(what) made at once, 1–256 (default: the number of cores; no more are started than "
-            + "there are batches of cells to share); the bytes written do not depend on it")
+        OptionSpec("jobs", .value("N"), help: "\(what) made at once, 1–256 (default: the number of cores, lowered to what "
+            + "ulimit -v and the container's memory hold, and no more than there are batches of cells to share; jobs asked for that "
+            + "cannot fit stop the run before it starts, exit 3); the bytes written do not depend on it")
     }
     static let shard = OptionSpec("shard", .value("I/N"),
         help: "render only the I-th of N interleaved parts, so N CI machines cover the matrix exactly once between them")
