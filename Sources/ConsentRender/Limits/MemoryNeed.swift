@@ -64,7 +64,8 @@ package struct MemoryNeed: Equatable, Sendable {
 
     /// The address space of one process drawing with `renderers` threads, in MB.
     package func addressSpaceMB(renderers: Int) -> Int {
-        let fonts = (cjk ? Self.cjkFontsAddressMB + (cjkSets - 1) * Self.furtherCJKFontsAddressMB : 0) + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
+        let cjkFonts = cjk ? Self.cjkFontsAddressMB + (cjkSets - 1) * Self.furtherCJKFontsAddressMB : 0
+        let fonts = cjkFonts + (otherScripts ? Self.otherScriptFontsAddressMB : 0)
         return Self.processAddressMB + renderers * (Self.rendererAddressMB + (1 + extraScreens) * screenMB + fonts)
     }
 
