@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 
 #include <errno.h>
@@ -70,4 +71,13 @@ int consentrender_set_default_thread_stack(size_t bytes) {
     }
     pthread_attr_destroy(&attributes);
     return status;
+}
+
+int consentrender_address_space_available(size_t bytes) {
+    void *trial = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (trial == MAP_FAILED) {
+        return 0;
+    }
+    munmap(trial, bytes);
+    return 1;
 }

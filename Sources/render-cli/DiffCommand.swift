@@ -38,6 +38,7 @@ enum DiffCommand {
         let outURL = try options.value("out").map(checkedPNGOutput)
         if let outURL { try checkDiffOutput(outURL, inputs: options.operands) }
 
+        try checkDiffFits(options.operands, writesImage: outURL != nil)
         let expected = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[0]))
         let actual = try Bitmap(contentsOfPNG: URL(fileURLWithPath: options.operands[1]))
         let result = diff(expected: expected, actual: actual, options: diffOptions)
@@ -71,5 +72,18 @@ func checkDiffOutput(_ out: URL, inputs: [String]) throws {
     }
     guard PNGMark.of(fileAt: out.path) == .diff else {
         throw OutputError.diffOutputInUse(path: out.path, reason: "exists and is not a diff image render-cli wrote")
+    }
+}
+
+/// Refuses, before decoding, a diff the address-space limit cannot hold: both images decoded
+/// (with libpng's row buffer), the comparison, and with `--out` the diff image or the images side
+/// by side; six of the larger image in all, beside the process.
+func checkDiffFits(_ paths: [String], writesImage: Bool) throws {
+    guard let limit = ResourceLimits.current.addressSpace else { return }
+    let largest = paths.compactMap { decodedPNGBytes(ofFileAt: $0) }.max() ?? 0
+    let needMB = 100 + ((writesImage ? 6 : 4) * largest + (1 << 20) - 1) / (1 << 20)
+    if needMB > limit >> 20 {
+        throw ResourceError.notEnoughMemory(needMB: needMB, limit: "the address-space limit, ulimit -v, is \(limit >> 20) MB", jobs: 1,
+                                            fewerJobs: nil)
     }
 }

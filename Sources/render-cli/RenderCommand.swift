@@ -45,7 +45,11 @@ enum RenderCommand {
         let options = try ParsedArguments(arguments, spec: spec)
         let plan = try self.plan(options)
         // One renderer: an error before anything is drawn when even that cannot fit the limits.
-        _ = try MemoryNeed(screens: [plan.profile.pixelSize(in: plan.request.variant.orientation)], languages: [plan.language])
+        // A framed screenshot takes about two screens more, an overlay one (a full-length page is
+        // checked when it is painted, its height known).
+        let extra = (options.flag("frame") ? 2 : 0) + (options.flag("overlay") ? 1 : 0)
+        _ = try MemoryNeed(screens: [plan.profile.pixelSize(in: plan.request.variant.orientation)], languages: [plan.language],
+                           extraScreens: extra)
             .jobs(requested: 1, preferred: 1)
         let renderer = try ConsentRenderer()
         let page = try withOption("state", when: isUnknownState) {

@@ -99,10 +99,9 @@ enum ReviewCommand {
         let units = profiles.count * languages.count
         let asked = try options.number("jobs", in: 1...256, default: max(1, min(units, ProcessInfo.processInfo.activeProcessorCount)))
         let fixed = options.value("jobs") != nil
-        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages, extraScreens: 4)
-            .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
         let limits = ResourceLimits.current
-        // ffmpeg runs in a process of its own, under the same address-space limit.
+        // ffmpeg runs in a process of its own, under the same address-space limit; it needs more
+        // than the renderer, so it is checked first and its figure is the one said.
         if let bytes = limits.addressSpace {
             for profile in profiles {
                 let size = profile.pixelSize(in: .portrait)
@@ -110,9 +109,12 @@ enum ReviewCommand {
                 if need > bytes >> 20 { throw ResourceError.encoderNeedsMemory(needMB: need, limitMB: bytes >> 20, device: profile.id) }
             }
         }
+        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages, extraScreens: 4)
+            .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
         let fitting = (limits.openFiles - OpenFilesNeed.process) / OpenFilesNeed.encoder
         if fixed || fitting < 1 {
-            try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * jobs)
+            let checked = fixed ? jobs : 1
+            try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * checked, jobs: fixed ? jobs : nil)
         } else if fitting < jobs {
             ResourceLimits.note("running \(fitting) \(fitting == 1 ? "job" : "jobs"), not \(jobs): the open-files limit "
                 + "(ulimit -n) is \(limits.openFiles)")

@@ -86,6 +86,9 @@ enum WatchCommand {
             throw error
         } catch let error as OptionError {
             throw error
+        } catch let error as ResourceError {
+            // Jobs (or screens) that cannot fit the process's limits would not fit the next time either.
+            throw error
         } catch ProfileError.unknownDevice(let id, let suggestion, let directory) {
             throw ProfileError.unknownDevice(id: id, suggestion: suggestion, directory: directory)
         } catch {

@@ -188,6 +188,8 @@ if options.contains("--help") || options.contains("-h") {
 }
 ResourceLimits.setNoteHandler { printError("render-cli \(name): note: \($0)") }
 do {
+    // Fewer open files than a process needs would fail somewhere inside a library, mid-write.
+    try OpenFilesNeed.check(OpenFilesNeed.process)
     let status = try command.run(options)
     StopCleanup.waitIfStopping()
     exit(unreadOptionsFault() ? 3 : status)

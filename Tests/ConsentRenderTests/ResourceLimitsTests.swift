@@ -86,7 +86,7 @@ import Testing
         #expect {
             _ = try need.jobs(requested: nil, preferred: 2, limits: limits(addressMB: 150))
         } throws: { error in
-            guard case let .notEnoughMemory(needMB, _, jobs, fewer) = error as? ResourceError else { return false }
+            guard case let .notEnoughMemory(needMB, _, jobs, fewer, _) = error as? ResourceError else { return false }
             return needMB == need.addressSpaceMB(renderers: 1) && jobs == 1 && fewer == nil
                 && "\(error)".contains("raise the limit")
         }
@@ -168,11 +168,54 @@ import Testing
         #expect(temporaries.isEmpty, "\(limit): temporary files left: \(temporaries)")
     }
 
+    /// Found by a first-user trial: screens larger than the start-up estimate (a 27,000-pixel page
+    /// and its overlay, a framed iPad screenshot) and a diff of iPad images, each at a limit under
+    /// which it died by SIGABRT (Swift failing to allocate the pixels), now exit 0 or 3 with a message.
+    @Test func screensLargerThanTheEstimateEndWithAMessage() throws {
+        let out = root.appendingPathComponent("large")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let cases: [(limit: String, arguments: [String])] = [
+            ("ulimit -v 400000", ["render", "--document", "Samples/long-agreement", "--device", "iphone-15-pro", "--language", "zh-Hans",
+                                  "--text-size", "AX5", "--full-length", "--overlay", "--out", out.appendingPathComponent("long.png").path]),
+            ("ulimit -v 171008", ["render", "--document", "Samples/privacy-agreement", "--device", "ipad-pro-13", "--language", "en",
+                                  "--frame", "--out", out.appendingPathComponent("framed.png").path]),
+            ("ulimit -v 160000", ["diff", "Golden/privacy-agreement/ipad-pro-13/portrait-light/zh-Hans.png",
+                                  "Golden/privacy-agreement/ipad-pro-13/portrait-light/ja-prompt-location.png",
+                                  "--out", out.appendingPathComponent("ipad-diff.png").path]),
+        ]
+        for (limit, arguments) in cases {
+            let script = "\(limit); \"$0\" \"$@\"; echo \"exit=$?\" >&2"
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, renderCLI.path] + arguments)
+            let status = run.stderr.components(separatedBy: "exit=").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            #expect([0, 1, 3].contains(status ?? -1), "\(limit): \(arguments[0]) exited \(status.map(String.init) ?? "?"): \(run.stderr.suffix(500))")
+            if status == 3 { #expect(run.stderr.contains("render-cli \(arguments[0]): "), "\(run.stderr.suffix(400))") }
+        }
+        let temporaries = (FileManager.default.subpaths(atPath: out.path) ?? []).filter {
+            AtomicFileWriter.isTemporaryName(($0 as NSString).lastPathComponent)
+        }
+        #expect(temporaries.isEmpty, "\(temporaries)")
+    }
+
     @Test func underAnAddressSpaceLimitOf300MB() throws {
         try check(limit: "ulimit -v 300000", tag: "v")
     }
 
     @Test func underAnOpenFilesLimitOf16() throws {
         try check(limit: "ulimit -n 16", tag: "n")
+    }
+
+    /// Below the 9 open files a process needs, every command stops before it starts (it died by
+    /// SIGILL, or blamed a file it could not open, leaving temporaries).
+    @Test func belowTheOpenFilesAProcessNeedsEveryCommandStopsFirst() throws {
+        let out = root.appendingPathComponent("few")
+        for arguments in [["matrix", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en,zh-Hans",
+                           "--jobs", "1", "--out", out.appendingPathComponent("m").path],
+                          ["render", "--document", "Samples/privacy-agreement", "--device", "iphone-se-3",
+                           "--out", out.appendingPathComponent("r.png").path]] {
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -n 7; \"$0\" \"$@\"", renderCLI.path] + arguments)
+            #expect(run.status == 3, "\(arguments[0]): \(run.stderr)")
+            #expect(run.stderr.contains("needs about 9 open files (ulimit -n allows 7)"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 }

@@ -37,4 +37,9 @@ int consentrender_use_one_malloc_arena(void);
 /// would otherwise each reserve 8 MB, and GLib aborts the process when one cannot be made.
 /// Returns 0 when set.
 int consentrender_set_default_thread_stack(size_t bytes);
+
+/// Whether `bytes` more of address space can be mapped now: a mapping made and undone at once
+/// (system calls, which no optimiser removes, as it may remove a malloc whose result is only
+/// freed). Returns 1 when it could be made.
+int consentrender_address_space_available(size_t bytes);
 #endif

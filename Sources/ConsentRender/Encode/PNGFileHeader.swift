@@ -32,3 +32,12 @@ struct PNGFileHeader {
         return .success(PNGFileHeader(width: word(16..<20), height: word(20..<24), bitDepth: Int(bytes[24])))
     }
 }
+
+/// The bytes the PNG file at `path` takes decoded (4 a pixel), from its header alone; nil for a
+/// file that cannot be read or is no PNG (its decoding then says why).
+package func decodedPNGBytes(ofFileAt path: String) -> Int? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let header = try? handle.read(upToCount: 25), case let .success(png) = PNGFileHeader.read(header) else { return nil }
+    return png.width * png.height * 4
+}

@@ -25,14 +25,20 @@ extension RenderError: CausedError {
 }
 
 extension RenderError: CustomStringConvertible {
+    /// For a failure a library reports as memory running out: the limits and the fix.
+    static func outOfMemoryHint(_ status: String) -> String {
+        guard status.contains("out of memory") else { return "." }
+        return "\(ResourceLimits.memoryLimitsSaid): raise the limit, or draw fewer or smaller screens at once."
+    }
+
     public var description: String {
         switch self {
         case let .fontConfiguration(detail):
             return "Font setup failed: \(detail). Run scripts/setup to install the Noto fonts."
         case let .cairo(operation, status):
-            return "Cairo failed in \(operation): \(status)."
+            return "Cairo failed in \(operation): \(status)" + Self.outOfMemoryHint(status)
         case let .pngEncoding(detail):
-            return "PNG encoding failed: \(detail)."
+            return "PNG encoding failed: \(detail)" + Self.outOfMemoryHint(detail)
         case let .writeFailed(path, reason):
             return "Cannot write \(path): \(reason)."
         case let .folderBusy(path, holder, seconds):

@@ -82,7 +82,7 @@ public struct GoldenSuite: Sendable {
             if let profile = try? catalog.profile(reference: device) { sizes[device] = profile.pixelSize(in: .portrait) }
         }
         return try MemoryNeed(screens: cells.compactMap { sizes[$0.variant.device] }, languages: cells.map(\.variant.language),
-                              extraScreens: 2)
+                              extraScreens: 5)
             .jobs(requested: nil, preferred: min(cells.count, ProcessInfo.processInfo.activeProcessorCount), note: ResourceLimits.note)
     }
 

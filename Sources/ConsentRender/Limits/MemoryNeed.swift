@@ -48,7 +48,8 @@ package struct MemoryNeed: Equatable, Sendable {
     /// Whether any screen needs another complex script's fonts.
     package var otherScripts: Bool
     /// Screen-sized buffers a renderer holds beside the screen it draws: a golden comparison's
-    /// decoded golden and diff image (2), a walkthrough video's frames.
+    /// decoded golden, diff image and side-by-side failure image (5 screens), a framed screenshot
+    /// (2), an overlay (1), a walkthrough video's frames (4).
     package var extraScreens: Int
 
     /// The need of rendering screens of these pixel sizes in these languages.
@@ -105,7 +106,8 @@ package struct MemoryNeed: Equatable, Sendable {
         let failing = requested ?? 1
         guard let over = shortfall(jobs: failing, kind: kind, limits: limits) else { return failing }
         let fewer = (1..<failing).last { shortfall(jobs: $0, kind: kind, limits: limits) == nil }
-        throw ResourceError.notEnoughMemory(needMB: over.needMB, limit: over.limit, jobs: failing, fewerJobs: fewer)
+        let one = failing > 1 && fewer == nil ? shortfall(jobs: 1, kind: kind, limits: limits)?.needMB : nil
+        throw ResourceError.notEnoughMemory(needMB: over.needMB, limit: over.limit, jobs: failing, fewerJobs: fewer, oneJobMB: one)
     }
 
     /// What `jobs` jobs would need beyond a limit, if they would: the need and the limit, said.
@@ -140,10 +142,10 @@ package enum OpenFilesNeed {
     /// `review`'s video encoder (ffmpeg): its pipes.
     package static let encoder = 3
 
-    /// Throws when `needed` open files exceed the limit.
-    package static func check(_ needed: Int, limits: ResourceLimits = .current) throws {
+    /// Throws when `needed` open files exceed the limit; `jobs` are the jobs asked for, if any.
+    package static func check(_ needed: Int, jobs: Int? = nil, limits: ResourceLimits = .current) throws {
         guard needed > limits.openFiles else { return }
-        throw ResourceError.notEnoughOpenFiles(needed: needed, limit: limits.openFiles)
+        throw ResourceError.notEnoughOpenFiles(needed: needed, limit: limits.openFiles, jobs: jobs)
     }
 
     /// The most worker processes up to `wanted` whose pipes fit the open-files limit (0: none fits).
@@ -154,8 +156,10 @@ package enum OpenFilesNeed {
 
 /// A run that cannot fit the process's limits, refused before it starts.
 package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStringConvertible {
-    case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?)
-    case notEnoughOpenFiles(needed: Int, limit: Int)
+    /// `oneJobMB`: what one job alone needs, when `jobs` is more than one and none fits.
+    case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?, oneJobMB: Int? = nil)
+    /// `jobs`: the jobs asked for (`--jobs`), nil when the run chose them.
+    case notEnoughOpenFiles(needed: Int, limit: Int, jobs: Int? = nil)
     /// ffmpeg, which inherits the address-space limit, cannot encode a walkthrough video in it.
     case encoderNeedsMemory(needMB: Int, limitMB: Int, device: String)
     /// An allocation failed mid-run (a screen's pixels, a decoded image, a font's file).
@@ -165,21 +169,22 @@ package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStrin
 
     package var description: String {
         switch self {
-        case let .notEnoughMemory(needMB, limit, jobs, fewerJobs):
+        case let .notEnoughMemory(needMB, limit, jobs, fewerJobs, oneJobMB):
             let fix = fewerJobs.map { "lower --jobs to \($0) or raise the limit" }
-                ?? (jobs > 1 ? "lower --jobs or raise the limit" : "raise the limit, or render fewer languages or smaller devices at once")
+                ?? ((jobs > 1 ? "even one job needs about \(oneJobMB ?? needMB) MB: " : "")
+                    + "raise the limit, or render fewer languages or smaller devices at once")
             return "needs about \(needMB) MB for \(jobs) \(jobs == 1 ? "job" : "jobs") (\(limit)): \(fix). Nothing was written."
-        case let .notEnoughOpenFiles(needed, limit):
-            return "needs about \(needed) open files (ulimit -n allows \(limit)): raise the limit (ulimit -n \(max(64, needed))), "
-                + "or lower --jobs. Nothing was written."
+        case let .notEnoughOpenFiles(needed, limit, jobs):
+            return "needs about \(needed) open files (ulimit -n allows \(limit)): raise the limit (ulimit -n \(max(64, needed)))"
+                + ((jobs ?? 1) > 1 ? ", or lower --jobs" : "") + ". Nothing was written."
         case let .encoderNeedsMemory(needMB, limitMB, device):
             return "the walkthrough videos of \(device) are encoded by ffmpeg, which runs under render-cli's address-space limit "
                 + "and needs about \(needMB) MB of it for frames that size (ulimit -v is \(limitMB) MB): raise the limit. "
                 + "Nothing was written."
         case let .allocationFailed(what, bytes):
             let size = bytes.map { " (\(($0 + (1 << 20) - 1) >> 20) MB)" } ?? ""
-            return "out of memory allocating \(what)\(size): raise the memory limit (ulimit -v, or the container's), "
-                + "or lower --jobs"
+            return "out of memory allocating \(what)\(size)\(ResourceLimits.memoryLimitsSaid): raise the limit, or draw fewer or "
+                + "smaller screens at once"
         }
     }
 }

@@ -70,6 +70,15 @@ package struct ResourceLimits: Equatable, Sendable {
         return limits
     }
 
+    /// The memory limits in force, for a message about memory running out: " (ulimit -v is 292 MB)",
+    /// or "" when none is set.
+    package static var memoryLimitsSaid: String {
+        let limits = current
+        let said = [limits.addressSpace.map { "ulimit -v is \($0 >> 20) MB" },
+                    limits.groupMemory.map { "the control group's memory limit is \($0 >> 20) MB" }].compactMap { $0 }
+        return said.isEmpty ? "" : " (" + said.joined(separator: ", ") + ")"
+    }
+
     /// Whether a renderer should give up its fonts when the script changes (`ConsentRenderer`):
     /// under an address-space limit, where each Chinese, Japanese or Korean font set is 100 MB and
     /// more of mapped files.
@@ -135,11 +144,15 @@ package struct ResourceLimits: Equatable, Sendable {
     }
 }
 
-/// Throws `ResourceError.allocationFailed` when `bytes` cannot be allocated now: a trial
-/// allocation, freed at once, before one of the few large buffers (a screen's pixels, a decoded
-/// image) whose failed allocation Swift would otherwise end the process over, leaving no message.
+/// Throws `ResourceError.allocationFailed` when `bytes` cannot be allocated now, before one of the
+/// few large buffers (a screen's pixels, a decoded image) whose failed allocation Swift would
+/// otherwise end the process over, leaving no message. The trial maps 4 MB more than the buffer
+/// and unmaps it (a trial malloc and free was removed by the optimiser: measured, the release
+/// build then trapped on a 130 MB overlay), only under an address-space limit, the one an
+/// allocation of this size fails under.
 package func checkAllocatable(_ bytes: Int, what: @autoclosure () -> String) throws {
-    guard bytes > 1 << 20 else { return }
-    guard let trial = malloc(bytes) else { throw ResourceError.allocationFailed(what: what(), bytes: bytes) }
-    free(trial)
+    guard bytes > 1 << 20, ResourceLimits.current.addressSpace != nil else { return }
+    guard consentrender_address_space_available(bytes + (4 << 20)) == 1 else {
+        throw ResourceError.allocationFailed(what: what(), bytes: bytes)
+    }
 }

@@ -147,14 +147,15 @@ public struct MatrixRender: Sendable {
     /// one) cannot fit: worker processes each hold one renderer in an address space of their own,
     /// and two pipes.
     private func fittedJobs(profiles: [String: DeviceProfile]) throws -> Int {
+        // A framed screenshot (the device around the screen, RGBA) and its encoding take about two screens more.
         let need = MemoryNeed(screens: cells.compactMap { profiles[$0.device]?.pixelSize(in: $0.orientation) },
-                              languages: cells.map(\.language))
+                              languages: cells.map(\.language), extraScreens: frames ? 2 : 0)
         var fitted = try need.jobs(requested: jobsAreFixed ? jobs : nil, preferred: jobs,
                                    as: usesWorkers ? .processes(oneFontSetEach: workersHoldOneFontSet) : .threads,
                                    note: ResourceLimits.note)
         if usesWorkers, fitted > 1 {
             if jobsAreFixed {
-                try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.perWorker * fitted)
+                try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.perWorker * fitted, jobs: fitted)
             } else {
                 let workers = OpenFilesNeed.workers(fitting: fitted)
                 if workers < fitted {
