@@ -33,8 +33,9 @@ import Testing
     @Test func theGoodScreenHasNoErrors() {
         let all = findings(good.layout)
         #expect(all.filter { $0.severity == .error }.isEmpty, "\(all.filter { $0.severity == .error })")
-        // Links on 20 pt body lines are the only warnings.
-        #expect(all.allSatisfy { $0.rule == LintRule.targetSize && $0.severity == .warning })
+        // Links on 20 pt body lines, and the fixture's links to books.example.org (a documentation
+        // domain), are the only warnings.
+        #expect(all.allSatisfy { ($0.rule == LintRule.targetSize || $0.rule == LintRule.placeholderHost) && $0.severity == .warning })
     }
 
     @Test func paleTintFailsTextAndButtonEdgeContrast() throws {
@@ -154,6 +155,53 @@ import Testing
         #expect(errors(.linkTextControls, in: findings(good.layout)).isEmpty)
     }
 
+    /// Issue 35: a policy link left as a template's sample, localhost or a bare IP is an error; a
+    /// documentation domain warns; a real domain passes, in each of four languages.
+    @Test(arguments: [
+        ("en", "Read our [Privacy Policy](URL) before you continue."),
+        ("zh-Hans", "请阅读[《隐私政策》](URL)后继续。"),
+        ("fr", "Lisez notre [politique de confidentialité](URL) avant de continuer."),
+        ("de", "Lesen Sie unsere [Datenschutzerklärung](URL), bevor Sie fortfahren."),
+    ])
+    func policyLinksToPlaceholderHostsFail(language: String, text: String) throws {
+        let cases: [(url: String, severity: LintSeverity?, says: String)] = [
+            ("https://your-domain.com/privacy", .error, "your-domain.com, a template's sample domain"),
+            ("https://www.yourdomain.com/privacy", .error, "yourdomain.com, a template's sample domain"),
+            ("https://domain.com/privacy", .error, "domain.com, a template's sample domain"),
+            ("https://yoursite.com/legal/privacy", .error, "yoursite.com, a template's sample domain"),
+            ("https://localhost:8080/privacy", .error, "localhost"),
+            ("https://192.168.1.20/privacy", .error, "a bare IP address"),
+            ("https://[::1]/privacy", .error, "a bare IP address"),
+            ("https://example.com/privacy", .warning, "example.com, a domain reserved for documentation"),
+            ("https://legal.example.org/privacy", .warning, "example.org, a domain reserved for documentation"),
+            ("https://policy.app.test/privacy", .warning, "a name under .test"),
+            ("https://yunfan.cn/privacy", nil, ""),
+            ("https://www.mydomainname.com/privacy", nil, ""),
+        ]
+        for (index, item) in cases.enumerated() {
+            let body = "# " + (language == "zh-Hans" ? "提示" : "Privacy") + "\n\n" + text.replacingOccurrences(of: "URL", with: item.url)
+            let page = try Self.render(renderer, files: ["\(language).md": body], in: folder, name: "host-\(language)-\(index)",
+                                       language: language)
+            let found = findings(page.layout).filter { $0.rule == LintRule.placeholderHost }
+            if let severity = item.severity {
+                #expect(found.count == 1 && found[0].severity == severity && found[0].message.contains(item.says)
+                        && found[0].message.contains("the policy link"), "\(language) \(item.url): \(found)")
+            } else {
+                #expect(found.isEmpty, "\(language) \(item.url): \(found)")
+            }
+        }
+    }
+
+    /// Issue 35: Apple does not require a policy link on the page before its tracking prompt, so an
+    /// explainer without one warns; a consent dialog without one still fails.
+    @Test func aTrackingExplainerWithoutAPolicyLinkOnlyWarns() throws {
+        let files = ["document.json": #"{ "template": "att-explainer" }"#,
+                     "en.md": "# Personalised ads\n\nWe use your activity to show you ads you may like.\n\n## Your choice\n\nYou can change this in Settings."]
+        let page = try Self.render(renderer, files: files, in: folder, name: "att-no-policy")
+        let all = renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == LintRule.policyPresent }
+        #expect(all.count == 1 && all[0].severity == .warning && all[0].message.contains("Apple does not require one"), "\(all)")
+    }
+
     @Test func aDialogWithoutAPrivacyPolicyLinkFails() throws {
         let page = try Self.render(renderer, files: ["en.md": "# Welcome\n\nSee our [terms](https://example.com/terms)."],
                                    in: folder, name: "no-policy")
@@ -248,7 +296,7 @@ import Testing
         // The ids this suite exercises; a new rule must add its cases here.
         let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
                                    "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
-                                   "links.scheme", "links.policy-present", "links.parity", "text.min-size", "text.density",
+                                   "links.scheme", "links.placeholder-host", "links.policy-present", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
                                    "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
                                    "layout.status-bar", "text.dynamic-type",

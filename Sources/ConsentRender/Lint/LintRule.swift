@@ -51,6 +51,7 @@ public struct LintRuleInfo: Sendable {
         .truncation,
         .buttonsVisible,
         .linkScheme,
+        .placeholderHost,
         .policyPresent,
         .linkParity,
         .minimumSize,

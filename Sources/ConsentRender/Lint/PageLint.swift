@@ -69,6 +69,7 @@ public struct PageLint: Sendable {
         .truncation,
         .buttonsVisible,
         .linkScheme,
+        .placeholderHost,
         .linkTextControls,
         .minimumSize,
         .density,

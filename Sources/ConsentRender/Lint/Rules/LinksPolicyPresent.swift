@@ -9,10 +9,10 @@ extension LintRule {
 extension LintRuleInfo {
     static let policyPresent = LintRuleInfo(
         rule: .policyPresent, severity: "error / warning",
-        summary: "at least one link to a privacy policy (privacy, 隐私, Datenschutz, プライバシー, … in 40 languages), or on a cookie banner to its cookie policy (cookies, Cookie-Richtlinie, Cookie 政策, …), that leads somewhere: an https address with a host, or an `#anchor` to a heading of the text whose id names the policy; a policy link with an empty or broken target is an error naming it; a warning when every such link is below the fold",
+        summary: "at least one link to a privacy policy (privacy, 隐私, Datenschutz, プライバシー, … in 40 languages), or on a cookie banner to its cookie policy (cookies, Cookie-Richtlinie, Cookie 政策, …), that leads somewhere: an https address with a host, or an `#anchor` to a heading of the text whose id names the policy; a policy link with an empty or broken target is an error naming it; a warning when every such link is below the fold, or when an `att-explainer` has none (Apple does not require one on a page before its tracking prompt)",
         source: "PIPL Art. 17; GDPR Art. 13; App Review 5.1.1",
         explanation: RuleExplanation(
-            checks: "The screen links its privacy policy (or, on a cookie banner, its cookie policy), and the link leads somewhere: an https address, or an #anchor to a heading that names the policy. A link with an empty or broken target does not count; a policy link only below the fold warns.",
+            checks: "The screen links its privacy policy (or, on a cookie banner, its cookie policy), and the link leads somewhere: an https address, or an #anchor to a heading that names the policy. A link with an empty or broken target does not count; a policy link only below the fold warns, and so does a tracking explainer (att-explainer) without one, since Apple does not require it there.",
             why: "Users must be able to read what they consent to. PIPL Art. 17; GDPR Art. 13; App Review Guideline 5.1.1.",
             fix: "Link the full policy's https address in the first paragraph: [Privacy Policy](https://…)."))
 }
@@ -57,6 +57,13 @@ extension PageLint {
                 return [finding(.policyPresent, .error, empty.id, empty.rects.first ?? page.body.viewport,
                                 "'\(empty.text)' names the privacy policy but leads nowhere ('\(empty.url)'); link the policy's https "
                                 + "address, or an #anchor to the heading that holds it (PIPL Art. 17, GDPR Art. 13)")]
+            }
+            // Apple asks for the policy in the app and its metadata (5.1.1), not on the page before
+            // the tracking prompt: there a missing link is worth saying, not an error.
+            if template.id == .attExplainer {
+                return [finding(.policyPresent, .warning, "links", page.body.viewport,
+                                "no link to the privacy policy; Apple does not require one on a tracking explainer, but a user deciding "
+                                + "about tracking may want to read it before the system prompt")]
             }
             return [finding(.policyPresent, .error, "links", page.body.viewport,
                             "no link to a privacy policy; link the full policy from the dialog (PIPL Art. 17, GDPR Art. 13)")]
