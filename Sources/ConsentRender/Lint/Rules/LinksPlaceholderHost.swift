@@ -70,11 +70,12 @@ extension PageLint {
             let haystack = (link.text + " " + link.url).lowercased()
             let isPolicy = Self.policyWords.contains { haystack.contains($0) } || WordLists.firstMatch(in: link.text, of: .cookiePolicy) != nil
             let what = isPolicy ? "the policy link '\(link.text)'" : "'\(link.text)'"
+            let kind = isPolicy ? "policy" : "page"
             let consequence = placeholder.severity == .error
                 ? "it opens nothing the user can read"
-                : "fine in a draft, but it never leads to a published policy"
+                : "fine in a draft, but it never leads to a published \(kind)"
             return finding(.placeholderHost, placeholder.severity, link.id, link.visibleRects.first ?? link.rects.first,
-                           "\(what) goes to \(placeholder.what) (\(link.url)): \(consequence); link the published policy on your own domain")
+                           "\(what) goes to \(placeholder.what) (\(link.url)): \(consequence); link the published \(kind) on your own domain")
         }
     }
 }
