@@ -79,6 +79,7 @@ public struct PageLint: Sendable {
         .impliedConsent,
         .preTicked,
         .forcedConsent,
+        .bundledConsent,
     ]
 
     /// The rules this screen gets: the common ones its template keeps, then the template's own.

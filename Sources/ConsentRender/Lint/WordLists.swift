@@ -87,13 +87,74 @@ enum WordLists {
         + entries("de", ["wenn sie die website nutzen…einverstanden", "wenn sie die app nutzen…einverstanden", "weiter nutzen…stimmen sie",
                          "weiter nutzen…einverstanden", "durch die nutzung…stimmen sie", "durch die nutzung…einverstanden",
                          "durch die weitere nutzung", "durch das weitere surfen", "mit der nutzung…einverstanden", "indem sie…nutzen…stimmen sie",
-                         "von ihrem einverständnis aus", "wenn sie weitersurfen"])
+                         "von ihrem einverständnis aus", "wenn sie weitersurfen", "wenn sie fortfahren…gehen wir davon aus",
+                         "wenn sie…weiter…gehen wir davon aus", "gehen wir davon aus, dass sie…einverstanden", "nehmen wir an, dass sie…einverstanden",
+                         "wenn sie fortfahren…einverstanden", "wenn sie fortfahren…stimmen sie"])
         + entries("fr", ["en continuant à utiliser", "en continuant votre navigation", "en poursuivant votre navigation", "en poursuivant la navigation",
-                         "en utilisant…vous acceptez", "en naviguant…vous acceptez", "en continuant, vous acceptez"])
+                         "en utilisant…vous acceptez", "en naviguant…vous acceptez", "en continuant, vous acceptez",
+                         "si vous continuez…nous considér", "si vous poursuivez…nous considér", "si vous continuez…vous acceptez",
+                         "si vous poursuivez…vous acceptez", "si vous continuez…nous supposerons", "nous considérerons que vous acceptez",
+                         "nous considérons que vous acceptez", "vous êtes réputé accepter", "vous êtes réputé avoir accepté"])
         + entries("es", ["al continuar usando", "si continúa navegando", "si continúas navegando", "si sigues navegando", "al continuar navegando",
-                         "al utilizar…acepta", "al usar…aceptas", "al navegar…aceptas"])
+                         "al utilizar…acepta", "al usar…aceptas", "al navegar…aceptas", "si continúa…consideraremos",
+                         "si continúas…consideraremos", "si continúa…entenderemos", "si continúas…entenderemos", "si continúa…acepta",
+                         "si continúas…aceptas", "consideraremos que acepta", "entenderemos que acepta", "se considerará que acepta"])
+        + entries("it", ["continuando a navigare", "continuando la navigazione", "proseguendo la navigazione", "continuando a utilizzare",
+                         "se continui…accetti", "se continui…consideriamo", "se prosegui…accetti", "se prosegui…acconsenti",
+                         "se continua…accetta", "riterremo che…accetti", "presumeremo che…accetti", "si intende accettat"])
         + entries("ja", ["ご利用をもって…同意", "利用を継続することで", "引き続きご利用いただくことで", "利用することで…同意", "ご利用により…みなされ"])
         + entries("ko", ["계속 사용하면 동의", "이용함으로써 동의"])
+
+    /// `text.bundled-consent`: consent given by logging in or signing up ("登录即代表同意",
+    /// "By signing up, you agree to our Privacy Policy").
+    static let bundledConsent: [Entry] =
+        entries("en", ["by signing up…you agree", "by signing up…you accept", "by signing up…you consent", "by signing in…you agree",
+                       "by signing in…you accept", "by logging in…you agree", "by logging in…you accept", "by registering…you agree",
+                       "by registering…you accept", "by creating an account…you agree", "by creating an account…you accept",
+                       "by creating your account…you agree", "by continuing with…you agree", "signing up means you agree",
+                       "logging in means you agree"])
+        + entries("zh-Hans", ["登录即代表…同意", "登录即表示…同意", "登录即视为…同意", "登录即同意", "登录即代表…接受", "注册即代表…同意",
+                              "注册即表示…同意", "注册即视为…同意", "注册即同意", "登录/注册即…同意", "登录或注册即…同意", "登录注册即…同意",
+                              "一键登录即…同意", "登录即默认…同意", "注册登录即…同意"])
+        + entries("zh-Hant", ["登入即代表…同意", "登入即表示…同意", "登入即視為…同意", "登入即同意", "註冊即代表…同意", "註冊即表示…同意",
+                              "註冊即同意"])
+        + entries("de", ["mit der registrierung…stimmen sie", "mit ihrer registrierung…stimmen sie", "mit der anmeldung…stimmen sie",
+                         "mit ihrer anmeldung…stimmen sie", "mit der registrierung…akzeptieren sie", "mit der anmeldung…akzeptieren sie",
+                         "indem sie sich registrieren…stimmen sie", "indem sie sich anmelden…stimmen sie",
+                         "indem sie ein konto erstellen…stimmen sie", "mit der registrierung…einverstanden", "mit der anmeldung…einverstanden"])
+        + entries("fr", ["en vous inscrivant…vous acceptez", "en vous connectant…vous acceptez", "en créant un compte…vous acceptez",
+                         "en créant votre compte…vous acceptez", "en vous inscrivant…vous consentez", "en vous connectant…vous consentez"])
+        + entries("es", ["al registrarte…aceptas", "al registrarse…acepta", "al iniciar sesión…aceptas", "al iniciar sesión…acepta",
+                         "al crear una cuenta…aceptas", "al crear una cuenta…acepta"])
+        + entries("it", ["registrandoti…accetti", "accedendo…accetti", "creando un account…accetti", "con la registrazione…accetti"])
+        + entries("ja", ["ログインすることで…同意", "登録することで…同意", "ログインをもって…同意", "登録をもって…同意", "ログインした時点で…同意"])
+        + entries("ko", ["로그인하면…동의", "가입하면…동의", "가입함으로써…동의"])
+
+    /// `att.no-allow-instruction`: an explainer telling the user which of the system alert's
+    /// buttons to tap ("tap Allow on the next screen").
+    static let allowInstruction: [Entry] =
+        entries("en", ["tap…allow", "tap on…allow", "select…allow", "choose…allow", "press…allow", "click…allow", "hit…allow",
+                       "allow…on the next screen", "allow…in the next step", "allow…when asked", "allow…when prompted"])
+        + entries("zh-Hans", ["点击…允许", "点…允许", "选择…允许", "请允许", "在下一步…允许", "在弹窗中…允许", "在接下来的弹窗中…允许"])
+        + entries("zh-Hant", ["點擊…允許", "點選…允許", "選擇…允許", "請允許"])
+        + entries("de", ["tippen sie…erlauben", "tippen sie…zulassen", "wählen sie…erlauben", "wählen sie…zulassen", "klicken sie…erlauben",
+                         "erlauben“ tippen", "zulassen“ tippen", "bitte erlauben", "bitte…zulassen"])
+        + entries("fr", ["touchez…autoriser", "appuyez…autoriser", "sélectionnez…autoriser", "choisissez…autoriser", "cliquez…autoriser",
+                         "veuillez autoriser"])
+        + entries("es", ["toca…permitir", "pulsa…permitir", "selecciona…permitir", "elige…permitir", "toque…permitir", "pulse…permitir"])
+        + entries("it", ["tocca…consenti", "seleziona…consenti", "scegli…consenti", "premi…consenti"])
+        + entries("ja", ["「許可」をタップ", "許可をタップ", "「許可」を選択", "許可を選択", "「許可」を押"])
+        + entries("ko", ["허용을 탭", "‘허용’을 눌", "허용을 선택"])
+
+    /// Sentences that name the other answer too ("tap Allow or Ask App Not to Track"): a neutral
+    /// account of the choice, not a cue to one button.
+    static let bothAnswers: [Entry] =
+        entries("en", ["not to track", "ask app not", "don't allow", "do not allow", "either", "decline", "deny", "or not"])
+        + entries("zh-Hans", ["不跟踪", "不要跟踪", "不允许", "拒绝"]) + entries("zh-Hant", ["不要追蹤", "不追蹤", "不允許", "拒絕"])
+        + entries("de", ["nicht zu tracken", "nicht erlauben", "nicht zulassen", "ablehnen"])
+        + entries("fr", ["ne pas suivre", "ne pas autoriser", "ne pas me suivre", "refuser"])
+        + entries("es", ["no rastree", "no rastrear", "no permitir", "rechazar"]) + entries("it", ["non tracciare", "non consentire", "rifiutare"])
+        + entries("ja", ["トラッキングしないよう", "許可しない"]) + entries("ko", ["추적하지 않도록", "허용 안 함"])
 
     /// `text.forced-consent`: a refusal said to block the whole app (the first half), about
     /// something the app does not need to run (the second).
@@ -177,7 +238,7 @@ enum WordLists {
     /// The lists, by name: what `firstMatch(in:of:language:unless:)` remembers its answers by.
     enum List: Hashable, Sendable {
         case allowWording, incentive, impliedConsent, blocksTheApp, optionalData, cookiePolicy, featureScoped, notImplied,
-             noIncentive
+             noIncentive, bundledConsent, allowInstruction, bothAnswers
 
         var entries: [Entry] {
             switch self {
@@ -190,6 +251,9 @@ enum WordLists {
             case .featureScoped: WordLists.featureScoped
             case .notImplied: WordLists.notImplied
             case .noIncentive: WordLists.noIncentive
+            case .bundledConsent: WordLists.bundledConsent
+            case .allowInstruction: WordLists.allowInstruction
+            case .bothAnswers: WordLists.bothAnswers
             }
         }
     }

@@ -10,7 +10,8 @@ struct ATTExplainerTemplate: ScreenTemplate {
 
     public var id: TemplateID { .attExplainer }
     public var summary: String { "the full-screen explainer shown before iOS's tracking prompt, with one continue action" }
-    public var lintRules: [PageLintRule] { [PageLintRule.attSingleAction, PageLintRule.attNoAllowWording, PageLintRule.attNoIncentive] }
+    public var lintRules: [PageLintRule] { [PageLintRule.attSingleAction, PageLintRule.attNoAllowWording, PageLintRule.attNoIncentive,
+                                                PageLintRule.attNoAllowInstruction] }
     /// An explainer has one action, so the accept/decline rules do not apply. It keeps the policy
     /// rule: its privacy link belongs on the first screen too.
     public var exemptRules: Set<LintRule> {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import ConsentRender
+
+/// Issue 35's rules that need no new screen: each catches its fault in zh-Hans, en, fr and de, and
+/// passes the compliant wording beside it.
+@Suite struct ConsentScreenRulesTests {
+    let folder = TemporaryFolder()
+    let renderer: ConsentRenderer
+
+    init() throws {
+        renderer = try ConsentRenderer()
+    }
+
+    func lint(_ name: String, language: String, markdown: String, template: String? = nil) throws -> [LintFinding] {
+        var files = ["\(language).md": markdown]
+        if let template { files["document.json"] = #"{ "template": "\#(template)" }"# }
+        let page = try LintTests.render(renderer, files: files, in: folder, name: name, language: language)
+        return renderer.lint(page, device: "iphone-15-pro")
+    }
+
+    static let policy: [String: String] = [
+        "zh-Hans": "请阅读[《隐私政策》](https://yunfan.cn/privacy)。", "en": "Read our [Privacy Policy](https://yunfan.cn/privacy).",
+        "fr": "Lisez notre [politique de confidentialité](https://yunfan.cn/privacy).",
+        "de": "Lesen Sie unsere [Datenschutzerklärung](https://yunfan.cn/privacy).",
+    ]
+
+    @Test(arguments: [
+        ("zh-Hans", "登录即代表您同意《用户协议》和《隐私政策》。", "我们会在您登录前单独征求您的同意。"),
+        ("en", "By signing up, you agree to our Terms of Service and Privacy Policy.", "Please read our policy before you sign up."),
+        ("fr", "En vous inscrivant, vous acceptez nos conditions et notre politique de confidentialité.",
+         "Avant de vous inscrire, lisez notre politique."),
+        ("de", "Mit der Registrierung stimmen Sie unseren Nutzungsbedingungen und der Datenschutzerklärung zu.",
+         "Bitte lesen Sie vor der Registrierung unsere Datenschutzerklärung."),
+    ])
+    func consentBundledIntoLoginWarns(language: String, bundled: String, separate: String) throws {
+        let title = language == "zh-Hans" ? "# 欢迎\n\n" : "# Welcome\n\n"
+        let found = try lint("bundled-\(language)", language: language, markdown: title + bundled + " " + Self.policy[language]!)
+            .filter { $0.rule == LintRule.bundledConsent }
+        #expect(found.count == 1 && found[0].severity == .warning && found[0].message.contains("logging in or signing up"), "\(found)")
+        let clean = try lint("separate-\(language)", language: language, markdown: title + separate + " " + Self.policy[language]!)
+        #expect(!clean.contains { $0.rule == LintRule.bundledConsent }, "\(clean)")
+    }
+
+    @Test(arguments: [
+        ("fr", "Si vous continuez à utiliser l'application, nous considérerons que vous acceptez notre politique.",
+         "Si vous refusez, nous n'utiliserons que les cookies nécessaires."),
+        ("es", "Si continúas navegando, consideraremos que aceptas el uso de cookies.",
+         "Si rechazas, solo usaremos las cookies necesarias."),
+        ("it", "Se continui a navigare, accetti l'uso dei cookie.", "Se rifiuti, useremo solo i cookie necessari."),
+        ("de", "Wenn Sie fortfahren, gehen wir davon aus, dass Sie mit der Nutzung einverstanden sind.",
+         "Wenn Sie ablehnen, verwenden wir nur notwendige Cookies."),
+        ("en", "If you continue to use the app, we will assume that you are happy with it.",
+         "If you decline, we only use the cookies the app needs."),
+    ])
+    func conditionalContinuationImpliesConsent(language: String, implied: String, affirmative: String) throws {
+        let link = "[Privacy](https://yunfan.cn/privacy)"
+        let found = try lint("implied-\(language)", language: language, markdown: "# Cookies\n\n\(implied) \(link)")
+            .filter { $0.rule == LintRule.impliedConsent }
+        #expect(found.count == 1 && found[0].severity == .warning, "\(language): \(found)")
+        let clean = try lint("affirmative-\(language)", language: language, markdown: "# Cookies\n\n\(affirmative) \(link)")
+        #expect(!clean.contains { $0.rule == LintRule.impliedConsent }, "\(language): \(clean)")
+    }
+
+    @Test(arguments: [
+        ("zh-Hans", "请在下一步点击“允许”，以获得更相关的推荐。", "在下一步，您可以选择“允许”或“要求 App 不跟踪”。"),
+        ("en", "Tap Allow on the next screen to get offers that fit you.", "On the next screen you can choose Allow or Ask App Not to Track."),
+        ("fr", "Touchez « Autoriser » à l'écran suivant pour des offres adaptées.", "À l'écran suivant, vous pourrez autoriser ou refuser le suivi."),
+        ("de", "Tippen Sie im nächsten Schritt auf „Erlauben“, um passende Angebote zu erhalten.",
+         "Im nächsten Schritt können Sie das Tracking erlauben oder ablehnen."),
+    ])
+    func anExplainerThatPointsAtAllowFails(language: String, instruction: String, neutral: String) throws {
+        let heading = language == "zh-Hans" ? "# 个性化广告\n\n## 您的选择\n\n" : "# Personalised ads\n\n## Your choice\n\n"
+        let found = try lint("instruction-\(language)", language: language, markdown: heading + instruction + " " + Self.policy[language]!,
+                             template: "att-explainer").filter { $0.rule == LintRule.attNoAllowInstruction }
+        #expect(found.count == 1 && found[0].severity == .error && found[0].message.contains("which of the system alert's buttons"),
+                "\(found)")
+        let clean = try lint("neutral-\(language)", language: language, markdown: heading + neutral + " " + Self.policy[language]!,
+                             template: "att-explainer")
+        #expect(!clean.contains { $0.rule == LintRule.attNoAllowInstruction }, "\(clean)")
+    }
+
+    /// The samples stay free of the new errors (their texts are compliant).
+    @Test func theSamplesHaveNoNewErrors() throws {
+        for sample in ["privacy-agreement", "att-explainer", "launch-consent", "world-agreement"] {
+            let run = try runRenderCLI(["lint", "--document", "Samples/\(sample)", "--devices", "iphone-15-pro", "--format", "json"])
+            for rule in [LintRule.bundledConsent, .attNoAllowInstruction, .placeholderHost, .impliedConsent] {
+                #expect(!run.stdout.contains("\"\(rule.rawValue)\"") || rule == .placeholderHost,
+                        "\(sample): \(rule) fired: \(run.stdout.prefix(600))")
+            }
+            #expect(run.status == 0, "\(sample): \(run.stderr)")
+        }
+    }
+}
