@@ -92,3 +92,18 @@ import Testing
         }
     }
 }
+
+extension ConsentScreenRulesTests {
+    @Test(arguments: [("zh-Hans", "知道了", "同意"), ("en", "Got it", "Accept"), ("fr", "J'ai compris", "Accepter"), ("de", "Verstanden", "Akzeptieren")])
+    func anAcceptThatReadsAsDismissalFails(language: String, dismissal: String, accept: String) throws {
+        func findings(_ label: String, _ name: String) throws -> [LintFinding] {
+            let files = ["document.json": #"{ "strings": { "accept": { "\#(language)": "\#(label)" } } }"#,
+                         "\(language).md": "# Cookies\n\n" + Self.policy[language]!]
+            let page = try LintTests.render(renderer, files: files, in: folder, name: name, language: language)
+            return renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == LintRule.dismissAsConsent }
+        }
+        let found = try findings(dismissal, "dismiss-\(language)")
+        #expect(found.count == 1 && found[0].severity == .error && found[0].message.contains("reads as closing a notice"), "\(found)")
+        #expect(try findings(accept, "accept-\(language)").isEmpty)
+    }
+}

@@ -60,6 +60,7 @@ public struct LintRuleInfo: Sendable {
         .formatSpecifier,
         .languageMix,
         .preTicked,
+        .dismissAsConsent,
         .impliedConsent,
         .forcedConsent,
         .bundledConsent,

@@ -78,6 +78,7 @@ public struct PageLint: Sendable {
         .languageMix,
         .impliedConsent,
         .preTicked,
+        .dismissAsConsent,
         .forcedConsent,
         .bundledConsent,
     ]
