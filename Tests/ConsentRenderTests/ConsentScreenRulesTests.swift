@@ -107,3 +107,25 @@ extension ConsentScreenRulesTests {
         #expect(try findings(accept, "accept-\(language)").isEmpty)
     }
 }
+
+extension ConsentScreenRulesTests {
+    /// The processing a forced refusal gates, named in the sentence before ("We use your location
+    /// for offers. If you refuse, you cannot use the app."), in four languages.
+    @Test(arguments: [
+        ("zh-Hans", "我们会使用您的位置信息为您推荐附近的优惠。如您拒绝，将无法使用本应用。", "我们会使用您的位置信息为您推荐附近的优惠。您可以随时在设置中关闭。"),
+        ("en", "We use your location to show nearby offers. If you refuse, you cannot use the app.",
+         "We use your location to show nearby offers. You can turn this off in Settings."),
+        ("fr", "Nous utilisons votre localisation pour des offres à proximité. Si vous refusez, vous ne pourrez pas utiliser l'application.",
+         "Nous utilisons votre localisation pour des offres à proximité. Vous pouvez la désactiver dans les réglages."),
+        ("de", "Wir nutzen Ihren Standort für Angebote in der Nähe. Wenn Sie ablehnen, können Sie die App nicht nutzen.",
+         "Wir nutzen Ihren Standort für Angebote in der Nähe. Sie können das in den Einstellungen abschalten."),
+    ])
+    func aForcedRefusalOfProcessingNamedTheSentenceBeforeWarns(language: String, forced: String, free: String) throws {
+        let title = language == "zh-Hans" ? "# 提示\n\n" : "# Privacy\n\n"
+        let found = try lint("forced-\(language)", language: language, markdown: title + forced + " " + Self.policy[language]!)
+            .filter { $0.rule == LintRule.forcedConsent }
+        #expect(found.count == 1 && found[0].severity == .warning, "\(language): \(found)")
+        let clean = try lint("free-\(language)", language: language, markdown: title + free + " " + Self.policy[language]!)
+        #expect(!clean.contains { $0.rule == LintRule.forcedConsent }, "\(language): \(clean)")
+    }
+}

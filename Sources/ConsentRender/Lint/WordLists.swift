@@ -183,6 +183,20 @@ enum WordLists {
         + entries("es", ["ubicación", "contactos", "cámara", "micrófono", "publicidad", "seguimiento"])
         + entries("ja", ["位置情報", "連絡先", "カメラ", "マイク", "写真", "通知", "トラッキング", "広告"])
 
+    /// `text.forced-consent`: a sentence that refers back to a refusal ("If you refuse, …"), whose
+    /// processing the sentence before names.
+    static let refusal: [Entry] =
+        entries("en", ["if you refuse", "if you decline", "if you don't allow", "if you do not allow", "if you disagree", "without it",
+                       "without this", "otherwise"])
+        + entries("zh-Hans", ["如您拒绝", "如果您拒绝", "若您拒绝", "如您不同意", "如果您不同意", "若您不同意", "拒绝后", "否则", "如不授权",
+                              "如您不授权", "若不授权"])
+        + entries("zh-Hant", ["如您拒絕", "如果您拒絕", "若您拒絕", "如您不同意", "若您不同意", "拒絕後", "否則"])
+        + entries("de", ["wenn sie ablehnen", "wenn sie nicht zustimmen", "ohne ihre zustimmung", "andernfalls", "ansonsten"])
+        + entries("fr", ["si vous refusez", "si vous n'acceptez pas", "sans votre accord", "sinon"])
+        + entries("es", ["si rechazas", "si rechaza", "si no aceptas", "si no acepta", "de lo contrario"])
+        + entries("it", ["se rifiuti", "se non accetti", "altrimenti"])
+        + entries("ja", ["拒否すると", "拒否した場合", "同意いただけない場合"])
+
     /// Links to a cookie policy count as a policy link on a cookie banner.
     static let cookiePolicy: [Entry] =
         entries("en", ["cookie policy", "cookies"]) + entries("de", ["cookie-richtlinie", "cookie-hinweis", "cookies"])
@@ -238,7 +252,7 @@ enum WordLists {
     /// The lists, by name: what `firstMatch(in:of:language:unless:)` remembers its answers by.
     enum List: Hashable, Sendable {
         case allowWording, incentive, impliedConsent, blocksTheApp, optionalData, cookiePolicy, featureScoped, notImplied,
-             noIncentive, bundledConsent, allowInstruction, bothAnswers
+             noIncentive, bundledConsent, allowInstruction, bothAnswers, refusal
 
         var entries: [Entry] {
             switch self {
@@ -254,6 +268,7 @@ enum WordLists {
             case .bundledConsent: WordLists.bundledConsent
             case .allowInstruction: WordLists.allowInstruction
             case .bothAnswers: WordLists.bothAnswers
+            case .refusal: WordLists.refusal
             }
         }
     }
