@@ -84,6 +84,6 @@ func checkDiffFits(_ paths: [String], writesImage: Bool) throws {
     let needMB = 100 + ((writesImage ? 6 : 4) * largest + (1 << 20) - 1) / (1 << 20)
     if needMB > limit >> 20 {
         throw ResourceError.notEnoughMemory(needMB: needMB, limit: "the address-space limit, ulimit -v, is \(limit >> 20) MB", jobs: 1,
-                                            fewerJobs: nil)
+                                            fewerJobs: nil, fix: "compare smaller images")
     }
 }

@@ -86,7 +86,7 @@ enum ReviewCommand {
         }, option: "languages")
         guard !languages.isEmpty else { throw UsageError(message: "--languages names no language") }
         let date = try reviewDate(options.value("date"))
-        let jobs = try fittedJobs(options, profiles: profiles, languages: languages)
+        let jobs = try fittedJobs(options, profiles: profiles, languages: languages, steps: flow.steps.count)
         let review = ReviewRun(folder: folder, flow: flow, screens: screens, profiles: profiles, languages: languages,
                                outputDirectory: out, date: date, jobs: jobs,
                                protected: [.init(url: catalog.directory, role: "the device profiles folder"), .currentDirectory])
@@ -95,7 +95,7 @@ enum ReviewCommand {
 
     /// `--jobs`, or as many as there are cores and devices × languages, lowered to fit the limits:
     /// each job holds a renderer and a video encoder's pipes.
-    private static func fittedJobs(_ options: ParsedArguments, profiles: [DeviceProfile], languages: [String]) throws -> Int {
+    private static func fittedJobs(_ options: ParsedArguments, profiles: [DeviceProfile], languages: [String], steps: Int) throws -> Int {
         let units = profiles.count * languages.count
         let asked = try options.number("jobs", in: 1...256, default: max(1, min(units, ProcessInfo.processInfo.activeProcessorCount)))
         let fixed = options.value("jobs") != nil
@@ -109,12 +109,15 @@ enum ReviewCommand {
                 if need > bytes >> 20 { throw ResourceError.encoderNeedsMemory(needMB: need, limitMB: bytes >> 20, device: profile.id) }
             }
         }
-        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages, extraScreens: 4)
+        // A walkthrough video holds each step's screen and the screen behind it, and a frame being
+        // drawn (WalkthroughVideo), beside the step's own render and its encoding.
+        var jobs = try MemoryNeed(screens: profiles.map { $0.pixelSize(in: .portrait) }, languages: languages,
+                                  extraScreens: 2 * max(1, steps) + 3)
             .jobs(requested: fixed ? asked : nil, preferred: asked, note: ResourceLimits.note)
         let fitting = (limits.openFiles - OpenFilesNeed.process) / OpenFilesNeed.encoder
         if fixed || fitting < 1 {
             let checked = fixed ? jobs : 1
-            try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * checked, jobs: fixed ? jobs : nil)
+            try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.encoder * checked, fewerJobs: checked > 1 ? fitting : nil)
         } else if fitting < jobs {
             ResourceLimits.note("running \(fitting) \(fitting == 1 ? "job" : "jobs"), not \(jobs): the open-files limit "
                 + "(ulimit -n) is \(limits.openFiles)")

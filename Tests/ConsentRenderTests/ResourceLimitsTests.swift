@@ -86,7 +86,7 @@ import Testing
         #expect {
             _ = try need.jobs(requested: nil, preferred: 2, limits: limits(addressMB: 150))
         } throws: { error in
-            guard case let .notEnoughMemory(needMB, _, jobs, fewer, _) = error as? ResourceError else { return false }
+            guard case let .notEnoughMemory(needMB, _, jobs, fewer, _, _) = error as? ResourceError else { return false }
             return needMB == need.addressSpaceMB(renderers: 1) && jobs == 1 && fewer == nil
                 && "\(error)".contains("raise the limit")
         }

@@ -83,7 +83,8 @@ public struct GoldenSuite: Sendable {
         }
         return try MemoryNeed(screens: cells.compactMap { sizes[$0.variant.device] }, languages: cells.map(\.variant.language),
                               extraScreens: 5)
-            .jobs(requested: nil, preferred: min(cells.count, ProcessInfo.processInfo.activeProcessorCount), note: ResourceLimits.note)
+            .jobs(requested: nil, preferred: min(cells.count, ProcessInfo.processInfo.activeProcessorCount),
+                  fix: "check fewer or smaller cells at once (--only)", note: ResourceLimits.note)
     }
 
     /// Checks the matrix and claims the golden and artifacts folders (clearing the tool's earlier

@@ -49,7 +49,7 @@ package struct MemoryNeed: Equatable, Sendable {
     package var otherScripts: Bool
     /// Screen-sized buffers a renderer holds beside the screen it draws: a golden comparison's
     /// decoded golden, diff image and side-by-side failure image (5 screens), a framed screenshot
-    /// (2), an overlay (1), a walkthrough video's frames (4).
+    /// (2), an overlay (1), a walkthrough video's frames (2 a step, and 3).
     package var extraScreens: Int
 
     /// The need of rendering screens of these pixel sizes in these languages.
@@ -88,8 +88,8 @@ package struct MemoryNeed: Equatable, Sendable {
     /// The jobs to run: `requested` when it fits the limits; left to choose (`requested` nil), the
     /// most up to `preferred` that fit, with a note saying so when that is fewer. Throws
     /// `ResourceError.notEnoughMemory` when the jobs asked for, or one, cannot fit.
-    package func jobs(requested: Int?, preferred: Int, as kind: Jobs = .threads,
-                      limits: ResourceLimits = .current, note: (String) -> Void = { _ in }) throws -> Int {
+    package func jobs(requested: Int?, preferred: Int, as kind: Jobs = .threads, limits: ResourceLimits = .current,
+                      fix: String? = nil, note: (String) -> Void = { _ in }) throws -> Int {
         let wanted = requested ?? max(1, preferred)
         var jobs = wanted
         while jobs >= 1, shortfall(jobs: jobs, kind: kind, limits: limits) != nil {
@@ -107,7 +107,8 @@ package struct MemoryNeed: Equatable, Sendable {
         guard let over = shortfall(jobs: failing, kind: kind, limits: limits) else { return failing }
         let fewer = (1..<failing).last { shortfall(jobs: $0, kind: kind, limits: limits) == nil }
         let one = failing > 1 && fewer == nil ? shortfall(jobs: 1, kind: kind, limits: limits)?.needMB : nil
-        throw ResourceError.notEnoughMemory(needMB: over.needMB, limit: over.limit, jobs: failing, fewerJobs: fewer, oneJobMB: one)
+        throw ResourceError.notEnoughMemory(needMB: over.needMB, limit: over.limit, jobs: failing, fewerJobs: fewer, oneJobMB: one,
+                                            fix: fix)
     }
 
     /// What `jobs` jobs would need beyond a limit, if they would: the need and the limit, said.
@@ -142,10 +143,11 @@ package enum OpenFilesNeed {
     /// `review`'s video encoder (ffmpeg): its pipes.
     package static let encoder = 3
 
-    /// Throws when `needed` open files exceed the limit; `jobs` are the jobs asked for, if any.
-    package static func check(_ needed: Int, jobs: Int? = nil, limits: ResourceLimits = .current) throws {
+    /// Throws when `needed` open files exceed the limit; `fewerJobs` are the most jobs that would
+    /// fit when fewer than asked for would.
+    package static func check(_ needed: Int, fewerJobs: Int? = nil, limits: ResourceLimits = .current) throws {
         guard needed > limits.openFiles else { return }
-        throw ResourceError.notEnoughOpenFiles(needed: needed, limit: limits.openFiles, jobs: jobs)
+        throw ResourceError.notEnoughOpenFiles(needed: needed, limit: limits.openFiles, fewerJobs: fewerJobs.flatMap { $0 >= 1 ? $0 : nil })
     }
 
     /// The most worker processes up to `wanted` whose pipes fit the open-files limit (0: none fits).
@@ -157,9 +159,10 @@ package enum OpenFilesNeed {
 /// A run that cannot fit the process's limits, refused before it starts.
 package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStringConvertible {
     /// `oneJobMB`: what one job alone needs, when `jobs` is more than one and none fits.
-    case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?, oneJobMB: Int? = nil)
-    /// `jobs`: the jobs asked for (`--jobs`), nil when the run chose them.
-    case notEnoughOpenFiles(needed: Int, limit: Int, jobs: Int? = nil)
+    /// `fix`: what helps beside raising the limit, when it is not fewer languages or devices.
+    case notEnoughMemory(needMB: Int, limit: String, jobs: Int, fewerJobs: Int?, oneJobMB: Int? = nil, fix: String? = nil)
+    /// `fewerJobs`: the most jobs that would fit, when fewer than asked for would.
+    case notEnoughOpenFiles(needed: Int, limit: Int, fewerJobs: Int? = nil)
     /// ffmpeg, which inherits the address-space limit, cannot encode a walkthrough video in it.
     case encoderNeedsMemory(needMB: Int, limitMB: Int, device: String)
     /// An allocation failed mid-run (a screen's pixels, a decoded image, a font's file).
@@ -169,14 +172,15 @@ package enum ResourceError: Error, Equatable, Sendable, CausedError, CustomStrin
 
     package var description: String {
         switch self {
-        case let .notEnoughMemory(needMB, limit, jobs, fewerJobs, oneJobMB):
+        case let .notEnoughMemory(needMB, limit, jobs, fewerJobs, oneJobMB, otherFix):
             let fix = fewerJobs.map { "lower --jobs to \($0) or raise the limit" }
                 ?? ((jobs > 1 ? "even one job needs about \(oneJobMB ?? needMB) MB: " : "")
-                    + "raise the limit, or render fewer languages or smaller devices at once")
-            return "needs about \(needMB) MB for \(jobs) \(jobs == 1 ? "job" : "jobs") (\(limit)): \(fix). Nothing was written."
-        case let .notEnoughOpenFiles(needed, limit, jobs):
+                    + "raise the limit, or " + (otherFix ?? "render fewer languages or smaller devices at once"))
+            let what = otherFix == nil || jobs > 1 ? " for \(jobs) \(jobs == 1 ? "job" : "jobs")" : ""
+            return "needs about \(needMB) MB\(what) (\(limit)): \(fix). Nothing was written."
+        case let .notEnoughOpenFiles(needed, limit, fewerJobs):
             return "needs about \(needed) open files (ulimit -n allows \(limit)): raise the limit (ulimit -n \(max(64, needed)))"
-                + ((jobs ?? 1) > 1 ? ", or lower --jobs" : "") + ". Nothing was written."
+                + (fewerJobs.map { ", or lower --jobs to \($0)" } ?? "") + ". Nothing was written."
         case let .encoderNeedsMemory(needMB, limitMB, device):
             return "the walkthrough videos of \(device) are encoded by ffmpeg, which runs under render-cli's address-space limit "
                 + "and needs about \(needMB) MB of it for frames that size (ulimit -v is \(limitMB) MB): raise the limit. "

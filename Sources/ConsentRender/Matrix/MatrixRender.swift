@@ -155,7 +155,9 @@ public struct MatrixRender: Sendable {
                                    note: ResourceLimits.note)
         if usesWorkers, fitted > 1 {
             if jobsAreFixed {
-                try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.perWorker * fitted, jobs: fitted)
+                // One job renders in this process, with no worker's pipes.
+                let fewer = OpenFilesNeed.workers(fitting: fitted - 1)
+                try OpenFilesNeed.check(OpenFilesNeed.process + OpenFilesNeed.perWorker * fitted, fewerJobs: fewer >= 2 ? fewer : 1)
             } else {
                 let workers = OpenFilesNeed.workers(fitting: fitted)
                 if workers < fitted {

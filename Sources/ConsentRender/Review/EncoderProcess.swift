@@ -15,8 +15,11 @@ final class EncoderProcess: @unchecked Sendable {
     let pid: pid_t
     /// Its standard input, written by this process.
     let input: FileHandle
-    /// Its standard error, read by this process.
-    let errors: FileHandle
+    /// Its standard error: an unlinked temporary file, read once it has ended (`errorOutput`). A
+    /// file rather than a pipe read by a dispatch source (`readabilityHandler`): tearing that down
+    /// races on Linux, and under an address-space limit it crashed libdispatch's manager thread
+    /// (SIGSEGV in 14 of 150 limited reviews, found by a first-user trial).
+    private let errors: Int32
     /// Guards `ending`.
     private let state = NSLock()
     /// Held while waiting for the program, so it is waited for once.
@@ -25,34 +28,54 @@ final class EncoderProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`; its standard output goes nowhere.
     init(executable: URL, arguments: [String]) throws {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
         guard consentrender_pipe(&toChild) == 0 else { throw Self.failure("no pipe") }
-        guard consentrender_pipe(&fromChild) == 0 else {
+        var template = Array((NSTemporaryDirectory() + "/consentrender-encoder-XXXXXX").utf8CString)
+        let errors = template.withUnsafeMutableBufferPointer { consentrender_anonymous_file($0.baseAddress!) }
+        guard errors >= 0 else {
             close(toChild[0]); close(toChild[1])
-            throw Self.failure("no pipe")
+            throw Self.failure("no temporary file for the encoder's messages")
         }
         let nowhere = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer {
             close(toChild[0])
-            close(fromChild[1])
             if nowhere >= 0 { close(nowhere) }
         }
         guard nowhere >= 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1]); close(errors)
             throw Self.failure("/dev/null cannot be opened")
         }
         let argv = ([executable.path] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
         let pid = (argv + [nil]).withUnsafeBufferPointer { pointers in
-            consentrender_spawn_ending_with_parent(executable.path, pointers.baseAddress!, toChild[0], nowhere, fromChild[1])
+            consentrender_spawn_ending_with_parent(executable.path, pointers.baseAddress!, toChild[0], nowhere, errors)
         }
         guard pid > 0 else {
-            close(toChild[1]); close(fromChild[0])
+            close(toChild[1]); close(errors)
             throw Self.failure("fork failed")
         }
         self.pid = pid
+        self.errors = errors
         input = FileHandle(fileDescriptor: toChild[1], closeOnDealloc: true)
-        errors = FileHandle(fileDescriptor: fromChild[0], closeOnDealloc: true)
+    }
+
+    deinit {
+        close(errors)
+    }
+
+    /// What the program has written to its standard error so far (all of it once it has ended).
+    func errorOutput() -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(errors, $0.baseAddress, $0.count, offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: chunk[0..<count])
+            offset += off_t(count)
+        }
+        return data
     }
 
     private static func failure(_ what: String) -> Error {

@@ -61,10 +61,8 @@ final class H264Writer {
             throw RenderError.writeFailed(path: url.path, reason: "ffmpeg could not be started (\(error.localizedDescription))")
         }
         box.set(process)
-        // ffmpeg's messages are read as they come, so a chatty ffmpeg cannot block on a full pipe.
+        // ffmpeg's messages go to a file of their own, read when it has ended (EncoderProcess).
         errorText = ErrorText()
-        let text = errorText
-        process.errors.readabilityHandler = { handle in text.append(handle.availableData) }
     }
 
     private let errorText: ErrorText
@@ -91,6 +89,7 @@ final class H264Writer {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 cancel()
+                errorText.append(process.errorOutput())
                 throw RenderError.writeFailed(path: url.path, reason: "ffmpeg stopped taking frames (\(reason)): \(errorText.summary)\(Self.limitNote)")
             }
             offset += written
@@ -104,8 +103,7 @@ final class H264Writer {
         finished = true
         try? process.input.close()
         let ending = process.wait()
-        process.errors.readabilityHandler = nil
-        errorText.append(process.errors.readDataToEndOfFile())
+        errorText.append(process.errorOutput())
         guard ending == .exited(0) else {
             AtomicFileWriter.abandonStreamedFile(temporary)
             let how = switch ending {
@@ -126,7 +124,6 @@ final class H264Writer {
         finished = true
         process.kill()
         try? process.input.close()
-        process.errors.readabilityHandler = nil
         AtomicFileWriter.abandonStreamedFile(temporary)
     }
 }
