@@ -84,7 +84,7 @@ import Testing
     @Test func theSamplesHaveNoNewErrors() throws {
         for sample in ["privacy-agreement", "att-explainer", "launch-consent", "world-agreement"] {
             let run = try runRenderCLI(["lint", "--document", "Samples/\(sample)", "--devices", "iphone-15-pro", "--format", "json"])
-            for rule in [LintRule.bundledConsent, .attNoAllowInstruction, .placeholderHost, .impliedConsent] {
+            for rule in [LintRule.bundledConsent, .attNoAllowInstruction, .placeholderHost, .impliedConsent, .purposeNamed, .dismissAsConsent] {
                 #expect(!run.stdout.contains("\"\(rule.rawValue)\"") || rule == .placeholderHost,
                         "\(sample): \(rule) fired: \(run.stdout.prefix(600))")
             }
@@ -127,5 +127,23 @@ extension ConsentScreenRulesTests {
         #expect(found.count == 1 && found[0].severity == .warning, "\(language): \(found)")
         let clean = try lint("free-\(language)", language: language, markdown: title + free + " " + Self.policy[language]!)
         #expect(!clean.contains { $0.rule == LintRule.forcedConsent }, "\(language): \(clean)")
+    }
+}
+
+extension ConsentScreenRulesTests {
+    /// A consent banner that only says it uses cookies names no purpose; one that says what for passes.
+    @Test(arguments: [
+        ("zh-Hans", "本应用使用 Cookie。", "我们使用 Cookie 统计访问量，用于改进服务。"),
+        ("en", "This app uses cookies.", "We use cookies to measure visits and to show you relevant ads."),
+        ("fr", "Cette application utilise des cookies.", "Nous utilisons des cookies afin de mesurer l'audience."),
+        ("de", "Diese App verwendet Cookies.", "Wir verwenden Cookies, um die Nutzung zu messen und Werbung anzuzeigen."),
+    ])
+    func aBannerThatNamesNoPurposeWarns(language: String, bare: String, purposeful: String) throws {
+        let link = language == "zh-Hans" ? "[《Cookie 政策》](https://yunfan.cn/cookies)" : "[Cookies](https://yunfan.cn/cookies)"
+        let found = try lint("bare-\(language)", language: language, markdown: "# Cookies\n\n\(bare) \(link)")
+            .filter { $0.rule == LintRule.purposeNamed }
+        #expect(found.count == 1 && found[0].severity == .warning && found[0].message.contains("names no purpose"), "\(language): \(found)")
+        let clean = try lint("purposeful-\(language)", language: language, markdown: "# Cookies\n\n\(purposeful) \(link)")
+        #expect(!clean.contains { $0.rule == LintRule.purposeNamed }, "\(language): \(clean)")
     }
 }

@@ -296,7 +296,7 @@ import Testing
         // The ids this suite exercises; a new rule must add its cases here.
         let tested: Set<String> = ["contrast.text", "contrast.button-edge", "target.size", "choice.decline-present",
                                    "choice.equal-treatment", "layout.safe-area", "layout.truncation", "layout.buttons-visible",
-                                   "links.scheme", "links.placeholder-host", "links.policy-present", "text.bundled-consent", "att.no-allow-instruction", "choice.dismiss-as-consent", "links.parity", "text.min-size", "text.density",
+                                   "links.scheme", "links.placeholder-host", "links.policy-present", "text.bundled-consent", "att.no-allow-instruction", "choice.dismiss-as-consent", "text.purpose-named", "links.parity", "text.min-size", "text.density",
                                    "text.missing-glyphs", "text.language-mix", "launch.decline-explains-outcome",
                                    "att.single-action", "att.no-allow-wording", "att.no-incentive", "links.text-controls",
                                    "layout.status-bar", "text.dynamic-type",

@@ -64,6 +64,7 @@ public struct LintRuleInfo: Sendable {
         .impliedConsent,
         .forcedConsent,
         .bundledConsent,
+        .purposeNamed,
         .attSingleAction,
         .attNoAllowWording,
         .attNoIncentive,

@@ -81,6 +81,7 @@ public struct PageLint: Sendable {
         .dismissAsConsent,
         .forcedConsent,
         .bundledConsent,
+        .purposeNamed,
     ]
 
     /// The rules this screen gets: the common ones its template keeps, then the template's own.

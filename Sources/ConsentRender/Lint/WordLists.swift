@@ -197,6 +197,32 @@ enum WordLists {
         + entries("it", ["se rifiuti", "se non accetti", "altrimenti"])
         + entries("ja", ["拒否すると", "拒否した場合", "同意いただけない場合"])
 
+    /// `text.purpose-named`: words that say what data is for. A consent screen needs one at least.
+    static let purpose: [Entry] =
+        entries("en", ["purpose", ", to ", "to show", "to protect", "to keep", "to help", "to make", "to offer", "to let you",
+                       "used to", "used for", "use it to", "use them to", "in order to", "so that", "so we can", "analytics",
+                       "analyse", "analyze", "measure", "statistics", "advertis", "ads", "marketing", "personalis", "personaliz",
+                       "recommend", "suggest", "improve", "security", "secure", "fraud", "deliver", "provide", "send you", "remember",
+                       "calculate", "functional", "performance"])
+        + entries("zh-Hans", ["用于", "用来", "以便", "为了", "目的", "推荐", "分析", "广告", "个性化", "统计", "改进", "改善", "安全", "营销",
+                              "提供", "计算", "服务"])
+        + entries("zh-Hant", ["用於", "用來", "以便", "為了", "目的", "推薦", "分析", "廣告", "個人化", "統計", "改進", "改善", "安全", "行銷",
+                              "提供", "計算", "服務"])
+        + entries("de", ["zweck", "um…zu", "damit", "analyse", "statistik", "messen", "werbung", "marketing", "personalis", "empfehl",
+                         "verbessern", "sicherheit", "betrug", "bereitzustellen", "bereitstellen", "vorzuschlagen"])
+        + entries("fr", ["finalité", "afin de", "pour", "analyse", "statistique", "mesure",
+                         "publicité", "marketing", "personnalis", "recommand", "améliorer", "sécurité", "fraude", "fournir", "proposer"])
+        + entries("es", ["finalidad", "para", "análisis", "estadística", "medir", "publicidad", "marketing", "personaliz", "recomend",
+                         "mejorar", "seguridad", "fraude", "ofrecer"])
+        + entries("it", ["finalità", "per", "analisi", "statistic", "misurare", "pubblicità", "marketing", "personalizz", "consigli",
+                         "migliorare", "sicurezza", "frodi", "fornire"])
+        + entries("ja", ["目的", "ため", "分析", "広告", "パーソナライズ", "統計", "改善", "おすすめ", "安全", "提供"])
+        + entries("ko", ["목적", "위해", "분석", "광고", "맞춤", "통계", "개선", "추천", "보안", "제공"])
+        + entries("ar", ["من أجل", "بهدف", "لغرض", "لعرض", "لحماية", "لتحسين", "الإعلانات", "تحليل"])
+        + entries("he", ["כדי", "לשם", "למטרת", "פרסום", "ניתוח"])
+        + entries("hi", ["के लिए", "ताकि", "उद्देश्य", "विज्ञापन", "विश्लेषण"])
+        + entries("th", ["เพื่อ", "วัตถุประสงค์", "โฆษณา", "วิเคราะห์"])
+
     /// Links to a cookie policy count as a policy link on a cookie banner.
     static let cookiePolicy: [Entry] =
         entries("en", ["cookie policy", "cookies"]) + entries("de", ["cookie-richtlinie", "cookie-hinweis", "cookies"])
@@ -252,7 +278,7 @@ enum WordLists {
     /// The lists, by name: what `firstMatch(in:of:language:unless:)` remembers its answers by.
     enum List: Hashable, Sendable {
         case allowWording, incentive, impliedConsent, blocksTheApp, optionalData, cookiePolicy, featureScoped, notImplied,
-             noIncentive, bundledConsent, allowInstruction, bothAnswers, refusal
+             noIncentive, bundledConsent, allowInstruction, bothAnswers, refusal, purpose
 
         var entries: [Entry] {
             switch self {
@@ -269,6 +295,7 @@ enum WordLists {
             case .allowInstruction: WordLists.allowInstruction
             case .bothAnswers: WordLists.bothAnswers
             case .refusal: WordLists.refusal
+            case .purpose: WordLists.purpose
             }
         }
     }
