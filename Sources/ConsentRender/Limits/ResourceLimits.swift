@@ -31,9 +31,15 @@ package struct ResourceLimits: Equatable, Sendable {
                               openFiles: softLimit(RLIMIT_NOFILE) ?? Int(Int32.max))
     }
 
-    /// The limits read when render-cli started (`prepareProcess`), or now in a library user's process.
+    /// The limits read when render-cli started (`prepareProcess`), or, in a library user's
+    /// process, when first asked (once: a renderer asks before every screen).
     package static var current: ResourceLimits {
-        lock.withLock { started } ?? read()
+        lock.withLock {
+            if let started { return started }
+            let limits = read()
+            started = limits
+            return limits
+        }
     }
 
     private static let lock = NSLock()
