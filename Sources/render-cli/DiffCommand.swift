@@ -75,15 +75,7 @@ func checkDiffOutput(_ out: URL, inputs: [String]) throws {
     }
 }
 
-/// Refuses, before decoding, a diff the address-space limit cannot hold: both images decoded
-/// (with libpng's row buffer), the comparison, and with `--out` the diff image or the images side
-/// by side; six of the larger image in all, beside the process.
+/// Refuses, before decoding, a diff the address-space limit cannot hold (`MemoryNeed.checkDiff`).
 func checkDiffFits(_ paths: [String], writesImage: Bool) throws {
-    guard let limit = ResourceLimits.current.addressSpace else { return }
-    let largest = paths.compactMap { decodedPNGBytes(ofFileAt: $0) }.max() ?? 0
-    let needMB = 100 + ((writesImage ? 6 : 4) * largest + (1 << 20) - 1) / (1 << 20)
-    if needMB > limit >> 20 {
-        throw ResourceError.notEnoughMemory(needMB: needMB, limit: "the address-space limit, ulimit -v, is \(limit >> 20) MB", jobs: 1,
-                                            fewerJobs: nil, fix: "compare smaller images")
-    }
+    try MemoryNeed.checkDiff(largestImageBytes: paths.compactMap { decodedPNGBytes(ofFileAt: $0) }.max() ?? 0, writesImage: writesImage)
 }

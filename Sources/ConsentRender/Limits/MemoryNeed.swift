@@ -111,6 +111,22 @@ package struct MemoryNeed: Equatable, Sendable {
                                             fix: fix)
     }
 
+    /// How the address-space limit is said in a message.
+    static func addressSpaceLimitSaid(_ bytes: Int) -> String {
+        "the address-space limit, ulimit -v, is \(bytes >> 20) MB"
+    }
+
+    /// Throws when a diff cannot fit the address-space limit: both images decoded (with libpng's
+    /// row buffer), the comparison, and with `--out` the diff image or the images side by side;
+    /// six of the larger image in all, beside the process.
+    package static func checkDiff(largestImageBytes: Int, writesImage: Bool, limits: ResourceLimits = .current) throws {
+        guard let limit = limits.addressSpace else { return }
+        let needMB = processAddressMB + ((writesImage ? 6 : 4) * largestImageBytes + (1 << 20) - 1) / (1 << 20)
+        guard needMB > limit >> 20 else { return }
+        throw ResourceError.notEnoughMemory(needMB: needMB, limit: addressSpaceLimitSaid(limit), jobs: 1, fewerJobs: nil,
+                                            fix: "compare smaller images")
+    }
+
     /// What `jobs` jobs would need beyond a limit, if they would: the need and the limit, said.
     func shortfall(jobs: Int, kind: Jobs, limits: ResourceLimits) -> (needMB: Int, limit: String)? {
         if let bytes = limits.addressSpace {
@@ -119,7 +135,7 @@ package struct MemoryNeed: Equatable, Sendable {
             if kind == .processes(oneFontSetEach: true) { each.cjkSets = min(cjkSets, 1) }
             let need = each.addressSpaceMB(renderers: kind == .threads ? jobs : 1)
             let limitMB = bytes >> 20
-            if need > limitMB { return (need, "the address-space limit, ulimit -v, is \(limitMB) MB") }
+            if need > limitMB { return (need, Self.addressSpaceLimitSaid(bytes)) }
         }
         if let bytes = limits.groupMemory {
             let need = residentMB(renderers: jobs, processes: kind == .threads ? 1 : jobs + 1)
