@@ -147,3 +147,15 @@ extension ConsentScreenRulesTests {
         #expect(!clean.contains { $0.rule == LintRule.purposeNamed }, "\(language): \(clean)")
     }
 }
+
+extension ConsentScreenRulesTests {
+    /// Login footers as real apps' public code writes them (found by a search of public repositories).
+    @Test(arguments: [("zh-Hans", "注册或登录即代表您同意《用户协议》"), ("zh-Hans", "登录即代表您同意我们的服务协议和隐私政策"),
+                      ("zh-Hant", "通過登錄你同意Lify的《隱私政策和條款》"),
+                      ("en", "By signing up, you agree to our Terms and that you have read our Data Use Policy.")])
+    func realLoginFootersAreBundledConsent(language: String, footer: String) throws {
+        let link = language == "en" ? "[Privacy Policy](https://yunfan.cn/privacy)" : "[《隐私政策》](https://yunfan.cn/privacy)"
+        let found = try lint("real-\(language)-\(footer.count)", language: language, markdown: "# Login\n\n\(footer) \(link)")
+        #expect(found.contains { $0.rule == LintRule.bundledConsent }, "\(footer): \(found)")
+    }
+}

@@ -115,9 +115,9 @@ enum WordLists {
                        "logging in means you agree"])
         + entries("zh-Hans", ["登录即代表…同意", "登录即表示…同意", "登录即视为…同意", "登录即同意", "登录即代表…接受", "注册即代表…同意",
                               "注册即表示…同意", "注册即视为…同意", "注册即同意", "登录/注册即…同意", "登录或注册即…同意", "登录注册即…同意",
-                              "一键登录即…同意", "登录即默认…同意", "注册登录即…同意"])
+                              "一键登录即…同意", "登录即默认…同意", "注册登录即…同意", "通过登录…同意", "通过注册…同意"])
         + entries("zh-Hant", ["登入即代表…同意", "登入即表示…同意", "登入即視為…同意", "登入即同意", "註冊即代表…同意", "註冊即表示…同意",
-                              "註冊即同意"])
+                              "註冊即同意", "通過登錄…同意", "通過登入…同意", "透過登入…同意", "登錄即…同意", "通過註冊…同意"])
         + entries("de", ["mit der registrierung…stimmen sie", "mit ihrer registrierung…stimmen sie", "mit der anmeldung…stimmen sie",
                          "mit ihrer anmeldung…stimmen sie", "mit der registrierung…akzeptieren sie", "mit der anmeldung…akzeptieren sie",
                          "indem sie sich registrieren…stimmen sie", "indem sie sich anmelden…stimmen sie",
