@@ -73,6 +73,9 @@ public struct DocumentFolder: Sendable {
         if let logo = settings.launch.logo {
             assets[logo] = try? Data(contentsOf: url.appendingPathComponent(logo))
         }
+        for (_, file) in settings.login.imageFiles {
+            assets[file] = try? Data(contentsOf: url.appendingPathComponent(file))
+        }
         let fonts = url.appendingPathComponent("fonts")
         let fontNames = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path)) ?? []
         let fontFiles = fontNames.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
@@ -153,6 +156,14 @@ public struct DocumentFolder: Sendable {
                 _ = try Bitmap(contentsOfPNG: logoURL)
             } catch {
                 throw DocumentError.invalidSetting(path: path, field: "launch.logo", value: "'\(logo)'",
+                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
+            }
+        }
+        for (field, file) in settings.login.imageFiles {
+            do {
+                _ = try Bitmap(contentsOfPNG: url.deletingLastPathComponent().appendingPathComponent(file))
+            } catch {
+                throw DocumentError.invalidSetting(path: path, field: field, value: "'\(file)'",
                                                    fix: "it must name a readable PNG file in the document folder (\(error))")
             }
         }

@@ -116,6 +116,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
 
     /// The launch screen a `launch-consent` dialog sits on.
     public var launch: LaunchScreen
+    /// The login page of a `login-consent` document.
+    public var login = LoginScreen()
     /// What the status bar shows (time, battery, network, bars); unset fields keep Apple's defaults.
     public var statusBar: StatusBarContent?
     /// A PNG file in the document folder: the app's own screen, drawn behind the dialog. Without
@@ -148,7 +150,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction
+        case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -196,6 +198,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         detectors = try container.decodeIfPresent([DataDetector].self, forKey: .detectors)
         style = try container.decodeIfPresent(DocumentStyle.self, forKey: .style) ?? DocumentStyle()
         launch = try container.decodeIfPresent(LaunchScreen.self, forKey: .launch) ?? LaunchScreen()
+        login = try container.decodeIfPresent(LoginScreen.self, forKey: .login) ?? LoginScreen()
+        if container.contains(.login), template != TemplateID.loginConsent.rawValue {
+            throw DecodingError.dataCorruptedError(forKey: .login, in: container, debugDescription:
+                "only the login-consent template draws a login page (this document's template is '\(template)'); set \"template\": "
+                + "\"login-consent\" or remove \"login\"")
+        }
         statusBar = try container.decodeIfPresent(StatusBarContent.self, forKey: .statusBar)
         backdrop = try container.decodeIfPresent(String.self, forKey: .backdrop)
         actions = try Self.decodeActions(container)
@@ -283,8 +291,9 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         return result
     }
 
-    private static func decodeChoice<T: RawRepresentable & CaseIterable>(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
-                                                                         _ type: T.Type, noun: String) throws -> T? where T.RawValue == String {
+    static func decodeChoice<K: CodingKey, T: RawRepresentable & CaseIterable>(_ container: KeyedDecodingContainer<K>, _ key: K,
+                                                                               _ type: T.Type, noun: String) throws -> T?
+        where T.RawValue == String {
         guard let name = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let value = T(rawValue: name) else {
             let known = T.allCases.map(\.rawValue)

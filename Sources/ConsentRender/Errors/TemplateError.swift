@@ -10,6 +10,10 @@ public enum TemplateError: Error, Equatable, Sendable {
 
     case unknownTemplate(name: String, source: Source, suggestion: String?, known: [String])
     case unknownState(state: String, template: String, states: [String])
+    /// A state the template has, which this document's content or settings have no screen for.
+    case stateNotShown(state: String, template: String, reason: String)
+    /// A document the template cannot lay out (a login page's body that is more than its agreement line).
+    case unsupportedContent(template: String, document: String, reason: String, fix: String)
     /// A template that cannot be registered: a fault of the template's code, not of the input.
     case invalidTemplate(id: String, reason: String)
 }
@@ -38,6 +42,10 @@ extension TemplateError: CustomStringConvertible {
             return "The \(template) template has no state '\(state)'.\(hint) Its states are: \(states.joined(separator: ", "))."
         case let .invalidTemplate(id, reason):
             return "The template '\(id)' cannot be registered: \(reason)."
+        case let .stateNotShown(state, template, reason):
+            return "The \(template) template's state '\(state)' has no screen here: \(reason)."
+        case let .unsupportedContent(template, document, reason, fix):
+            return "The \(template) template cannot lay out the \(document): \(reason). Fix: \(fix)."
         }
     }
 }

@@ -104,6 +104,8 @@ extension KeySchema {
         "strings": .object(Dictionary(uniqueKeysWithValues: ChromeStrings.stringKeys.map { ($0, KeySchema.map(.any)) })),
         "style": documentStyle,
         "launch": .object(["background": .any, "logo": .any, "appName": .any]),
+        "login": .object(["method": .any, "maskedNumber": .any, "whenUnticked": .any, "logo": .any,
+                          "otherMethods": .array(.object(["label": .any, "icon": .any]))]),
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any, "project": .any, "target": .any,

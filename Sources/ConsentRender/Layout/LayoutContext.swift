@@ -61,6 +61,16 @@ public struct LayoutContext {
               declineOpacity: style.declineOpacity)
     }
 
+    /// The same context with the text size at most `category`: for text an app keeps from growing
+    /// past it (UIKit's `maximumContentSizeCategory`).
+    func capped(at category: ContentSizeCategory) -> LayoutContext {
+        let all = ContentSizeCategory.allCases
+        guard let current = all.firstIndex(of: traits.sizeCategory), let limit = all.firstIndex(of: category), current > limit else { return self }
+        var traits = traits
+        traits.sizeCategory = category
+        return LayoutContext(profile: profile, orientation: orientation, style: style, traits: traits, measurer: measurer)
+    }
+
     /// `value` rounded to the nearest whole device pixel, so origins land on the pixel grid.
     public func snap(_ value: Double) -> Double {
         snapToPixel(value, scale: scale)

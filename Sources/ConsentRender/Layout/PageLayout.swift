@@ -30,9 +30,15 @@ public enum ButtonRole: String, Codable, Sendable {
     case settings
     /// An explainer's second action ("Not Now"), which Apple's rules do not allow.
     case notNow = "not-now"
+    /// A login page's button ("获取验证码", "本机号码一键登录").
+    case login
+    /// A one-tap login page's way to log in with another number.
+    case otherLogin = "other-login"
+    /// A login page's other methods, each a round button named by its service (WeChat, Apple, a password).
+    case loginMethod = "login-method"
 
     /// Whether the role gives consent or goes forward (drawn filled with the tint).
-    public var isPrimary: Bool { self == .accept || self == .review || self == .continue }
+    public var isPrimary: Bool { self == .accept || self == .review || self == .continue || self == .login }
 }
 
 /// A link of the title or body, with one rectangle per visual line.
@@ -84,6 +90,8 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     /// True where iOS draws no home indicator over the screen: under an iOS 13–18 system alert
     /// (an iPhone 11 capture of iOS 14's ATT alert has none).
     public var hidesHomeIndicator: Bool?
+    /// A login page's method and what its unticked login answers; nil on other screens.
+    public var login: LoginSemantics?
 
     public init(surfaceID: ItemRef, titleID: ItemRef, body: BodySemantics, buttons: [ButtonSemantics], links: [PlacedLink],
                 tint: Color, declaredActions: [ButtonRole]) {
@@ -166,6 +174,9 @@ public struct BodyCheckbox: Codable, Sendable, Equatable {
     public var rect: Rect
     public var checked: Bool
     public var text: String
+    /// True when the screen shows the box after the user ticked it (login-consent's `ticked`
+    /// state), not as the screen opens: `choice.pre-ticked` does not report it.
+    public var tickedByUser: Bool?
 
     public init(rect: Rect, checked: Bool, text: String) {
         self.rect = rect
@@ -207,6 +218,9 @@ public struct ButtonSemantics: Codable, Sendable, Equatable {
     /// The outline, if the button has one.
     public var borderID: ItemRef?
     public var labelID: ItemRef
+    /// True for a button drawn dimmed that does nothing yet (a login page's before its box is
+    /// ticked): WCAG's contrast criteria exempt an inactive control.
+    public var disabled: Bool?
 
     public init(role: ButtonRole, label: String, rect: Rect, shapeID: ItemRef, borderID: ItemRef? = nil, labelID: ItemRef,
                 style: ActionStyle? = nil) {
@@ -318,6 +332,8 @@ extension PageLayout {
         public var labelText: PlacedText
         /// Nil for a button; `link` for an action drawn as a text link.
         public var style: ActionStyle?
+        /// Drawn dimmed, inactive (exempt from the contrast criteria).
+        public var disabled: Bool
     }
 
     public var dialog: Surface {
@@ -370,7 +386,7 @@ extension PageLayout {
                 preconditionFailure("The label '\(button.labelID)' of a button must be a text item")
             }
             return Button(role: button.role, label: button.label, rect: button.rect, cornerRadius: radius, fill: fill,
-                          border: border, labelText: label, style: button.style)
+                          border: border, labelText: label, style: button.style, disabled: button.disabled == true)
         }
     }
 

@@ -73,6 +73,8 @@ public struct LintRuleInfo: Sendable {
         .dynamicType,
         .anchorExists,
         .launchDeclineExplainsOutcome,
+        .loginUntickedProceeds,
+        .loginNoBox,
         .promptPurposePresent,
         .promptPurposeLocalized,
         .promptPurposeSpecific,

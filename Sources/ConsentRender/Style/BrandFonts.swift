@@ -52,8 +52,8 @@ public struct BrandFonts: Sendable, Hashable {
     public func family(for role: TextRole, language: String) -> String? {
         let brandRole: Role?
         switch role {
-        case .title: brandRole = .title
-        case .body, .heading: brandRole = .body
+        case .title, .loginTitle, .maskedNumber: brandRole = .title
+        case .body, .heading, .agreement, .field, .caption: brandRole = .body
         case .button, .actionLink: brandRole = .buttons
         case .appName: brandRole = nil
         case .pageTitle, .pageHeading, .pageBody, .pageTable: return nil

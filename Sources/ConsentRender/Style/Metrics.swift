@@ -105,12 +105,53 @@ public struct Metrics: Sendable, Equatable {
         public var bandMargin = 16.0
     }
 
+    /// A login page (`login-consent`). iOS's navigation bar height is Apple's (44 pt); the rest
+    /// follow the common shape of Chinese apps' login pages (docs/templates.md says which).
+    public struct Login: Sendable, Equatable {
+        public var navigationBarHeight = 44.0
+        /// A phone's navigation bar in landscape (compact height).
+        public var compactNavigationBarHeight = 32.0
+        public var closeGlyphSide = 14.0
+        public var sideMargin = 32.0
+        public var maximumColumnWidth = 420.0
+        public var logoSide = 64.0
+        public var logoToTitleSpacing = 16.0
+        public var titleTop = 16.0
+        public var titleToFieldSpacing = 40.0
+        public var fieldHeight = 52.0
+        public var fieldCornerRadius = 12.0
+        public var fieldPadding = 16.0
+        public var fieldToButtonSpacing = 24.0
+        public var buttonHeight = 50.0
+        public var numberToNoteSpacing = 8.0
+        public var noteToButtonSpacing = 32.0
+        public var buttonToAgreementSpacing = 16.0
+        public var boxSide = 16.0
+        public var boxToTextSpacing = 6.0
+        public var otherMethodSide = 44.0
+        public var otherMethodSpacing = 52.0
+        public var otherMethodsBottomMargin = 24.0
+        /// The least room between the form (or the header) and the other methods; compact: in landscape.
+        public var otherMethodsSpacing = 32.0
+        public var compactOtherMethodsSpacing = 16.0
+        public var otherMethodsTitleSpacing = 16.0
+        public var labelSpacing = 6.0
+        /// The shake's furthest point: how far the agreement line is drawn from its place.
+        public var shakeOffset = 8.0
+        public var toastPadding = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        public var toastCornerRadius = 10.0
+        public var toastMaximumWidthShare = 0.75
+        /// The dimmed login button of `whenUnticked: disabled`.
+        public var disabledOpacity = 0.4
+    }
+
     public var card = Card()
     public var text = Text()
     public var buttons = Buttons()
     public var scrolling = Scrolling()
     public var page = Page()
     public var launchScreen = LaunchScreen()
+    public var login = Login()
 
     /// The iOS look.
     public static let iOSDefault = Metrics()

@@ -79,6 +79,16 @@ public enum TextRole: String, Codable, Sendable, CaseIterable {
     case appName
     /// An action drawn as a small text link under the buttons (`declineStyle: link`).
     case actionLink
+    /// A login page's title (`login-consent`).
+    case loginTitle
+    /// A login page's agreement line beside its check box.
+    case agreement
+    /// The text in a login page's phone-number field.
+    case field
+    /// The masked number of a one-tap login (138****8000).
+    case maskedNumber
+    /// Small secondary text: a carrier's note, the other login methods' labels, a toast.
+    case caption
 }
 
 /// Text size and weight by role and size category: each role follows one of Apple's text
@@ -143,5 +153,12 @@ public struct TypeScale: Sendable, Equatable {
         .pageTable: Style(.subheadline, offset: -1, weight: .regular),
         .appName: Style(.title2, weight: .semibold),
         .actionLink: Style(.footnote, weight: .regular),
+        // A login page: title in Title 1 bold, the agreement one point under Subheadline (14 pt:
+        // the smallest body size text.min-size accepts for Chinese), the field in Body.
+        .loginTitle: Style(.title1, weight: .bold),
+        .agreement: Style(.subheadline, offset: -1, weight: .regular),
+        .field: Style(.body, weight: .regular),
+        .maskedNumber: Style(.title1, weight: .semibold),
+        .caption: Style(.footnote, weight: .regular),
     ])
 }

@@ -13,6 +13,10 @@ public struct ScreenState: Identifier {
     public static let initial: ScreenState = "initial"
     /// launch-consent: the confirmation shown after the user declines.
     public static let declineConfirm: ScreenState = "decline-confirm"
+    /// login-consent: the agreement box after the user ticked it.
+    public static let ticked: ScreenState = "ticked"
+    /// login-consent: what tapping login with the box unticked shows (a toast, the shake, a dialog).
+    public static let tappedUnticked: ScreenState = "tapped-unticked"
 }
 
 /// What a template lays out: one language's document and the words around it.
@@ -63,6 +67,7 @@ public struct TemplateID: Identifier {
     public static let agreementDialog: TemplateID = "agreement-dialog"
     public static let launchConsent: TemplateID = "launch-consent"
     public static let attExplainer: TemplateID = "att-explainer"
+    public static let loginConsent: TemplateID = "login-consent"
     /// iOS's system permission alerts (`--screen prompt:<kind>`), drawn by the platform.
     public static let systemPrompt: TemplateID = "system-prompt"
 }
@@ -110,8 +115,9 @@ public struct TemplateRegistry: Sendable {
         self.templates = templates
     }
 
-    /// The three templates ConsentRender ships.
-    public static let standard = TemplateRegistry(builtIn: [AgreementDialogTemplate(), LaunchConsentTemplate(), ATTExplainerTemplate()])
+    /// The templates ConsentRender ships.
+    public static let standard = TemplateRegistry(builtIn: [AgreementDialogTemplate(), LaunchConsentTemplate(), ATTExplainerTemplate(),
+                                                            LoginConsentTemplate()])
 
     /// Adds `template`; one with the same id is replaced. Throws `TemplateError.invalidTemplate`
     /// for a template without an id or without a state (a fault of the template's code, exit 3).

@@ -23,7 +23,7 @@ extension PageLint {
     /// `choice.pre-ticked`: a consent box that starts ticked.
     func preTicked() -> [LintFinding] {
         page.semantics.body.checkboxes.enumerated().compactMap { index, box in
-            guard box.checked else { return nil }
+            guard box.checked, box.tickedByUser != true else { return nil }
             let shown = box.rect.intersection(page.body.viewport) != nil
             return finding(.preTicked, .error, "checkbox \(index + 1)", shown ? box.rect : nil,
                            "'\(box.text)'\(shown ? "" : " (below the fold)") starts ticked; consent is a box the user ticks, never one ticked for them (CJEU C-673/17 "

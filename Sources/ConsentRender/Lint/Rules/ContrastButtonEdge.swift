@@ -25,6 +25,8 @@ extension PageLint {
         page.buttons.compactMap { button in
             // A text button or link has no edge to see: its words are the control (contrast.text judges them).
             if button.fill.alpha == 0, button.border == nil { return nil }
+            // An inactive control is exempt (WCAG 1.4.11).
+            if button.disabled { return nil }
             let fill = ContrastRatio.of(button.fill, on: card)
             let border = button.border.map { ContrastRatio.of($0, on: card) } ?? 0
             guard max(fill, border) < 3 else { return nil }

@@ -46,7 +46,8 @@ extension PageLint {
             check(block.block.runs, element: { run in run.linkIndex.map { "link-\($0)" } ?? "body text" },
                   rect: block.frame, background: card, isLabel: false)
         }
-        for button in page.buttons {
+        // An inactive control's label is exempt (WCAG 1.4.3).
+        for button in page.buttons where !button.disabled {
             let fill = button.fill.alpha < 1 ? button.fill.composited(over: card) : button.fill
             check(button.labelText.block.runs, element: { _ in "\(button.role.rawValue) label" }, rect: button.rect,
                   background: fill, isLabel: true)

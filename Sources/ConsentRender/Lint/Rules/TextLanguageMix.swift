@@ -27,7 +27,8 @@ extension PageLint {
     /// under Chinese text); for a language it does not know, the system most of the text is in.
     func languageMix() -> [LintFinding] {
         guard let majority = WritingSystem.expected(for: page.language) ?? WritingSystem.majority(of: screenText) else { return [] }
-        return page.buttons.compactMap { button in
+        // Another login method's name is a service's own (Apple, QQ, WeChat), not words to translate.
+        return page.buttons.filter { $0.role != .loginMethod }.compactMap { button in
             let labelScripts = WritingSystem.of(button.label)
             // A label with some of the language's own letters is in that language ("同意并使用App");
             // "OK" is iOS's own word in many languages (Japanese among them).

@@ -1,0 +1,176 @@
+/// `login-consent`: a login page with the agreement line under its button, China's most common
+/// consent surface. A phone-number field and a "send code" button, or the carrier's one-tap login
+/// (the masked number and one button); under it the document's agreement line with its check box;
+/// at the bottom the other login methods the document lists.
+///
+/// The agreement line is the Markdown body: one task-list item (`- [ ] 我已阅读并同意《用户协议》…`)
+/// draws the box, ticked when the Markdown says `- [x]` (`choice.pre-ticked` reports that); a
+/// paragraph draws a notice without a box ("登录即代表同意…", which `text.bundled-consent` reports).
+///
+/// States: `initial` (as the page opens), `ticked` (the user ticked the box), `tapped-unticked`
+/// (login tapped with the box unticked: `login.whenUnticked` says what the app answers).
+struct LoginConsentTemplate: ScreenTemplate {
+    public init() {}
+
+    public var id: TemplateID { .loginConsent }
+    public var summary: String { "a login page (phone number or one-tap) with the agreement line and its check box" }
+    public var states: [ScreenState] { [.initial, .ticked, .tappedUnticked] }
+    public var lintRules: [PageLintRule] { [PageLintRule.loginUntickedProceeds, PageLintRule.loginNoBox] }
+    /// A login page has no decline (not logging in is the refusal), and its agreement line names
+    /// documents, not purposes. The dialog an unticked login may answer with keeps every rule but these.
+    public var exemptRules: Set<LintRule> { [.declinePresent, .purposeNamed] }
+
+    public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
+        let strings = try LoginStrings.resolve(language: content.language, settings: content.settings, folder: content.source,
+                                               app: content.app)
+        let agreement = try LoginAgreement(content)
+        let login = content.settings.login
+        if agreement.box == nil, state != .initial {
+            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason:
+                "the \(content.language) document's agreement line is a notice without a check box (a paragraph), so there is nothing to "
+                + "tick; write it as a task-list item (- [ ] 我已阅读并同意…) to draw the box and its states")
+        }
+        if state == .tappedUnticked, login.whenUnticked == .proceeds {
+            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason:
+                "login.whenUnticked is \"proceeds\": tapping login with the box unticked leaves this page, so there is no screen to draw "
+                + "(the lint reports it as login.unticked-proceeds)")
+        }
+        // The box as this state shows it.
+        let ticked: Bool, byUser: Bool
+        switch state {
+        case .ticked: (ticked, byUser) = (true, true)
+        case .tappedUnticked: (ticked, byUser) = (false, false)
+        default: (ticked, byUser) = (agreement.box ?? false, false)
+        }
+        let answer = state == .tappedUnticked ? login.whenUnticked : nil
+        let loginPage = LoginPage(content: content, strings: strings, agreement: agreement, ticked: ticked, tickedByUser: byUser,
+                                  dimmedLogin: login.whenUnticked == .disabled && agreement.box != nil && !ticked, shaken: answer == .shake)
+            .place(in: context)
+
+        var page = PageBuilder()
+        let surface = page.add("login-background", .shape(.screenFill(context.theme.palette.pageBackground)), to: .backdrop)
+        if answer == .dialog {
+            // The login page under the scrim, and the dialog the app answers with: its semantics are the page's.
+            page.add(loginPage.items, to: .appChrome)
+            page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: context.theme.dimming)), to: .scrim)
+            let theme = context.theme
+            let colors = ButtonGroup.Colors(theme: theme)
+            let actions: [ButtonGroup.Action] = [.init(role: .accept, label: strings.agreeAndLogIn), .init(role: .decline, label: strings.disagree)]
+            var buttons = ButtonGroup(actions: actions, metrics: context.metrics.buttons, colors: colors)
+            buttons.rowOrder = [.decline, .accept]
+            let body: [Block] = [.paragraph([.text(strings.agreementMessage)]), .paragraph(agreement.linkList(language: context.language))]
+            let card = DialogCard(title: [.text(strings.agreementTitle)], body: body, buttons: buttons, theme: theme, images: content.images)
+                .place(in: context)
+            page.add(card.items, to: .content)
+            return try page.page(in: context, semantics: PageSemantics(
+                surfaceID: card.surface, titleID: card.titleID, body: card.body, buttons: card.buttons, links: card.links, tint: theme.tint,
+                declaredActions: [.decline, .accept]))
+        }
+        page.add(loginPage.items, to: .content)
+        if answer == .toast {
+            page.add(toast(strings.untickedToast, in: context), to: .content)
+        }
+        var semantics = PageSemantics(surfaceID: surface, titleID: loginPage.titleID, body: loginPage.body, buttons: loginPage.buttons,
+                                      links: loginPage.links, tint: context.theme.tint, declaredActions: loginPage.declared)
+        semantics.login = LoginSemantics(method: login.method, whenUnticked: login.whenUnticked, hasBox: agreement.box != nil)
+        return try page.page(in: context, semantics: semantics)
+    }
+
+    /// A dark rounded toast in the middle of the screen, as iOS apps draw one (no system toast exists).
+    private func toast(_ text: String, in context: LayoutContext) -> [PlacedItem] {
+        let metrics = context.metrics.login
+        let safe = context.safeRect
+        let padding = metrics.toastPadding
+        let maximum = context.snap(safe.width * metrics.toastMaximumWidthShare) - padding.left - padding.right
+        let white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
+        var block = context.textBlock(text, role: .field, color: white, width: maximum, alignment: .center, maximumLines: 4)
+        let measured = context.measurer.measure(block).size
+        block.width = min(maximum, measured.width.rounded(.up))
+        let size = Size(width: context.snap(block.width + padding.left + padding.right),
+                        height: context.snap(measured.height + padding.top + padding.bottom))
+        let rect = Rect(x: context.snap(safe.midX - size.width / 2), y: context.snap(safe.midY - size.height / 2), width: size.width,
+                        height: size.height)
+        return [
+            PlacedItem(id: "toast", drawable: .shape(.fill(rect, cornerRadius: metrics.toastCornerRadius,
+                                                           color: Color(red: 0, green: 0, blue: 0, alpha: 0.8)))),
+            PlacedItem(id: "toast-text", drawable: .text(PlacedText(origin: Point(x: rect.x + padding.left, y: rect.y + padding.top),
+                                                                    size: Size(width: block.width, height: measured.height), block: block))),
+        ]
+    }
+}
+
+/// What the link map and the lint read of a login page beyond a dialog's.
+public struct LoginSemantics: Codable, Sendable, Equatable {
+    public var method: LoginScreen.Method
+    public var whenUnticked: LoginScreen.WhenUnticked
+    /// Whether the agreement line has a check box (a task-list item) or is a notice (a paragraph).
+    public var hasBox: Bool
+}
+
+/// The document's agreement line: its words, and its box (nil: a notice without one).
+struct LoginAgreement {
+    var blocks: [Block]
+    /// Whether the Markdown draws the box ticked (`- [x]`); nil for a notice.
+    var box: Bool?
+
+    init(_ content: ScreenContent) throws {
+        let blocks = content.document.blocks
+        if blocks.count == 1, case let .checklist(items) = blocks[0], items.count == 1, let checked = items[0].checked,
+           items[0].blocks.allSatisfy({ if case .paragraph = $0 { true } else { false } }) {
+            self.blocks = items[0].blocks
+            box = checked
+            return
+        }
+        let paragraphs = blocks.allSatisfy { if case .paragraph = $0 { true } else { false } }
+        guard !blocks.isEmpty, paragraphs, blocks.count <= 3 else {
+            throw TemplateError.unsupportedContent(template: TemplateID.loginConsent.rawValue, document: "\(content.language) document in \(content.source)",
+                                                   reason: blocks.isEmpty ? "its body is empty"
+                                                       : "its body has \(Self.describe(blocks)), which a login page does not show",
+                                                   fix: "give the body only the agreement line: one task-list item (- [ ] 我已阅读并同意[《用户协议》](…)和"
+                                                       + "[《隐私政策》](…)) for a check box, or a paragraph for a notice without one; "
+                                                       + "the policies themselves belong on the pages the links open")
+        }
+        self.blocks = blocks
+        box = nil
+    }
+
+    private static func describe(_ blocks: [Block]) -> String {
+        if blocks.count > 3, blocks.allSatisfy({ if case .paragraph = $0 { true } else { false } }) { return "\(blocks.count) paragraphs" }
+        for block in blocks {
+            switch block {
+            case .heading: return "a heading"
+            case .list: return "a list"
+            case .quote: return "a quote"
+            case .table: return "a table"
+            case .thematicBreak: return "a thematic break (---)"
+            case let .checklist(items): return items.count == 1 ? "a task list mixed with other blocks" : "a task list of \(items.count) items"
+            case .paragraph: continue
+            }
+        }
+        return "more than one block"
+    }
+
+    /// Every link of the line, as the dialog after an unticked login lists them: 《用户协议》《隐私政策》
+    /// side by side in Chinese, comma-separated elsewhere.
+    func linkList(language: LanguageTraits) -> [Inline] {
+        var links: [Inline] = []
+        func collect(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case .link: links.append(inline)
+                case let .emphasis(inner), let .strong(inner), let .strikethrough(inner): collect(inner)
+                default: break
+                }
+            }
+        }
+        for case let .paragraph(inlines) in blocks { collect(inlines) }
+        let bracketed = links.allSatisfy { if case let .link(_, content, _) = $0 { content.plainText.hasPrefix("《") } else { false } }
+        let separator = bracketed ? "" : language.isCJK ? "、" : ", "
+        var list: [Inline] = []
+        for (index, link) in links.enumerated() {
+            if index > 0, !separator.isEmpty { list.append(.text(separator)) }
+            list.append(link)
+        }
+        return list
+    }
+}
