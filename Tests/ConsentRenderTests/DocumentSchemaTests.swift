@@ -73,6 +73,8 @@ import Testing
         document["template"] = "agreement-dialog"
         document["defaultLanguage"] = nil
         document["launch"] = ["background": "#0E6BA8", "appName": "App"]
+        // The login page is the login-consent template's (refused with another template).
+        document["login"] = nil
         document["backdrop"] = nil
         document["app"] = nil
         // iOS's words as they must be: a title names the app once, a button not at all.

@@ -127,7 +127,7 @@ import Testing
                                                        requestedLanguage: "en", orientation: .portrait, appearance: .light))
         }
         #expect(templateError?.description == badTemplate.path + "/document.json: field 'template' is 'carousel', which is not a "
-            + "template. Use one of: agreement-dialog, launch-consent, att-explainer.")
+            + "template. Use one of: agreement-dialog, launch-consent, att-explainer, login-consent.")
     }
 
     struct ResolutionCase: CustomStringConvertible, Sendable {

@@ -313,7 +313,9 @@ import Testing
                                    // FlowTests exercises the flow rules.
                                    "flow.permissions-after-consent", "flow.att-after-explainer",
                                    // RealScreenLintTests exercises these.
-                                   "choice.pre-ticked", "text.implied-consent", "text.forced-consent"]
+                                   "choice.pre-ticked", "text.implied-consent", "text.forced-consent",
+                                   // LoginConsentTests exercises the login page's rules.
+                                   "login.unticked-proceeds", "login.no-box"]
         #expect(Set(LintRule.builtIn.map(\.rawValue)) == tested)
     }
 }

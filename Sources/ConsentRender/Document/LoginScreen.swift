@@ -55,7 +55,7 @@ public struct LoginScreen: Codable, Sendable, Equatable {
         self.logo = logo
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case method, maskedNumber, whenUnticked, otherMethods, logo
     }
 

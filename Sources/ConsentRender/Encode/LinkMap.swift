@@ -69,9 +69,12 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var pixelRect: PixelRect
         /// `link` for an action drawn as a small text link (`declineStyle: link`); absent for a button.
         public var style: ActionStyle?
+        /// True for a button drawn dimmed that does nothing yet (a login page's before its box is ticked); absent otherwise.
+        public var disabled: Bool?
 
-        public init(role: ButtonRole, label: String, rect: Rect, pixelRect: PixelRect, style: ActionStyle? = nil) {
+        public init(role: ButtonRole, label: String, rect: Rect, pixelRect: PixelRect, style: ActionStyle? = nil, disabled: Bool? = nil) {
             self.style = style
+            self.disabled = disabled
             self.role = role
             self.label = label
             self.rect = rect
@@ -317,7 +320,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
         self.checkboxes = checkboxes.isEmpty ? nil : checkboxes
         buttons = page.buttons.map { button in
             Button(role: button.role, label: button.label, rect: rounded(button.rect), pixelRect: composition.pixelRect(button.rect),
-                   style: button.style)
+                   style: button.style, disabled: button.disabled ? true : nil)
         }
     }
 }

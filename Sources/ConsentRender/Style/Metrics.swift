@@ -131,7 +131,9 @@ public struct Metrics: Sendable, Equatable {
         public var otherMethodSide = 44.0
         public var otherMethodSpacing = 52.0
         public var otherMethodsBottomMargin = 24.0
-        /// The least room between the form (or the header) and the other methods; compact: in landscape.
+        public var compactOtherMethodsBottomMargin = 8.0
+        /// The least room between the form (or the header) and the other methods; compact: a phone
+        /// in landscape, where it also parts a one-tap login's title from its number.
         public var otherMethodsSpacing = 32.0
         public var compactOtherMethodsSpacing = 16.0
         public var otherMethodsTitleSpacing = 16.0

@@ -122,10 +122,10 @@ struct LoginAgreement {
             return
         }
         let paragraphs = blocks.allSatisfy { if case .paragraph = $0 { true } else { false } }
-        guard !blocks.isEmpty, paragraphs, blocks.count <= 3 else {
+        // (A document without a body is refused when it is read.)
+        guard paragraphs, blocks.count <= 3 else {
             throw TemplateError.unsupportedContent(template: TemplateID.loginConsent.rawValue, document: "\(content.language) document in \(content.source)",
-                                                   reason: blocks.isEmpty ? "its body is empty"
-                                                       : "its body has \(Self.describe(blocks)), which a login page does not show",
+                                                   reason: "its body has \(Self.describe(blocks)), which a login page does not show",
                                                    fix: "give the body only the agreement line: one task-list item (- [ ] 我已阅读并同意[《用户协议》](…)和"
                                                        + "[《隐私政策》](…)) for a check box, or a paragraph for a notice without one; "
                                                        + "the policies themselves belong on the pages the links open")

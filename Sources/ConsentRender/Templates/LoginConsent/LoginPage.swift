@@ -74,7 +74,7 @@ struct LoginPage {
         items.append(titleItem)
         y = context.snap(y + titleMeasurement.size.height)
         if oneTap {
-            y = context.snap(y + metrics.titleToFieldSpacing)
+            y = context.snap(y + (twoColumns ? metrics.compactOtherMethodsSpacing : metrics.titleToFieldSpacing))
             let number = context.place(context.textBlock(login.maskedNumber, role: .maskedNumber, color: theme.label, width: columnWidth,
                                                          alignment: .center, maximumLines: 1), at: Point(x: headerX, y: y))
             items.append(PlacedItem(id: "login-number", drawable: .text(number)))
@@ -120,7 +120,9 @@ struct LoginPage {
             moved.placed.origin = Point(x: context.snap(moved.placed.origin.x), y: context.snap(moved.placed.origin.y))
             return moved
         }
-        let viewport = Rect(x: textX, y: y, width: textWidth, height: context.snap(column.height + 1 / context.scale))
+        // The viewport holds the box and the words: the whole line is on screen, nothing scrolls.
+        let viewport = Rect(x: context.snap(formX + min(0, shift)), y: y, width: columnWidth + abs(shift),
+                            height: context.snap(column.height + 1 / context.scale))
         let blockItems = blocks.enumerated().map { index, block in PlacedItem(id: "login-agreement-\(index)", drawable: .text(block.placed)) }
         items += blockItems
         var body = BodySemantics(viewport: viewport, contentHeight: column.height, blockIDs: blockItems.map(\.ref))
@@ -143,7 +145,7 @@ struct LoginPage {
         if !login.otherMethods.isEmpty {
             let (methodItems, methodButtons, height) = otherMethods(login.otherMethods, x: twoColumns ? headerX : formX, width: columnWidth,
                                                                     in: context)
-            let pinned = context.snap(safe.maxY - metrics.otherMethodsBottomMargin - height)
+            let pinned = context.snap(safe.maxY - (twoColumns ? metrics.compactOtherMethodsBottomMargin : metrics.otherMethodsBottomMargin) - height)
             var dx = 0.0
             let gap = twoColumns ? metrics.compactOtherMethodsSpacing : metrics.otherMethodsSpacing
             var methodsTop = max(pinned, context.snap((twoColumns ? headerBottom : formBottom) + gap))
