@@ -178,7 +178,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               hint: { item, context in suggestedLanguageTag(for: item) ?? closestMatch(to: item, among: context.languages) },
               get: { $0.language }, set: { $0.language = $1 }, recordsDefault: true),
         .make(key: "state", groupKey: "states", listOption: "states", singleOption: "state", place: .file,
-              label: "State", noun: "a state", summary: "the template's screen (launch-consent also has decline-confirm)", cellRule: "-<state>, none for initial", default: ScreenState.initial,
+              label: "State", noun: "a state", summary: "the template's screen (launch-consent also has decline-confirm; login-consent ticked and tapped-unticked)", cellRule: "-<state>, none for initial", default: ScreenState.initial,
               name: { $0.rawValue }, parse: { $0.isEmpty ? nil : ScreenState(rawValue: $0) }, all: { $0.states.map(ScreenState.init(rawValue:)) },
               words: [AxisWord("all", "every state of the document's template", { $0.states.map(ScreenState.init(rawValue:)) })],
               get: { $0.state }, set: { $0.state = $1 }, cellPart: { $0 == .initial ? nil : "-" + $0.rawValue },

@@ -129,13 +129,15 @@ public struct Metrics: Sendable, Equatable {
         public var boxSide = 16.0
         public var boxToTextSpacing = 6.0
         public var otherMethodSide = 44.0
-        public var otherMethodSpacing = 52.0
+        /// The widest column one other method takes (its circle, room either side, its name under it).
+        public var otherMethodColumnWidth = 96.0
         public var otherMethodsBottomMargin = 24.0
         public var compactOtherMethodsBottomMargin = 8.0
-        /// The least room between the form (or the header) and the other methods; compact: a phone
-        /// in landscape, where it also parts a one-tap login's title from its number.
+        /// The least room between the form (or the header) and the other methods.
         public var otherMethodsSpacing = 32.0
-        public var compactOtherMethodsSpacing = 16.0
+        /// A phone in landscape: the room between groups (title and number, form or header and the
+        /// other methods).
+        public var compactGroupSpacing = 16.0
         public var otherMethodsTitleSpacing = 16.0
         public var labelSpacing = 6.0
         /// The shake's furthest point: how far the agreement line is drawn from its place.

@@ -67,9 +67,9 @@ enum Options {
                         + "document's English",
                      "LIST|all", "language tags, or all = every language file of the document (default)"),
         "state": ("STATE", "which screen of the template (default: initial; launch-consent also has decline-confirm, the "
-                     + "confirmation shown after a decline)",
+                     + "confirmation shown after a decline; login-consent has ticked and tapped-unticked)",
                   "LIST|all", "the template's screens, or all (default: initial); launch-consent also has decline-confirm, "
-                     + "written as <language>-decline-confirm.png"),
+                     + "login-consent ticked and tapped-unticked, written as <language>-<state>.png"),
         "screen": ("consent|prompt:KIND", "consent (the document's screen, the default) or an iOS permission prompt over the dimmed "
                       + "app: " + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
                       + " (the kind alone, att, is short for prompt:att). Its title names the app, its message is the app's "

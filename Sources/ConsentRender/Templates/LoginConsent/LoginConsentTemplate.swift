@@ -91,8 +91,10 @@ struct LoginConsentTemplate: ScreenTemplate {
         let rect = Rect(x: context.snap(safe.midX - size.width / 2), y: context.snap(safe.midY - size.height / 2), width: size.width,
                         height: size.height)
         return [
+            // Dark on a light page; in dark mode a grey that stands off the black page.
             PlacedItem(id: "toast", drawable: .shape(.fill(rect, cornerRadius: metrics.toastCornerRadius,
-                                                           color: Color(red: 0, green: 0, blue: 0, alpha: 0.8)))),
+                                                           color: context.traits.appearance == .dark ? Color(red: 0x3A, green: 0x3A, blue: 0x3C)
+                                                               : Color(red: 0, green: 0, blue: 0, alpha: 0.8)))),
             PlacedItem(id: "toast-text", drawable: .text(PlacedText(origin: Point(x: rect.x + padding.left, y: rect.y + padding.top),
                                                                     size: Size(width: block.width, height: measured.height), block: block))),
         ]

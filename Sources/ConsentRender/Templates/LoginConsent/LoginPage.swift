@@ -74,7 +74,7 @@ struct LoginPage {
         items.append(titleItem)
         y = context.snap(y + titleMeasurement.size.height)
         if oneTap {
-            y = context.snap(y + (twoColumns ? metrics.compactOtherMethodsSpacing : metrics.titleToFieldSpacing))
+            y = context.snap(y + (twoColumns ? metrics.compactGroupSpacing : metrics.titleToFieldSpacing))
             let number = context.place(context.textBlock(login.maskedNumber, role: .maskedNumber, color: theme.label, width: columnWidth,
                                                          alignment: .center, maximumLines: 1), at: Point(x: headerX, y: y))
             items.append(PlacedItem(id: "login-number", drawable: .text(number)))
@@ -108,8 +108,10 @@ struct LoginPage {
 
         // The agreement line, with its box on the leading side, centred on the first line.
         let hasBox = agreement.box != nil
+        // The box grows with the text (at least its designed side), as a checkbox set in the line's font.
+        let boxSide = max(metrics.boxSide, (context.fontSize(.agreement) * 1.15).rounded())
         let shift = shaken ? (rtl ? -metrics.shakeOffset : metrics.shakeOffset) : 0
-        let indent = hasBox ? metrics.boxSide + metrics.boxToTextSpacing : 0
+        let indent = hasBox ? boxSide + metrics.boxToTextSpacing : 0
         let textWidth = max(1, columnWidth - indent)
         let textX = context.snap((rtl ? formX : formX + indent) + shift)
         var bodyText = BodyText(context: context, color: secondary, linkColor: theme.link)
@@ -129,9 +131,8 @@ struct LoginPage {
         if let first = blocks.first, let line = first.measurement.lines.first {
             if hasBox {
                 let lineMid = first.placed.origin.y + line.midY
-                let boxX = rtl ? formX + columnWidth - metrics.boxSide + shift : formX + shift
-                let box = Rect(x: context.snap(boxX), y: context.snap(lineMid - metrics.boxSide / 2), width: metrics.boxSide,
-                               height: metrics.boxSide)
+                let boxX = rtl ? formX + columnWidth - boxSide + shift : formX + shift
+                let box = Rect(x: context.snap(boxX), y: context.snap(lineMid - boxSide / 2), width: boxSide, height: boxSide)
                 items += checkbox(box, in: context)
                 var semantics = BodyCheckbox(rect: box, checked: ticked,
                                              text: agreement.blocks.map { ATTSectionBuilder.inlines(of: $0).plainText }.joined(separator: " "))
@@ -147,7 +148,7 @@ struct LoginPage {
                                                                     in: context)
             let pinned = context.snap(safe.maxY - (twoColumns ? metrics.compactOtherMethodsBottomMargin : metrics.otherMethodsBottomMargin) - height)
             var dx = 0.0
-            let gap = twoColumns ? metrics.compactOtherMethodsSpacing : metrics.otherMethodsSpacing
+            let gap = twoColumns ? metrics.compactGroupSpacing : metrics.otherMethodsSpacing
             var methodsTop = max(pinned, context.snap((twoColumns ? headerBottom : formBottom) + gap))
             // In landscape, under the form when the header leaves them no room and the form does.
             if twoColumns, methodsTop > pinned, formBottom + gap <= pinned {
@@ -252,8 +253,8 @@ struct LoginPage {
         }
         let side = metrics.otherMethodSide
         let count = Double(methods.count)
-        // Each method's column: up to side + otherMethodSpacing wide, less where the row is full.
-        let pitch = min(side + metrics.otherMethodSpacing, max(side + 8, width / count))
+        // Each method's column: up to otherMethodColumnWidth wide, less where the row is full.
+        let pitch = min(metrics.otherMethodColumnWidth, max(side + 8, width / count))
         let spacing = pitch - side
         let rowWidth = count * side + (count - 1) * spacing
         let rowY = context.snap(titleSize.height + metrics.otherMethodsTitleSpacing)
