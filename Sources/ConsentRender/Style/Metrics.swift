@@ -149,6 +149,36 @@ public struct Metrics: Sendable, Equatable {
         public var disabledOpacity = 0.4
     }
 
+    /// A consent dialog presented as a sheet or a banner (`"presentation"`). Figures and their
+    /// sources are in docs/document-format.md ("Presentation: sheet and banner").
+    public struct Sheet: Sendable, Equatable {
+        /// The grabber: 36 × 5 pt, 5 pt below the sheet's top (iOS 26 measured; replicas agree).
+        public var grabberWidth = 36.0
+        public var grabberHeight = 5.0
+        public var grabberTop = 5.0
+        public var grabberLight = Color(red: 197, green: 197, blue: 200)
+        public var grabberDark = Color(red: 98, green: 98, blue: 103)
+        /// The room the content leaves above its title for the grabber.
+        public var topPadding = 24.0
+        /// iOS 26: a sheet below the large detent floats 8 pt from the sides and the bottom.
+        public var floatingInset = 8.0
+        /// iOS 26's large detent: top corners of about 24 pt (measured, one source).
+        public var largeCornerRadius = 24.0
+        /// A large sheet's top sits at the safe area's top; a floating one at least this far below it.
+        public var floatingTopGap = 10.0
+        /// Dimming behind a sheet: black 20 % (iOS 26 measured); 48 % behind a floating one in dark.
+        public var dimming = 0.2
+        public var floatingDarkDimming = 0.48
+        /// iPad: a centred form sheet 540 pt wide (iPadOS 15's form sheet, our choice for later ones).
+        public var padWidth = 540.0
+        public var padCornerRadius = 24.0
+        /// A banner's top corners, and the most of the screen's height it takes before its body scrolls (our choices).
+        public var bannerCornerRadius = 16.0
+        public var bannerMaximumShare = 0.5
+        /// A banner's content column on iPad stops at this width, centred.
+        public var bannerMaximumColumnWidth = 640.0
+    }
+
     public var card = Card()
     public var text = Text()
     public var buttons = Buttons()
@@ -156,6 +186,7 @@ public struct Metrics: Sendable, Equatable {
     public var page = Page()
     public var launchScreen = LaunchScreen()
     public var login = Login()
+    public var sheet = Sheet()
 
     /// The iOS look.
     public static let iOSDefault = Metrics()

@@ -1,5 +1,5 @@
-/// A dialog card centred in the safe area: a tinted title, a body that scrolls when it does not
-/// fit, and a group of buttons. On phones in landscape the body takes the leading ~70% of the card
+/// A dialog card centred in the safe area (or placed as a sheet or banner, `CardFrame`): a tinted
+/// title, a body that scrolls when it does not fit, and a group of buttons. On phones in landscape the body takes the leading ~70% of the card
 /// and the buttons stack in the trailing column. Every origin lands on a whole device pixel.
 struct DialogCard {
     var title: [Inline]
@@ -22,21 +22,20 @@ struct DialogCard {
         var links: [PlacedLink]
     }
 
+    /// The card centred in the safe area (the default presentation).
     func place(in context: LayoutContext) -> Placement {
-        let metrics = context.metrics.card
-        let safe = context.safeRect
-        let traits = context.language
-        let usesSideColumn = context.profile.idiom == .phone && context.orientation == .landscape
+        place(in: context, frame: .centred(in: context))
+    }
 
-        // A style's maximum width holds on every device; without one a phone's card is as wide as
-        // the safe area allows and an iPad's stops at its maximum, except at the accessibility
-        // text sizes, where it takes the whole safe area as a UIKit layout does.
-        let availableWidth = max(1, safe.width - 2 * metrics.sideMargin)
-        let maximumWidth = metrics.maximumWidth
-            ?? (context.profile.idiom == .pad && !context.traits.sizeCategory.isAccessibilitySize ? metrics.maximumPadWidth : nil)
-        let cardWidth = context.snap(min(maximumWidth ?? availableWidth, availableWidth))
-        let cardX = context.snap(safe.midX - cardWidth / 2)
+    /// The card placed as `frame` says: centred, or at the bottom as a sheet or banner.
+    func place(in context: LayoutContext, frame: CardFrame) -> Placement {
+        let metrics = context.metrics.card
+        let traits = context.language
+        let usesSideColumn = frame.usesSideColumn
+        let cardWidth = frame.width
+        let cardX = frame.x
         let padding = metrics.padding
+        let topPadding = frame.topPadding, bottomPadding = frame.bottomPadding
         let contentWidth = max(1, cardWidth - 2 * padding)
         // At the accessibility sizes the button column takes half the card, so labels of 40 pt
         // and more still fit a word per line.
@@ -78,18 +77,18 @@ struct DialogCard {
         // Placed at the origin to learn their height, then moved into the card.
         let buttonsAtOrigin = buttons.place(axis, at: Point(x: 0, y: 0), width: buttonColumnWidth, in: context)
 
-        // Card height: as tall as the content, up to the safe area less a margin.
-        let maximumCardHeight = max(1, safe.height - 2 * metrics.verticalMargin)
+        // Card height: as tall as the content, up to the frame's maximum.
+        let maximumCardHeight = frame.maximumHeight
         let headerHeight = context.snap(titleHeight + metrics.titleToBodySpacing)
         let viewportHeight: Double
         let cardHeight: Double
         if usesSideColumn {
-            let maximumInner = maximumCardHeight - 2 * padding
+            let maximumInner = maximumCardHeight - topPadding - bottomPadding
             viewportHeight = foldHeight(of: laidOut.blocks, contentHeight: laidOut.height, available: maximumInner - headerHeight,
                                         scale: context.scale)
-            cardHeight = context.snap(max(headerHeight + viewportHeight, buttonsAtOrigin.height) + 2 * padding)
+            cardHeight = context.snap(max(headerHeight + viewportHeight, buttonsAtOrigin.height) + topPadding + bottomPadding)
         } else {
-            let chrome = 2 * padding + headerHeight + metrics.bodyToButtonsSpacing + buttonsAtOrigin.height
+            let chrome = topPadding + bottomPadding + headerHeight + metrics.bodyToButtonsSpacing + buttonsAtOrigin.height
             viewportHeight = foldHeight(of: laidOut.blocks, contentHeight: laidOut.height, available: maximumCardHeight - chrome,
                                         scale: context.scale)
             cardHeight = context.snap(chrome + viewportHeight)
@@ -98,8 +97,17 @@ struct DialogCard {
         // keeps the card in the safe area, its content running on below its bottom edge as a
         // scroll view's would; what falls outside is clipped, and the lint reports the buttons.
         let overflows = cardHeight > maximumCardHeight + 1e-6
-        let shownHeight = overflows ? context.snap(maximumCardHeight) : cardHeight
-        let cardY = overflows ? context.snap(safe.minY + metrics.verticalMargin) : context.snap(safe.midY - cardHeight / 2)
+        // A full-screen sheet is as tall as the room, whatever its content.
+        let shownHeight = overflows || frame.fillsHeight ? context.snap(maximumCardHeight) : cardHeight
+        let cardY: Double
+        switch frame.anchor {
+        case let .centred(band, margin):
+            cardY = overflows ? context.snap(band.minY + margin) : context.snap(band.midY - cardHeight / 2)
+        case let .bottom(edge):
+            cardY = context.snap(edge - shownHeight)
+        case let .top(y):
+            cardY = context.snap(y)
+        }
         let card = Rect(x: cardX, y: cardY, width: cardWidth, height: shownHeight)
 
         // Place everything relative to the card. The body column is on the leading side: the right
@@ -107,11 +115,12 @@ struct DialogCard {
         let leadingX = cardX + padding
         let columnX = traits.isRightToLeft && usesSideColumn ? leadingX + contentWidth - bodyColumnWidth : leadingX
         let buttonColumnX = traits.isRightToLeft ? leadingX : leadingX + contentWidth - buttonColumnWidth
-        let titleOrigin = Point(x: columnX, y: cardY + padding)
+        let titleOrigin = Point(x: columnX, y: cardY + topPadding)
         let viewport = Rect(x: columnX, y: titleOrigin.y + headerHeight, width: bodyColumnWidth, height: viewportHeight)
         let placedBody = laidOut.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
         let buttonsOrigin: Point = usesSideColumn
-            ? Point(x: buttonColumnX, y: overflows ? cardY + padding : context.snap(card.midY - buttonsAtOrigin.height / 2))
+            ? Point(x: buttonColumnX, y: overflows ? cardY + topPadding
+                        : context.snap(cardY + topPadding + (shownHeight - topPadding - bottomPadding - buttonsAtOrigin.height) / 2))
             : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
 
@@ -132,14 +141,23 @@ struct DialogCard {
                                         return moved
                                     })
         let (bodyItems, bodySemantics) = scrollBody.placed(in: context)
-        let surface = PlacedItem(id: "card", drawable: .shape(.fill(card, cornerRadius: metrics.cornerRadius, color: theme.card)))
+        // A sheet's or banner's surface runs past the card to the screen's edges (an attached sheet's
+        // past the bottom edge, so only its top corners show).
+        let outset = frame.surfaceOutset
+        let drawn = Rect(x: card.x - outset.left, y: card.y - outset.top, width: card.width + outset.left + outset.right,
+                         height: card.height + outset.top + outset.bottom)
+        let surface = PlacedItem(id: "card", drawable: .shape(.fill(drawn, cornerRadius: frame.cornerRadius, color: theme.card)))
         let title = PlacedItem(id: "title", drawable: .text(titleText))
         var items = [surface, title]
+        if let grabber = frame.grabber {
+            let rect = Rect(x: context.snap(card.midX - grabber.width / 2), y: card.y + grabber.top, width: grabber.width, height: grabber.height)
+            items.append(PlacedItem(id: "grabber", drawable: .shape(.fill(rect, cornerRadius: grabber.height / 2, color: grabber.color))))
+        }
         items += bodyItems
         items += placedButtons.items
         if overflows {
             items = items.enumerated().map { index, item in
-                guard index > 0 else { return item }
+                guard index > 0, item.id != "grabber" else { return item }
                 var clipped = item
                 clipped.clip = item.clip.map { $0.intersection(card) ?? Rect(x: card.x, y: card.maxY, width: 0, height: 0) } ?? card
                 return clipped
