@@ -26,6 +26,17 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var declineStyle: DeclineStyle?
     /// An ATT explainer's second action (`notNow`), drawn as iOS apps draw it; nil: none.
     public var secondaryAction: SecondaryAction?
+    /// How a consent dialog is presented: a centred card (nil, the default), a bottom sheet or a banner.
+    public var presentation: Presentation?
+
+    public enum Presentation: String, Codable, Sendable, CaseIterable {
+        /// A card centred over the dimmed app.
+        case card
+        /// A bottom sheet with a grabber, as iOS presents sheets.
+        case sheet
+        /// A banner pinned to the bottom over the app, without dimming.
+        case banner
+    }
 
     /// An action of a consent dialog.
     public enum ConsentAction: String, Codable, Sendable, CaseIterable {
@@ -150,7 +161,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction
+        case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction,
+             presentation
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -209,6 +221,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         actions = try Self.decodeActions(container)
         declineStyle = try Self.decodeChoice(container, .declineStyle, DeclineStyle.self, noun: "decline style")
         secondaryAction = try Self.decodeChoice(container, .secondaryAction, SecondaryAction.self, noun: "secondary action")
+        presentation = try Self.decodeChoice(container, .presentation, Presentation.self, noun: "presentation")
+        if presentation != nil, ["att-explainer", "login-consent"].contains(template) {
+            throw DecodingError.dataCorruptedError(forKey: .presentation, in: container, debugDescription:
+                "the \(template) template draws a full screen, not a dialog to present; \"presentation\" applies to agreement-dialog and "
+                + "launch-consent; remove it")
+        }
         if declineStyle == .link, let actions, !actions.contains(.decline) {
             throw DecodingError.dataCorruptedError(forKey: .declineStyle, in: container, debugDescription:
                 "\"link\" draws the decline as a text link, but \"actions\" has no decline; add \"decline\" to \"actions\" or remove "

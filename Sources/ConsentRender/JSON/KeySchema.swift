@@ -110,7 +110,7 @@ extension KeySchema {
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any, "project": .any, "target": .any,
                          "configuration": .any, "table": .any]),
-        "detectors": .any, "actions": .any, "declineStyle": .any, "secondaryAction": .any,
+        "detectors": .any, "actions": .any, "declineStyle": .any, "secondaryAction": .any, "presentation": .any,
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])
 

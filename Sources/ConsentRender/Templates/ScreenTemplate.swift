@@ -161,6 +161,36 @@ public struct TemplateRegistry: Sendable {
 }
 
 extension ScreenContent {
+    /// The dialog placed as the document's `presentation` says: a centred card, a sheet (floating,
+    /// or at the large detent when its body would scroll there) or a banner.
+    func placeDialog(_ card: DialogCard, in context: LayoutContext) -> DialogCard.Placement {
+        switch settings.presentation ?? .card {
+        case .card:
+            return card.place(in: context)
+        case .sheet:
+            let floating = card.place(in: context, frame: .sheet(in: context, large: false))
+            guard floating.body.isScrollable, context.profile.idiom == .phone, context.orientation == .portrait else { return floating }
+            return card.place(in: context, frame: .sheet(in: context, large: true))
+        case .banner:
+            return card.place(in: context, frame: .banner(in: context))
+        }
+    }
+
+    /// What dims the app behind the dialog: the theme's dimming behind a card, iOS's lighter one
+    /// behind a sheet (48 % behind a floating one in dark), none behind a banner or a full-screen sheet.
+    func dimming(of placement: DialogCard.Placement, in context: LayoutContext) -> Color? {
+        let metrics = context.metrics.sheet
+        switch settings.presentation ?? .card {
+        case .card: return context.theme.dimming
+        case .banner: return nil
+        case .sheet:
+            if context.profile.idiom == .phone && context.orientation == .landscape { return nil }
+            let floating = placement.card.maxX < context.screen.width - 1e-6 && context.profile.idiom == .phone
+            let alpha = context.traits.appearance == .dark && floating ? metrics.floatingDarkDimming : metrics.dimming
+            return Color(red: 0, green: 0, blue: 0, alpha: alpha)
+        }
+    }
+
     /// The dialog's buttons as `document.json` lists them (`actions`, `declineStyle`): stacked
     /// with the primary on top, side by side in the listed order, with `decline` as the decline's
     /// label. Without `actions`: decline, then accept.

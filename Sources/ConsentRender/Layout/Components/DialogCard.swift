@@ -120,6 +120,8 @@ struct DialogCard {
         let placedBody = laidOut.blocks.map { $0.offsetBy(dx: viewport.x, dy: viewport.y) }
         let buttonsOrigin: Point = usesSideColumn
             ? Point(x: buttonColumnX, y: overflows ? cardY + topPadding
+                        // A full-screen sheet pins them to its bottom; a card centres them.
+                        : frame.fillsHeight ? context.snap(cardY + shownHeight - bottomPadding - buttonsAtOrigin.height)
                         : context.snap(cardY + topPadding + (shownHeight - topPadding - bottomPadding - buttonsAtOrigin.height) / 2))
             : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)

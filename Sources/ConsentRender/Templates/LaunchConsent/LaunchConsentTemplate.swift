@@ -33,7 +33,7 @@ struct LaunchConsentTemplate: ScreenTemplate {
             (buttons, declared) = try content.dialogButtons(decline: strings.declineAndExit, metrics: context.metrics.buttons,
                                                             colors: colors)
         }
-        let card = DialogCard(title: title, body: body, buttons: buttons, theme: theme, images: content.images).place(in: context)
+        let card = content.placeDialog(DialogCard(title: title, body: body, buttons: buttons, theme: theme, images: content.images), in: context)
 
         var page = PageBuilder()
         // The launch screen shows through as it is: no scrim.
