@@ -90,7 +90,7 @@ struct CardFrame {
                              bottomPadding: card.padding + insets.bottom, anchor: .bottom(edge: screen.maxY),
                              cornerRadius: metrics.largeCornerRadius,
                              surfaceOutset: EdgeInsets(top: 0, left: 0, bottom: metrics.largeCornerRadius, right: 0),
-                             grabber: grabber, usesSideColumn: false)
+                             grabber: grabber, usesSideColumn: false, fillsHeight: true)
         }
         // Concentric with the display's corners where it has round ones (our choice: the radius is unmeasured).
         let inset = metrics.floatingInset

@@ -123,7 +123,10 @@ struct DialogCard {
                         // A full-screen sheet pins them to its bottom; a card centres them.
                         : frame.fillsHeight ? context.snap(cardY + shownHeight - bottomPadding - buttonsAtOrigin.height)
                         : context.snap(cardY + topPadding + (shownHeight - topPadding - bottomPadding - buttonsAtOrigin.height) / 2))
-            : Point(x: leadingX, y: viewport.maxY + metrics.bodyToButtonsSpacing)
+            // A sheet at its full height pins them to its bottom, under the body's fold.
+            : Point(x: leadingX, y: frame.fillsHeight && !overflows
+                        ? max(viewport.maxY + metrics.bodyToButtonsSpacing, context.snap(cardY + shownHeight - bottomPadding - buttonsAtOrigin.height))
+                        : viewport.maxY + metrics.bodyToButtonsSpacing)
         let placedButtons = buttonsAtOrigin.offsetBy(dx: buttonsOrigin.x, dy: buttonsOrigin.y)
 
         let titleText = PlacedText(origin: titleOrigin, size: Size(width: bodyColumnWidth, height: titleHeight), block: titleBlock)
