@@ -47,7 +47,7 @@ enum AppStoreCommand {
     static func request(_ options: ParsedArguments) throws -> AppStoreExport {
         let folder = try openDocument(options, command: "appstore")
         _ = try options.required("languages", example: "zh-Hans,en")
-        let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
+        let states = TemplateRegistry.standard.shownStates(of: folder.content)
         let context = AxisContext(languages: folder.languages, states: states.map(\.rawValue))
         // The axes through the table: a variant set from each option's values reads them back typed.
         func values<T>(_ key: String, _ read: (RenderVariant) -> T) throws -> [T]? {

@@ -79,7 +79,7 @@ struct MatrixOptions {
     /// option, read through the table; devices default to every profile, languages to every
     /// language file, orientations and appearances to the command's defaults.
     func plan(folder: DocumentFolder, catalog: DeviceProfileCatalog) throws -> MatrixPlan {
-        let states = (try? TemplateRegistry.standard.template(of: folder.content).states) ?? [.initial]
+        let states = TemplateRegistry.standard.shownStates(of: folder.content)
         // Every language means the app's localizations too, for its prompts.
         let appOnly = folder.content.app?.localizationsBeyond(folder.languages) ?? []
         let context = AxisContext(devices: try catalog.ids(), languages: folder.languages + appOnly, states: states.map(\.rawValue),

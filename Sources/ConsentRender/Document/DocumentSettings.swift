@@ -28,6 +28,41 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var secondaryAction: SecondaryAction?
     /// How a consent dialog is presented: a centred card (nil, the default), a bottom sheet or a banner.
     public var presentation: Presentation?
+    /// The purposes a preferences layer lists, each with its switch (agreement-dialog's `preferences` state).
+    public var purposes: [Purpose] = []
+
+    /// A purpose of processing, consented to on its own in the preferences layer.
+    public struct Purpose: Codable, Sendable, Equatable {
+        /// Its name ("Analytics", 数据分析): one for every language, or one per language tag.
+        public var label: LocalizedText
+        /// What it does, under its name.
+        public var description: LocalizedText?
+        /// Whether its switch starts on (a lint error: consent is switched on by the user).
+        public var on: Bool
+        /// A purpose that needs no consent (strictly necessary): "Always active" instead of a switch.
+        public var required: Bool
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case label, description, on, required }
+
+        public init(label: LocalizedText, description: LocalizedText? = nil, on: Bool = false, required: Bool = false) {
+            self.label = label
+            self.description = description
+            self.on = on
+            self.required = required
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            label = try container.decode(LocalizedText.self, forKey: .label)
+            description = try container.decodeIfPresent(LocalizedText.self, forKey: .description)
+            on = try container.decodeIfPresent(Bool.self, forKey: .on) ?? false
+            required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
+            if required, container.contains(.on), !on {
+                throw DecodingError.dataCorruptedError(forKey: .on, in: container, debugDescription:
+                    "a required purpose is always active and has no switch to turn off; remove \"on\" or \"required\"")
+            }
+        }
+    }
 
     public enum Presentation: String, Codable, Sendable, CaseIterable {
         /// A card centred over the dimmed app.
@@ -162,7 +197,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction,
-             presentation
+             presentation, purposes
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -222,6 +257,15 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         declineStyle = try Self.decodeChoice(container, .declineStyle, DeclineStyle.self, noun: "decline style")
         secondaryAction = try Self.decodeChoice(container, .secondaryAction, SecondaryAction.self, noun: "secondary action")
         presentation = try Self.decodeChoice(container, .presentation, Presentation.self, noun: "presentation")
+        purposes = try container.decodeIfPresent([Purpose].self, forKey: .purposes) ?? []
+        if container.contains(.purposes), template != "agreement-dialog" {
+            throw DecodingError.dataCorruptedError(forKey: .purposes, in: container, debugDescription:
+                "only the agreement-dialog template has a preferences layer (this document's template is '\(template)'); remove \"purposes\"")
+        }
+        if container.contains(.purposes), !purposes.contains(where: { !$0.required }) {
+            throw DecodingError.dataCorruptedError(forKey: .purposes, in: container, debugDescription:
+                "list at least one purpose the user can switch on or off (one that is not \"required\")")
+        }
         if presentation != nil, ["att-explainer", "login-consent"].contains(template) {
             throw DecodingError.dataCorruptedError(forKey: .presentation, in: container, debugDescription:
                 "the \(template) template draws a full screen, not a dialog to present; \"presentation\" applies to agreement-dialog and "

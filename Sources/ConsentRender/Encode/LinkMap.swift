@@ -157,6 +157,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var visible: Bool
         public var rect: Rect?
         public var pixelRect: PixelRect?
+        /// `switch` for a preferences layer's switch (its rect the track); absent for a box.
+        public var control: BodyCheckbox.Control?
     }
 
     public struct Image: Codable, Sendable, Equatable {
@@ -315,7 +317,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
         let checkboxes = page.semantics.body.checkboxes.map { box -> Checkbox in
             let shown = box.rect.intersection(viewport).flatMap { $0.width >= box.rect.width - 0.01 && $0.height >= box.rect.height - 0.01 ? $0 : nil }
             return Checkbox(text: box.text, checked: box.checked, visible: shown != nil, rect: shown.map(rounded),
-                            pixelRect: shown.map(composition.pixelRect))
+                            pixelRect: shown.map(composition.pixelRect), control: box.control)
         }
         self.checkboxes = checkboxes.isEmpty ? nil : checkboxes
         buttons = page.buttons.map { button in

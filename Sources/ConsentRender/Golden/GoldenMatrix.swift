@@ -240,7 +240,7 @@ extension GoldenMatrix {
             let content = group.axes.values.contains(["all"]) ? try? DocumentFolder(url: documentFolder, appFiles: appFiles).content : nil
             let context = AxisContext(devices: (group.devices == ["all"] ? try catalog.ids() : []),
                                       languages: content?.languages ?? [],
-                                      states: (content.flatMap { try? TemplateRegistry.standard.template(of: $0).states } ?? [.initial]).map(\.rawValue))
+                                      states: (content.map { TemplateRegistry.standard.shownStates(of: $0) } ?? [.initial]).map(\.rawValue))
             var axes = VariantAxes()
             for axis in RenderVariant.axes {
                 guard let groupKey = axis.groupKey, let names = group.axes[axis.key] else { continue }

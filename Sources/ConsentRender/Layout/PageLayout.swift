@@ -36,6 +36,8 @@ public enum ButtonRole: String, Codable, Sendable {
     case otherLogin = "other-login"
     /// A login page's other methods, each a round button named by its service (WeChat, Apple, a password).
     case loginMethod = "login-method"
+    /// A preferences layer's "Save choices": consent to the purposes switched on, and only those.
+    case save
 
     /// Whether the role gives consent or goes forward (drawn filled with the tint).
     public var isPrimary: Bool { self == .accept || self == .review || self == .continue || self == .login }
@@ -177,6 +179,12 @@ public struct BodyCheckbox: Codable, Sendable, Equatable {
     /// True when the screen shows the box after the user ticked it (login-consent's `ticked`
     /// state), not as the screen opens: `choice.pre-ticked` does not report it.
     public var tickedByUser: Bool?
+    /// `switch` for a preferences layer's switch (its rect the track); nil for a box.
+    public var control: Control?
+
+    public enum Control: String, Codable, Sendable {
+        case `switch`
+    }
 
     public init(rect: Rect, checked: Bool, text: String) {
         self.rect = rect

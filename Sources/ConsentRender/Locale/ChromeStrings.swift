@@ -11,7 +11,7 @@ public struct ChromeStrings: Sendable, Equatable {
     public var title: String
 
     /// Every key `document.json`'s `strings` may give: these, and the launch-consent template's.
-    static let stringKeys = ["accept", "decline", "continue", "title", "settings", "notNow"] + LaunchStrings.keys + LoginStrings.keys
+    static let stringKeys = ["accept", "decline", "continue", "title", "settings", "notNow"] + LaunchStrings.keys + LoginStrings.keys + PreferencesStrings.keys
 
     /// The label of an action that only some screens show (`settings`, `notNow`), in `language`:
     /// the document's override, else the built-in; missing from both is an error naming the key.

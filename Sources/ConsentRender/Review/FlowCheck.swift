@@ -9,7 +9,7 @@
 struct FlowCheck: Sendable {
     /// Every role a screen can have, for messages.
     static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok,
-                                         .settings, .notNow, .login, .otherLogin, .loginMethod]
+                                         .settings, .notNow, .login, .otherLogin, .loginMethod, .save]
 
     /// What one step's screen shows: its buttons' roles and the template it is laid out with.
     public struct Screen: Sendable, Equatable {

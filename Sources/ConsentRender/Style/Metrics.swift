@@ -179,6 +179,23 @@ public struct Metrics: Sendable, Equatable {
         public var bannerMaximumColumnWidth = 640.0
     }
 
+    /// A preferences layer's switch: iOS 26's UISwitch (63 × 28 pt with a 37 × 24 pt knob inset 2 pt),
+    /// systemGreen when on, a translucent grey track when off. Sources in docs/document-format.md.
+    public struct Toggle: Sendable, Equatable {
+        public var width = 63.0
+        public var height = 28.0
+        public var knobWidth = 37.0
+        public var knobInset = 2.0
+        public var onLight = Color(red: 0x34, green: 0xC7, blue: 0x59)
+        public var onDark = Color(red: 0x30, green: 0xD1, blue: 0x58)
+        public var offLight = Color(red: 120, green: 120, blue: 128, alpha: 0.16)
+        public var offDark = Color(red: 120, green: 120, blue: 128, alpha: 0.32)
+        /// Between a purpose's words and its switch.
+        public var labelSpacing = 12.0
+        /// Above and below the hairline between two purposes.
+        public var rowSpacing = 10.0
+    }
+
     public var card = Card()
     public var text = Text()
     public var buttons = Buttons()
@@ -187,6 +204,7 @@ public struct Metrics: Sendable, Equatable {
     public var launchScreen = LaunchScreen()
     public var login = Login()
     public var sheet = Sheet()
+    public var toggle = Toggle()
 
     /// The iOS look.
     public static let iOSDefault = Metrics()

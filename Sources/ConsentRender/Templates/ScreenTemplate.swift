@@ -13,6 +13,8 @@ public struct ScreenState: Identifier {
     public static let initial: ScreenState = "initial"
     /// launch-consent: the confirmation shown after the user declines.
     public static let declineConfirm: ScreenState = "decline-confirm"
+    /// agreement-dialog: the second layer, a switch per purpose (`purposes` in document.json).
+    public static let preferences: ScreenState = "preferences"
     /// login-consent: the agreement box after the user ticked it.
     public static let ticked: ScreenState = "ticked"
     /// login-consent: what tapping login with the box unticked shows (a toast, the shake, a dialog).
@@ -83,6 +85,10 @@ public protocol ScreenTemplate: Sendable {
     var summary: String { get }
     /// The screens it can show, the first being the one it opens with.
     var states: [ScreenState] { get }
+    /// The screens it shows for `content` (what `--states all` stands for): its states, less those
+    /// the document has nothing to draw for (a login notice has no box to tick, a dialog without
+    /// purposes no preferences).
+    func states(for content: ConsentContent) -> [ScreenState]
     /// Lays `content` out as the screen `state` on the context's device.
     func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout
     /// Checks that only this template's screens get.
@@ -96,6 +102,7 @@ public protocol ScreenTemplate: Sendable {
 
 extension ScreenTemplate {
     public var states: [ScreenState] { [.initial] }
+    public func states(for content: ConsentContent) -> [ScreenState] { states }
     public var lintRules: [PageLintRule] { [] }
     public var exemptRules: Set<LintRule> { [] }
     public var showsAppBehind: Bool { false }
@@ -135,6 +142,12 @@ public struct TemplateRegistry: Sendable {
     }
 
     public var ids: [TemplateID] { templates.map(\.id) }
+
+    /// The states `all` stands for with `content`: its template's for the document (the initial one
+    /// alone when the document names no template this registry has).
+    public func shownStates(of content: ConsentContent) -> [ScreenState] {
+        (try? template(of: content).states(for: content)) ?? [.initial]
+    }
 
     /// The template `content` is laid out with: `override` (a request's) or the document's own.
     public func template(of content: ConsentContent, override: String? = nil) throws -> any ScreenTemplate {

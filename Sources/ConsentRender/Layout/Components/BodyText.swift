@@ -13,6 +13,16 @@ struct BodyText {
     /// The roles of paragraphs and headings.
     var bodyRole: TextRole = .body
     var headingRole: TextRole = .heading
+    /// How a task list's items are drawn: boxes on the leading side (the Markdown's `- [ ]`), or
+    /// switches on the trailing side (a preferences layer's purposes, `alwaysOn` beside an item
+    /// without one).
+    var controls: ChecklistControls = .boxes
+
+    enum ChecklistControls {
+        case boxes
+        /// iOS switches; an item with no box (checked nil) shows `alwaysOn` instead ("Always active").
+        case switches(alwaysOn: String)
+    }
 
     init(context: LayoutContext, color: Color, linkColor: Color) {
         self.context = context
@@ -134,6 +144,9 @@ struct BodyText {
             let contentX = traits.isRightToLeft ? x : x + indent
             return stack(blocks, x: contentX, y: y, width: width - indent, listDepth: listDepth, into: &placed, links: &links)
         case let .checklist(items):
+            if case let .switches(alwaysOn) = controls {
+                return placeSwitches(items, alwaysOn: alwaysOn, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
+            }
             return placeChecklist(items, x: x, y: y, width: width, listDepth: listDepth, into: &placed, links: &links)
         case let .list(ordered, start, items):
             let indent = listIndent
@@ -173,6 +186,80 @@ struct BodyText {
             }
             return cursor - y
         }
+    }
+
+    /// A preferences layer's purposes: each item's words on the leading side and an iOS switch on
+    /// the trailing side, centred on its first line (the purpose's name); an item without a box
+    /// shows `alwaysOn` there instead, a purpose that needs no consent. Separated by hairlines, as
+    /// a grouped list is. Drawn as the document says: a switch that is on stays on (the lint's
+    /// `choice.pre-ticked` reports it).
+    private func placeSwitches(_ items: [ChecklistItem], alwaysOn: String, x: Double, y: Double, width: Double, listDepth: Int,
+                               into placed: inout Placed, links: inout [LinkSource]) -> Double {
+        let switchMetrics = context.metrics.toggle
+        let spacing = switchMetrics.labelSpacing
+        // In the body's size, as every text of the body is (text.min-size judges it with them).
+        var alwaysOnBlock = context.textBlock(alwaysOn, role: bodyRole, color: color.withAlpha(0.6), width: width / 3, alignment: .center,
+                                              maximumLines: 2)
+        let alwaysOnSize = measurer.measure(alwaysOnBlock).size
+        let hasAlwaysOn = items.contains { $0.checked == nil }
+        let column = max(switchMetrics.width, hasAlwaysOn ? alwaysOnSize.width.rounded(.up) : 0)
+        alwaysOnBlock.width = column
+        let itemWidth = max(1, width - column - spacing)
+        let itemX = traits.isRightToLeft ? x + column + spacing : x
+        let controlX = traits.isRightToLeft ? x : x + width - column
+        // A switch is taller than a line: room above the first row and below the last, so it is not clipped.
+        let overhang = max(0, (switchMetrics.height - lineHeight(bodyStyle)) / 2)
+        var cursor = y + overhang
+        for (number, item) in items.enumerated() {
+            if number > 0 {
+                cursor += switchMetrics.rowSpacing
+                let hairline = 1 / context.scale
+                let lineY = context.snap(cursor) + hairline / 2
+                placed.shapes.append(.line(from: Point(x: x, y: lineY), to: Point(x: x + width, y: lineY), color: ruleColor.withAlpha(0.5),
+                                           width: hairline))
+                cursor += switchMetrics.rowSpacing
+            }
+            let firstBlock = placed.blocks.count
+            let itemHeight = stack(item.blocks, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
+            defer { cursor += itemHeight }
+            var lineMid = cursor + lineHeight(bodyStyle) / 2
+            if firstBlock < placed.blocks.count, let line = placed.blocks[firstBlock].measurement.lines.first {
+                lineMid = placed.blocks[firstBlock].placed.origin.y + line.midY
+            }
+            let text = item.blocks.map { ATTSectionBuilder.inlines(of: $0).plainText }.joined(separator: " ")
+            guard let on = item.checked else {
+                placed.blocks.append(MeasuredBlock(
+                    placed: PlacedText(origin: Point(x: controlX, y: context.snap(lineMid - alwaysOnSize.height / 2)),
+                                       size: Size(width: column, height: alwaysOnSize.height), block: alwaysOnBlock),
+                    measurement: measurer.measure(alwaysOnBlock)))
+                continue
+            }
+            let trackX = traits.isRightToLeft ? controlX : controlX + column - switchMetrics.width
+            let track = Rect(x: context.snap(trackX), y: context.snap(lineMid - switchMetrics.height / 2), width: switchMetrics.width,
+                             height: switchMetrics.height)
+            placed.shapes += Self.switchShapes(track, on: on, metrics: switchMetrics, rightToLeft: traits.isRightToLeft,
+                                               dark: context.traits.appearance == .dark)
+            var control = BodyCheckbox(rect: track, checked: on, text: text)
+            control.control = .switch
+            placed.checkboxes.append(control)
+        }
+        return cursor + overhang - y
+    }
+
+    /// An iOS 26 switch: a capsule track, green when on and a translucent grey when off, and a
+    /// white oval knob inset 2 pt at the trailing end when on (the leading end when off).
+    static func switchShapes(_ track: Rect, on: Bool, metrics: Metrics.Toggle, rightToLeft: Bool, dark: Bool) -> [Shape] {
+        let trackColor = on ? (dark ? metrics.onDark : metrics.onLight) : (dark ? metrics.offDark : metrics.offLight)
+        let inset = metrics.knobInset
+        let atTrailing = on != rightToLeft
+        let knob = Rect(x: atTrailing ? track.maxX - inset - metrics.knobWidth : track.minX + inset, y: track.minY + inset,
+                        width: metrics.knobWidth, height: track.height - 2 * inset)
+        return [
+            .fill(track, cornerRadius: track.height / 2, color: trackColor),
+            .fill(knob, cornerRadius: knob.height / 2, color: Color(red: 0xFF, green: 0xFF, blue: 0xFF)),
+            // The knob's shadow, as a faint edge.
+            .stroke(knob, cornerRadius: knob.height / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0.08), width: 0.5, dash: []),
+        ]
     }
 
     /// A task list: each item's box (an iOS-style rounded square, filled with the accent and a

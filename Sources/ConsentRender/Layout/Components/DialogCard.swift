@@ -8,6 +8,8 @@ struct DialogCard {
     var theme: Theme
     /// The document's images by their Markdown source.
     var images: [String: DocumentImage] = [:]
+    /// How a task list in the body is drawn: boxes, or a preferences layer's switches.
+    var controls: BodyText.ChecklistControls = .boxes
 
     /// What a placed card draws and means.
     struct Placement {
@@ -63,6 +65,7 @@ struct DialogCard {
 
         var bodyText = BodyText(context: context, color: theme.label, linkColor: theme.link)
         bodyText.images = images
+        bodyText.controls = controls
         let column = bodyText.layoutColumn(body, width: bodyColumnWidth, title: title, links: &links)
         var laidOut = (blocks: column.placed.blocks, shapes: column.placed.shapes, height: column.height)
         // The viewport's origin is on the pixel grid, so snapping the relative origins puts every

@@ -15,6 +15,18 @@ struct LoginConsentTemplate: ScreenTemplate {
     public var id: TemplateID { .loginConsent }
     public var summary: String { "a login page (phone number or one-tap) with the agreement line and its check box" }
     public var states: [ScreenState] { [.initial, .ticked, .tappedUnticked] }
+
+    /// A notice (no box) shows only the page as it opens; a login that proceeds unticked has no
+    /// tapped-unticked screen. Judged on the default language's line (every language's is its translation).
+    public func states(for content: ConsentContent) -> [ScreenState] {
+        let language = content.settings.defaultLanguage.flatMap { tag in
+            LanguageTag(tag).flatMap { LanguageResolver(available: content.languages, defaultLanguage: nil).match($0) }
+        } ?? content.languages.first
+        if let language, let document = try? content.document(language: language), LoginAgreement.box(in: document.blocks) == nil {
+            return [.initial]
+        }
+        return content.settings.login.whenUnticked == .proceeds ? [.initial, .ticked] : states
+    }
     public var lintRules: [PageLintRule] { [PageLintRule.loginUntickedProceeds, PageLintRule.loginNoBox] }
     /// A login page has no decline (not logging in is the refusal), and its agreement line names
     /// documents, not purposes. The dialog an unticked login may answer with keeps every rule but these.
@@ -115,12 +127,46 @@ struct LoginAgreement {
     /// Whether the Markdown draws the box ticked (`- [x]`); nil for a notice.
     var box: Bool?
 
+    /// Every link of `blocks`' paragraphs, lists and quotes, in order, each once by target.
+    static func links(in blocks: [Block]) -> [Inline] {
+        var links: [Inline] = []
+        var seen = Set<String>()
+        func collect(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case let .link(url, _, _): if seen.insert(url).inserted { links.append(inline) }
+                case let .emphasis(inner), let .strong(inner), let .strikethrough(inner): collect(inner)
+                default: break
+                }
+            }
+        }
+        func walk(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case let .paragraph(inlines), let .heading(_, inlines): collect(inlines)
+                case let .list(_, _, items): items.forEach(walk)
+                case let .quote(inner): walk(inner)
+                case let .checklist(items): items.forEach { walk($0.blocks) }
+                case .table, .thematicBreak: break
+                }
+            }
+        }
+        walk(blocks)
+        return links
+    }
+
+    /// The line's box in `blocks` (one task-list item of paragraphs): whether it starts ticked; nil for none.
+    static func box(in blocks: [Block]) -> (checked: Bool, line: [Block])? {
+        guard blocks.count == 1, case let .checklist(items) = blocks[0], items.count == 1, let checked = items[0].checked,
+              items[0].blocks.allSatisfy({ if case .paragraph = $0 { true } else { false } }) else { return nil }
+        return (checked, items[0].blocks)
+    }
+
     init(_ content: ScreenContent) throws {
         let blocks = content.document.blocks
-        if blocks.count == 1, case let .checklist(items) = blocks[0], items.count == 1, let checked = items[0].checked,
-           items[0].blocks.allSatisfy({ if case .paragraph = $0 { true } else { false } }) {
-            self.blocks = items[0].blocks
-            box = checked
+        if let found = Self.box(in: blocks) {
+            self.blocks = found.line
+            box = found.checked
             return
         }
         let paragraphs = blocks.allSatisfy { if case .paragraph = $0 { true } else { false } }
@@ -155,17 +201,7 @@ struct LoginAgreement {
     /// Every link of the line, as the dialog after an unticked login lists them: 《用户协议》《隐私政策》
     /// side by side in Chinese, comma-separated elsewhere.
     func linkList(language: LanguageTraits) -> [Inline] {
-        var links: [Inline] = []
-        func collect(_ inlines: [Inline]) {
-            for inline in inlines {
-                switch inline {
-                case .link: links.append(inline)
-                case let .emphasis(inner), let .strong(inner), let .strikethrough(inner): collect(inner)
-                default: break
-                }
-            }
-        }
-        for case let .paragraph(inlines) in blocks { collect(inlines) }
+        let links = Self.links(in: blocks)
         let bracketed = links.allSatisfy { if case let .link(_, content, _) = $0 { content.plainText.hasPrefix("《") } else { false } }
         let separator = bracketed ? "" : language.isCJK ? "、" : ", "
         var list: [Inline] = []
