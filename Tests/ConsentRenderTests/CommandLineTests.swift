@@ -496,7 +496,7 @@ import Testing
         let agreement = try run(["matrix", "--document", document, "--devices", "iphone-se-3", "--languages", "en",
                                  "--states", "initial,decline-confirm", "--out", folder.url.appendingPathComponent("agreement").path])
         #expect(agreement.status == 2)
-        #expect(agreement.stderr.contains("--states: the agreement-dialog template has no state 'decline-confirm'. Its states are: initial."))
+        #expect(agreement.stderr.contains("--states: the agreement-dialog template has no state 'decline-confirm'. Its states are: initial, preferences."))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("agreement/iphone-se-3").path), "nothing rendered")
     }
 

@@ -82,7 +82,7 @@ import Testing
                                               requestedLanguage: "en", orientation: .portrait, appearance: .light,
                                               state: .declineConfirm))
         }
-        #expect(stateError?.description == "The agreement-dialog template has no state 'decline-confirm'. Its states are: initial.")
+        #expect(stateError?.description == "The agreement-dialog template has no state 'decline-confirm'. Its states are: initial, preferences.")
     }
 }
 
