@@ -6,6 +6,9 @@ public indirect enum Inline: Sendable, Equatable {
     case code(String)
     /// `~~struck~~` text.
     case strikethrough([Inline])
+    /// `<small>…</small>`: smaller text (a footnote), set in the style's small size (Footnote,
+    /// 13 pt at Large; `style.text.smallSize`). The one HTML element interpreted.
+    case small([Inline])
     /// A link; `detected` when it was found in plain text (a web address, e-mail address or phone
     /// number, or a bare address cmark-gfm turned into a link) rather than written as a link.
     case link(url: String, content: [Inline], detected: Bool = false)
@@ -64,7 +67,8 @@ extension Array where Element == Inline {
         map { inline -> String in
             switch inline {
             case let .text(text), let .code(text): text
-            case let .emphasis(content), let .strong(content), let .link(_, content, _), let .strikethrough(content): content.plainText
+            case let .emphasis(content), let .strong(content), let .link(_, content, _), let .strikethrough(content), let .small(content):
+                content.plainText
             case .softBreak: " "
             case .lineBreak: "\n"
             case let .image(_, alt): alt

@@ -22,7 +22,8 @@ enum DocumentImages {
             for inline in inlines {
                 switch inline {
                 case let .image(source, _): if !found.contains(source) { found.append(source) }
-                case let .emphasis(content), let .strong(content), let .strikethrough(content), let .link(_, content, _): visit(content)
+                case let .emphasis(content), let .strong(content), let .strikethrough(content), let .link(_, content, _), let .small(content):
+                    visit(content)
                 case .text, .code, .softBreak, .lineBreak: break
                 }
             }

@@ -18,15 +18,18 @@ public struct DocumentStyle: Codable, Sendable, Equatable {
         public var titleSize: Double?
         public var bodySize: Double?
         public var buttonSize: Double?
+        /// `<small>` text (footnotes), at Large.
+        public var smallSize: Double?
         public var lineSpacing: Double?
         public var paragraphSpacing: Double?
         public var titleAlignment: TitleAlignment?
 
-        public init(titleSize: Double? = nil, bodySize: Double? = nil, buttonSize: Double? = nil, lineSpacing: Double? = nil,
+        public init(titleSize: Double? = nil, bodySize: Double? = nil, buttonSize: Double? = nil, smallSize: Double? = nil, lineSpacing: Double? = nil,
                     paragraphSpacing: Double? = nil, titleAlignment: TitleAlignment? = nil) {
             self.titleSize = titleSize
             self.bodySize = bodySize
             self.buttonSize = buttonSize
+            self.smallSize = smallSize
             self.lineSpacing = lineSpacing
             self.paragraphSpacing = paragraphSpacing
             self.titleAlignment = titleAlignment
@@ -118,6 +121,7 @@ extension DocumentStyle {
             NumberRule(key: "text.titleSize", value: text?.titleSize, range: Self.fontSizes),
             NumberRule(key: "text.bodySize", value: text?.bodySize, range: Self.fontSizes),
             NumberRule(key: "text.buttonSize", value: text?.buttonSize, range: Self.fontSizes),
+            NumberRule(key: "text.smallSize", value: text?.smallSize, range: Self.fontSizes),
             NumberRule(key: "text.lineSpacing", value: text?.lineSpacing, range: Self.spacings),
             NumberRule(key: "text.paragraphSpacing", value: text?.paragraphSpacing, range: Self.spacings),
             NumberRule(key: "card.maxWidth", value: card?.maxWidth, range: Self.cardWidths),
@@ -201,6 +205,7 @@ extension StyleTokens {
                 typeScale.setLargeSize(size + 1, for: .heading)
             }
             if let size = text.buttonSize { typeScale.setLargeSize(size, for: .button) }
+            if let size = text.smallSize { typeScale.setLargeSize(size, for: .small) }
             if let spacing = text.lineSpacing { metrics.text.lineSpacing = spacing }
             if let spacing = text.paragraphSpacing { metrics.text.paragraphSpacing = spacing }
             if let alignment = text.titleAlignment { metrics.text.titleAlignment = alignment.textAlignment }

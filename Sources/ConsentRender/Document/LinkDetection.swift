@@ -61,6 +61,7 @@ struct LinkDetection: Sendable {
             case let .emphasis(content): return [.emphasis(apply(content))]
             case let .strong(content): return [.strong(apply(content))]
             case let .strikethrough(content): return [.strikethrough(apply(content))]
+            case let .small(content): return [.small(apply(content))]
             case let .link(url, content, detected):
                 // An autolink of a kind that is off is plain text again.
                 if detected && !detectors.contains(Self.kind(of: url)) { return content }

@@ -129,7 +129,29 @@ enum MarkdownParser {
     }
 
     private static func inlines(under node: OpaquePointer, _ footnotes: Footnotes) -> [Inline] {
-        children(of: node).flatMap { inline($0, footnotes) }
+        groupingSmall(children(of: node).map { ($0, inline($0, footnotes)) })
+    }
+
+    /// `<small>` … `</small>` among a node's children (raw inline HTML, in any letter case) wraps
+    /// what is between them as `.small`; a tag without its partner stays as text.
+    private static func groupingSmall(_ children: [(node: OpaquePointer, inlines: [Inline])]) -> [Inline] {
+        func tag(_ node: OpaquePointer) -> String? {
+            guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE else { return nil }
+            return literal(of: node).trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        var result: [Inline] = []
+        var index = 0
+        while index < children.count {
+            if tag(children[index].node) == "<small>",
+               let close = children[(index + 1)...].firstIndex(where: { tag($0.node) == "</small>" }) {
+                result.append(.small(children[(index + 1)..<close].flatMap(\.inlines)))
+                index = close + 1
+                continue
+            }
+            result += children[index].inlines
+            index += 1
+        }
+        return result
     }
 
     private static func inline(_ node: OpaquePointer, _ footnotes: Footnotes) -> [Inline] {

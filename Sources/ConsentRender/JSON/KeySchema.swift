@@ -130,7 +130,7 @@ extension KeySchema {
         "colors": .object(["light": brandColors, "dark": brandColors, "lightHighContrast": brandColors,
                            "darkHighContrast": brandColors]),
         "fonts": .map(.any),
-        "text": .object(["titleSize": .any, "bodySize": .any, "buttonSize": .any, "lineSpacing": .any, "paragraphSpacing": .any,
+        "text": .object(["titleSize": .any, "bodySize": .any, "buttonSize": .any, "smallSize": .any, "lineSpacing": .any, "paragraphSpacing": .any,
                          "titleAlignment": .any]),
         "card": .object(["cornerRadius": .any, "maxWidth": .any, "margin": .any, "padding": .any]),
         "buttons": .object(["height": .any, "cornerRadius": .any, "padding": .any, "minWidth": .any, "arrangement": .any,

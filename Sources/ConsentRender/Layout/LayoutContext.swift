@@ -91,7 +91,9 @@ public struct LayoutContext {
     /// links in `linkColor`.
     func textStyle(_ role: TextRole, color: Color, linkColor: Color? = nil) -> BaseTextStyle {
         BaseTextStyle(fontSize: fontSize(role), weight: fontWeight(role), color: color, linkColor: linkColor ?? color,
-                      family: style.brandFonts.family(for: role, language: language.tag))
+                      family: style.brandFonts.family(for: role, language: language.tag),
+                      // <small> in running text: never larger than the text around it.
+                      smallFontSize: min(fontSize(.small), fontSize(role)))
     }
 
     /// Plain text in `role`, wrapped at `width`, with the language's line height.

@@ -65,6 +65,7 @@ enum PseudoLocale: String, Sendable {
             case let .emphasis(content): .emphasis(content.map(apply))
             case let .strong(content): .strong(content.map(apply))
             case let .strikethrough(content): .strikethrough(content.map(apply))
+            case let .small(content): .small(content.map(apply))
             case let .link(url, content, detected): .link(url: url, content: content.map(apply), detected: detected)
             case .softBreak, .lineBreak, .image: inline
             }

@@ -53,7 +53,7 @@ public struct BrandFonts: Sendable, Hashable {
         let brandRole: Role?
         switch role {
         case .title, .loginTitle, .maskedNumber: brandRole = .title
-        case .body, .heading, .agreement, .field, .caption: brandRole = .body
+        case .body, .heading, .agreement, .field, .caption, .small: brandRole = .body
         case .button, .actionLink: brandRole = .buttons
         case .appName: brandRole = nil
         case .pageTitle, .pageHeading, .pageBody, .pageTable: return nil

@@ -89,6 +89,8 @@ public enum TextRole: String, Codable, Sendable, CaseIterable {
     case maskedNumber
     /// Small secondary text: a carrier's note, the other login methods' labels, a toast.
     case caption
+    /// `<small>` text in a body: a footnote (`style.text.smallSize`).
+    case small
 }
 
 /// Text size and weight by role and size category: each role follows one of Apple's text
@@ -160,5 +162,8 @@ public struct TypeScale: Sendable, Equatable {
         .field: Style(.body, weight: .regular),
         .maskedNumber: Style(.title1, weight: .semibold),
         .caption: Style(.footnote, weight: .regular),
+        // <small> text: Footnote, 13 pt at Large (under text.min-size's 14 pt for Chinese,
+        // Japanese and Korean: MIIT's 文字过小).
+        .small: Style(.footnote, weight: .regular),
     ])
 }

@@ -14,6 +14,8 @@ struct BaseTextStyle {
     var linkColor: Color
     /// The brand family the text is set in first (`style.fonts`); nil for the language's Noto fonts.
     var family: String? = nil
+    /// The size of `<small>` text in it; nil: the base size (text where no small size applies).
+    var smallFontSize: Double? = nil
 }
 
 /// Turns Markdown inlines into a `TextBlock`'s text and runs, collecting links as it goes.
@@ -39,6 +41,8 @@ struct StyledTextBuilder {
         var monospace = false
         var strikethrough = false
         var linkIndex: Int?
+        /// A size other than the base's (`<small>`).
+        var fontSize: Double?
     }
 
     /// Appends `inlines`; every link gets the next index in `links`.
@@ -78,6 +82,10 @@ struct StyledTextBuilder {
                 var struck = style
                 struck.strikethrough = true
                 append(content, style: struck, links: &links)
+            case let .small(content):
+                var small = style
+                small.fontSize = base.smallFontSize ?? style.fontSize
+                append(content, style: small, links: &links)
             case let .link(url, content, detected):
                 var linked = style
                 linked.linkIndex = links.count
@@ -136,7 +144,7 @@ struct StyledTextBuilder {
         text += prepared
         let end = text.utf8.count
         let run = TextRun(
-            start: start, end: end, fontSize: base.fontSize, weight: style.weight, italic: style.italic,
+            start: start, end: end, fontSize: style.fontSize ?? base.fontSize, weight: style.weight, italic: style.italic,
             monospace: style.monospace, family: base.family, color: style.linkIndex == nil ? base.color : base.linkColor,
             underline: style.linkIndex != nil, strikethrough: style.strikethrough, linkIndex: style.linkIndex)
         if var last = runs.last, last.end == start, Self.sameStyle(last, run) {

@@ -117,6 +117,12 @@ struct BodyText {
                 placed.images.append(BodyImage(source: source, rect: rect, isInline: false))
                 return height
             }
+            // A paragraph that is all <small> is a small block: its own size and line height.
+            if shown.count == 1, case let .small(content) = shown[0] {
+                var small = bodyStyle
+                small.fontSize = bodyStyle.smallFontSize ?? bodyStyle.fontSize
+                return placeText(content, style: small, x: x, y: y, width: width, into: &placed, links: &links)
+            }
             return placeText(inlines, style: bodyStyle, x: x, y: y, width: width, into: &placed, links: &links)
         case let .heading(_, inlines):
             let height = placeText(inlines, style: headingStyle, x: x, y: y, width: width, into: &placed, links: &links)
@@ -351,7 +357,7 @@ struct BodyText {
                 case let .link(url, content, detected):
                     links.append(LinkSource(url: url, text: content.plainText, detected: detected))
                     visit(content)
-                case let .emphasis(content), let .strong(content), let .strikethrough(content):
+                case let .emphasis(content), let .strong(content), let .strikethrough(content), let .small(content):
                     visit(content)
                 default:
                     break

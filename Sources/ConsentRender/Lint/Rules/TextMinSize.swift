@@ -9,12 +9,12 @@ extension LintRule {
 extension LintRuleInfo {
     static let minimumSize = LintRuleInfo(
         rule: .minimumSize, severity: "error",
-        summary: "body text at least 13 pt, 14 pt for Chinese, Japanese and Korean",
+        summary: "body text at least 13 pt, 14 pt for Chinese, Japanese and Korean, each run as drawn (a `<small>` footnote too)",
         source: "MIIT app rectification: \"文字过小过密\"",
         explanation: RuleExplanation(
-            checks: "Body text is at least 13 points (14 for Chinese, Japanese and Korean).",
+            checks: "Body text is at least 13 points (14 for Chinese, Japanese and Korean), judged on every run as drawn: a <small> footnote or a smaller word inside a paragraph counts.",
             why: "MIIT's app rectification notices name text that is too small (文字过小过密).",
-            fix: "Raise style.text.bodySize."))
+            fix: "Raise style.text.bodySize, or style.text.smallSize for <small> text (or drop the <small>)."))
 }
 
 extension PageLintRule {
@@ -31,7 +31,8 @@ extension PageLint {
             guard let largest = block.block.runs.map(\.fontSize).max() else { continue }
             if let small = block.block.runs.map(\.fontSize).min(), small < minimum {
                 results.append(finding(.minimumSize, .error, "body block \(index + 1)", block.frame,
-                                       "\(small) pt text is too small; body text needs \(minimum) pt here"))
+                                       "\(small) pt text is too small; body text needs \(minimum) pt here (raise style.text.bodySize, or "
+                                       + "style.text.smallSize for <small> text)"))
             }
             if block.block.lineHeight < largest * 1.2 - 1e-9 {
                 results.append(finding(.density, .error, "body block \(index + 1)", block.frame,

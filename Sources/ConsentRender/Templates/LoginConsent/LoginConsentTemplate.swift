@@ -135,7 +135,7 @@ struct LoginAgreement {
             for inline in inlines {
                 switch inline {
                 case let .link(url, _, _): if seen.insert(url).inserted { links.append(inline) }
-                case let .emphasis(inner), let .strong(inner), let .strikethrough(inner): collect(inner)
+                case let .emphasis(inner), let .strong(inner), let .strikethrough(inner), let .small(inner): collect(inner)
                 default: break
                 }
             }
