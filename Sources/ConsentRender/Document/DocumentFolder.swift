@@ -141,6 +141,30 @@ public struct DocumentFolder: Sendable {
         try content.document(language: language)
     }
 
+    /// Checks that `name` (a `document.json` field's value) is a readable PNG file inside `folder`.
+    private static func checkImage(_ name: String, field: String, folder: URL, settingsPath: String) throws {
+        func refuse(_ fix: String) -> DocumentError {
+            DocumentError.invalidSetting(path: settingsPath, field: field, value: "'\(name)'", fix: fix)
+        }
+        let fileURL = folder.appendingPathComponent(name).standardizedFileURL
+        let folderPath = folder.standardizedFileURL.path
+        guard !name.isEmpty else { throw refuse("name a PNG file in the document folder, for example \"logo.png\"") }
+        guard !name.hasPrefix("/"), !name.hasPrefix("~"), fileURL.path.hasPrefix(folderPath + "/") else {
+            throw refuse("it must name a file inside the document folder (\(folderPath)); copy it there and give its name relative "
+                         + "to the folder, for example \"logo.png\"")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) else {
+            throw refuse("there is no such file in the document folder; add it, or correct the name")
+        }
+        if isDirectory.boolValue { throw refuse("it is a folder; name one PNG file") }
+        do {
+            _ = try Bitmap(contentsOfPNG: fileURL)
+        } catch {
+            throw refuse("it must be a readable PNG file (\(error))")
+        }
+    }
+
     private static func readSettings(at url: URL) throws -> DocumentSettings {
         let path = url.path
         let data: Data
@@ -150,22 +174,9 @@ public struct DocumentFolder: Sendable {
             throw DocumentError.malformedSettings(path: path, detail: "cannot read it: \(describeFileError(error))")
         }
         let settings = try DocumentSettings.decode(data, source: path)
-        if let logo = settings.launch.logo {
-            let logoURL = url.deletingLastPathComponent().appendingPathComponent(logo)
-            do {
-                _ = try Bitmap(contentsOfPNG: logoURL)
-            } catch {
-                throw DocumentError.invalidSetting(path: path, field: "launch.logo", value: "'\(logo)'",
-                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
-            }
-        }
-        for (field, file) in settings.login.imageFiles {
-            do {
-                _ = try Bitmap(contentsOfPNG: url.deletingLastPathComponent().appendingPathComponent(file))
-            } catch {
-                throw DocumentError.invalidSetting(path: path, field: field, value: "'\(file)'",
-                                                   fix: "it must name a readable PNG file in the document folder (\(error))")
-            }
+        let folder = url.deletingLastPathComponent()
+        for (field, file) in (settings.launch.logo.map { [("launch.logo", $0)] } ?? []) + settings.login.imageFiles {
+            try checkImage(file, field: field, folder: folder, settingsPath: path)
         }
         return settings
     }

@@ -24,6 +24,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var actions: [ConsentAction]?
     /// How the decline is drawn; nil: as a button, the equal of accept.
     public var declineStyle: DeclineStyle?
+    /// How "Manage settings" is drawn; nil: as a button.
+    public var settingsStyle: DeclineStyle?
     /// An ATT explainer's second action (`notNow`), drawn as iOS apps draw it; nil: none.
     public var secondaryAction: SecondaryAction?
     /// How a consent dialog is presented: a centred card (nil, the default), a bottom sheet or a banner.
@@ -89,10 +91,22 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
     }
 
+    /// How the decline (`declineStyle`) or "Manage settings" (`settingsStyle`) is drawn.
     public enum DeclineStyle: String, Codable, Sendable, CaseIterable {
         case button
         /// A small text link under the accept button: a dark pattern, drawn so it can be linted.
         case link
+        /// Grey text in a button's place, with no fill or outline, beside a filled accept: a choice
+        /// of visibly lower weight (a dark pattern, drawn so it can be linted).
+        case text
+
+        var prominence: ButtonGroup.Prominence? {
+            switch self {
+            case .button: nil
+            case .link: .link
+            case .text: .text
+            }
+        }
     }
 
     public enum SecondaryAction: String, Codable, Sendable, CaseIterable {
@@ -196,8 +210,8 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, secondaryAction,
-             presentation, purposes
+        case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, settingsStyle,
+             secondaryAction, presentation, purposes
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -255,6 +269,12 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         backdrop = try container.decodeIfPresent(String.self, forKey: .backdrop)
         actions = try Self.decodeActions(container)
         declineStyle = try Self.decodeChoice(container, .declineStyle, DeclineStyle.self, noun: "decline style")
+        settingsStyle = try Self.decodeChoice(container, .settingsStyle, DeclineStyle.self, noun: "settings style")
+        if settingsStyle != nil, !(actions ?? []).contains(.settings) {
+            throw DecodingError.dataCorruptedError(forKey: .settingsStyle, in: container, debugDescription:
+                "\"settingsStyle\" draws the \"settings\" action, but \"actions\" has none; add \"settings\" to \"actions\" or remove "
+                + "\"settingsStyle\"")
+        }
         secondaryAction = try Self.decodeChoice(container, .secondaryAction, SecondaryAction.self, noun: "secondary action")
         presentation = try Self.decodeChoice(container, .presentation, Presentation.self, noun: "presentation")
         purposes = try container.decodeIfPresent([Purpose].self, forKey: .purposes) ?? []
@@ -271,9 +291,9 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                 "the \(template) template draws a full screen, not a dialog to present; \"presentation\" applies to agreement-dialog and "
                 + "launch-consent; remove it")
         }
-        if declineStyle == .link, let actions, !actions.contains(.decline) {
+        if let declineStyle, declineStyle != .button, let actions, !actions.contains(.decline) {
             throw DecodingError.dataCorruptedError(forKey: .declineStyle, in: container, debugDescription:
-                "\"link\" draws the decline as a text link, but \"actions\" has no decline; add \"decline\" to \"actions\" or remove "
+                "\"\(declineStyle.rawValue)\" draws the decline as text, but \"actions\" has no decline; add \"decline\" to \"actions\" or remove "
                 + "\"declineStyle\"")
         }
         if declineStyle != nil, template == "att-explainer" {

@@ -29,12 +29,29 @@ public struct LoginScreen: Codable, Sendable, Equatable {
     public struct OtherMethod: Codable, Sendable, Equatable {
         /// Its name: one for every language, or one per language tag.
         public var label: LocalizedText
-        /// A PNG file in the document folder drawn in the circle; without one, the name's first letter.
+        /// A PNG file in the document folder drawn in the circle (scaled to fit, its proportions
+        /// kept); without one, the name's first letter.
         public var icon: String?
 
         public init(label: LocalizedText, icon: String? = nil) {
             self.label = label
             self.icon = icon
+        }
+
+        enum CodingKeys: String, CodingKey { case label, icon }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            label = try container.decode(LocalizedText.self, forKey: .label)
+            icon = try container.decodeIfPresent(String.self, forKey: .icon)
+            let texts: [String] = switch label {
+            case let .everyLanguage(text): [text]
+            case let .perLanguage(texts): Array(texts.values)
+            }
+            if texts.isEmpty || texts.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+                throw DecodingError.dataCorruptedError(forKey: .label, in: container, debugDescription:
+                    "give the method its name (\"WeChat\", or { \"zh-Hans\": \"微信\", \"en\": \"WeChat\" }); an empty name draws an unnamed circle")
+            }
         }
     }
 
@@ -62,6 +79,10 @@ public struct LoginScreen: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         method = try DocumentSettings.decodeChoice(container, .method, Method.self, noun: "login method") ?? .phone
+        if container.contains(.maskedNumber), method != .oneTap {
+            throw DecodingError.dataCorruptedError(forKey: .maskedNumber, in: container, debugDescription:
+                "only a one-tap login shows a masked number; set \"method\": \"one-tap\" or remove \"maskedNumber\"")
+        }
         maskedNumber = try container.decodeIfPresent(String.self, forKey: .maskedNumber) ?? "138****8000"
         if maskedNumber.trimmingCharacters(in: .whitespaces).isEmpty || maskedNumber.count > 24 {
             throw DecodingError.dataCorruptedError(forKey: .maskedNumber, in: container, debugDescription:

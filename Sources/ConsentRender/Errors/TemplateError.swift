@@ -45,7 +45,7 @@ extension TemplateError: CustomStringConvertible {
         case let .stateNotShown(state, template, reason):
             return "The \(template) template's state '\(state)' has no screen here: \(reason)."
         case let .unsupportedContent(template, document, reason, fix):
-            return "The \(template) template cannot lay out the \(document): \(reason). Fix: \(fix)."
+            return "\(document): the \(template) template cannot lay it out: \(reason). Fix: \(fix)."
         }
     }
 }

@@ -145,6 +145,8 @@ public struct Metrics: Sendable, Equatable {
         public var toastPadding = EdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
         public var toastCornerRadius = 10.0
         public var toastMaximumWidthShare = 0.75
+        /// The least room between a toast and the agreement line it must not cover.
+        public var toastClearance = 16.0
         /// The dimmed login button of `whenUnticked: disabled`.
         public var disabledOpacity = 0.4
     }

@@ -174,6 +174,16 @@ public struct TemplateRegistry: Sendable {
 }
 
 extension ScreenContent {
+    /// Refuses a dialog's settings (`presentation`, `purposes`) on a full-screen template the
+    /// document is rendered with by `--template` (its own document.json is refused when read).
+    func refuseDialogSettings(for template: TemplateID) throws {
+        let keys = (settings.presentation != nil ? ["\"presentation\""] : []) + (settings.purposes.isEmpty ? [] : ["\"purposes\""])
+        guard !keys.isEmpty else { return }
+        throw TemplateError.unsupportedContent(template: template.rawValue, document: (source as NSString).appendingPathComponent("document.json"),
+                                               reason: "it sets \(keys.joined(separator: " and ")), which only a consent dialog has",
+                                               fix: "render it with the template its document.json names, or remove \(keys.joined(separator: " and "))")
+    }
+
     /// The dialog placed as the document's `presentation` says: a centred card, a sheet (floating,
     /// or at the large detent when its body would scroll there) or a banner.
     func placeDialog(_ card: DialogCard, in context: LayoutContext) -> DialogCard.Placement {
@@ -216,10 +226,11 @@ extension ScreenContent {
             case .accept:
                 actions.append(.init(role: .accept, label: strings.accept))
             case .decline:
-                actions.append(.init(role: .decline, label: decline, prominence: settings.declineStyle == .link ? .link : nil))
+                actions.append(.init(role: .decline, label: decline, prominence: settings.declineStyle?.prominence))
             case .settings:
                 actions.append(.init(role: .settings, label: try ChromeStrings.actionLabel("settings", language: language, settings: settings,
-                                                                                         folder: source, app: app)))
+                                                                                         folder: source, app: app),
+                                     prominence: settings.settingsStyle?.prominence))
             }
         }
         // Stacked: the primary on top, the others below it in the listed order.

@@ -227,17 +227,23 @@ struct BodyText {
             }
             let firstBlock = placed.blocks.count
             let itemHeight = stack(item.blocks, x: itemX, y: cursor, width: itemWidth, listDepth: listDepth + 1, into: &placed, links: &links)
-            defer { cursor += itemHeight }
+            // The row ends below its words and below its control.
+            var rowBottom = cursor + itemHeight
+            defer { cursor = rowBottom }
             var lineMid = cursor + lineHeight(bodyStyle) / 2
             if firstBlock < placed.blocks.count, let line = placed.blocks[firstBlock].measurement.lines.first {
                 lineMid = placed.blocks[firstBlock].placed.origin.y + line.midY
             }
-            let text = item.blocks.map { ATTSectionBuilder.inlines(of: $0).plainText }.joined(separator: " ")
+            // The purpose's name (its first block), as the switch's words.
+            let text = item.blocks.first.map { ATTSectionBuilder.inlines(of: $0).plainText } ?? ""
             guard let on = item.checked else {
+                // Centred on the name's first line, never above the row's top (a two-line label at the larger text sizes).
+                let top = context.snap(max(cursor, lineMid - alwaysOnSize.height / 2))
                 placed.blocks.append(MeasuredBlock(
-                    placed: PlacedText(origin: Point(x: controlX, y: context.snap(lineMid - alwaysOnSize.height / 2)),
-                                       size: Size(width: column, height: alwaysOnSize.height), block: alwaysOnBlock),
+                    placed: PlacedText(origin: Point(x: controlX, y: top), size: Size(width: column, height: alwaysOnSize.height),
+                                       block: alwaysOnBlock),
                     measurement: measurer.measure(alwaysOnBlock)))
+                rowBottom = max(rowBottom, top + alwaysOnSize.height)
                 continue
             }
             let trackX = traits.isRightToLeft ? controlX : controlX + column - switchMetrics.width

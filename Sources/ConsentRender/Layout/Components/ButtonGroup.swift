@@ -18,6 +18,9 @@ public struct ButtonGroup {
         /// A small text link under the buttons, in the secondary text colour, outside the group's
         /// equal sizes: a decline made easy to miss (a dark pattern, drawn so it can be linted).
         case link
+        /// Grey text in a button's place, the same size, with no fill or outline: a choice of
+        /// visibly lower weight than a filled accept (a dark pattern, drawn so it can be linted).
+        case text
     }
 
     public struct Action: Sendable, Equatable {
@@ -244,8 +247,13 @@ public struct ButtonGroup {
 
     private func button(_ action: Action, at origin: Point, width: Double, in context: LayoutContext) -> LaidOutButton {
         let opacity = action.role == .decline ? colors.declineOpacity : 1
-        let labelColor = (action.prominence == .filled ? colors.onFilled : action.prominence == .plain ? colors.filled : colors.neutralLabel)
-            .withAlpha(opacity)
+        let labelColor = switch action.prominence {
+        case .filled: colors.onFilled.withAlpha(opacity)
+        case .plain: colors.filled.withAlpha(opacity)
+        // The secondary label colour (iOS's secondaryLabel is the label at 60 %).
+        case .text: colors.neutralLabel.withAlpha(0.6 * opacity)
+        case .neutral, .link: colors.neutralLabel.withAlpha(opacity)
+        }
         let labelWidth = max(1, width - 2 * metrics.horizontalPadding)
         let block = labelBlock(action.label, color: labelColor, width: labelWidth, in: context)
         let labelHeight = context.measurer.measure(block).size.height
@@ -255,7 +263,8 @@ public struct ButtonGroup {
         let labelOrigin = Point(x: context.snap(rect.midX - labelWidth / 2), y: context.snap(rect.midY - labelHeight / 2))
         let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
         return LaidOutButton(
-            rect: rect, fill: action.prominence == .filled ? colors.filled : action.prominence == .plain ? clear : colors.neutral.withAlpha(opacity),
+            rect: rect, fill: action.prominence == .filled ? colors.filled
+                : action.prominence == .plain || action.prominence == .text ? clear : colors.neutral.withAlpha(opacity),
             border: action.prominence == .neutral ? colors.neutralBorder.withAlpha(opacity) : nil,
             label: PlacedText(origin: labelOrigin, size: Size(width: labelWidth, height: labelHeight), block: block))
     }

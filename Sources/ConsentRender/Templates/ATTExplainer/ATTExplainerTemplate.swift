@@ -19,6 +19,7 @@ struct ATTExplainerTemplate: ScreenTemplate {
     }
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
+        try content.refuseDialogSettings(for: id)
         let metrics = context.metrics.page
         let theme = context.theme.system
         let safe = context.safeRect

@@ -59,14 +59,14 @@ struct AgreementDialogTemplate: ScreenTemplate {
         for (index, purpose) in purposes.enumerated() {
             guard let label = purpose.label.text(for: content.language) else {
                 throw DocumentError.invalidSetting(path: (content.source as NSString).appendingPathComponent("document.json"),
-                                                   field: "purposes[\(index)].label", value: "without a \(content.language) text",
+                                                   field: "purposes[\(index)].label", value: "with no \(content.language) text",
                                                    fix: "give it one for \(content.language), or one string for every language")
             }
             var blocks: [Block] = [.paragraph([.strong([.text(label)])])]
             if let description = purpose.description {
                 guard let text = description.text(for: content.language) else {
                     throw DocumentError.invalidSetting(path: (content.source as NSString).appendingPathComponent("document.json"),
-                                                       field: "purposes[\(index)].description", value: "without a \(content.language) text",
+                                                       field: "purposes[\(index)].description", value: "with no \(content.language) text",
                                                        fix: "give it one for \(content.language), or one string for every language")
                 }
                 blocks.append(.paragraph([.text(text)]))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `login-consent`: a login page with the agreement line under its button, China's most common
 /// consent surface. A phone-number field and a "send code" button, or the carrier's one-tap login
 /// (the masked number and one button); under it the document's agreement line with its check box;
@@ -37,6 +39,17 @@ struct LoginConsentTemplate: ScreenTemplate {
                                                app: content.app)
         let agreement = try LoginAgreement(content)
         let login = content.settings.login
+        let file = (content.source as NSString).appendingPathComponent("\(content.language).md")
+        guard content.document.title != nil else {
+            throw TemplateError.unsupportedContent(template: id.rawValue, document: file, reason: "it has no title",
+                                                   fix: "give the page its title as the first line, a # heading (# 欢迎登录)")
+        }
+        for (index, method) in login.otherMethods.enumerated() where method.label.text(for: content.language) == nil {
+            throw DocumentError.invalidSetting(path: (content.source as NSString).appendingPathComponent("document.json"),
+                                               field: "login.otherMethods[\(index)].label", value: "without a name in \(content.language)",
+                                               fix: "give it one for \(content.language), or one name for every language (\"Apple\")")
+        }
+        try content.refuseDialogSettings(for: id)
         if agreement.box == nil, state != .initial {
             throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason:
                 "the \(content.language) document's agreement line is a notice without a check box (a paragraph), so there is nothing to "
@@ -80,7 +93,7 @@ struct LoginConsentTemplate: ScreenTemplate {
         }
         page.add(loginPage.items, to: .content)
         if answer == .toast {
-            page.add(toast(strings.untickedToast, in: context), to: .content)
+            page.add(toast(strings.untickedToast, clear: loginPage.body.viewport, in: context), to: .content)
         }
         var semantics = PageSemantics(surfaceID: surface, titleID: loginPage.titleID, body: loginPage.body, buttons: loginPage.buttons,
                                       links: loginPage.links, tint: context.theme.tint, declaredActions: loginPage.declared)
@@ -88,20 +101,24 @@ struct LoginConsentTemplate: ScreenTemplate {
         return try page.page(in: context, semantics: semantics)
     }
 
-    /// A dark rounded toast in the middle of the screen, as iOS apps draw one (no system toast exists).
-    private func toast(_ text: String, in context: LayoutContext) -> [PlacedItem] {
+    /// A dark rounded toast in the middle of the screen, as iOS apps draw one (no system toast
+    /// exists), moved below the agreement line (`clear`) where the middle would cover it.
+    private func toast(_ text: String, clear line: Rect, in context: LayoutContext) -> [PlacedItem] {
         let metrics = context.metrics.login
         let safe = context.safeRect
         let padding = metrics.toastPadding
         let maximum = context.snap(safe.width * metrics.toastMaximumWidthShare) - padding.left - padding.right
         let white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
-        var block = context.textBlock(text, role: .field, color: white, width: maximum, alignment: .center, maximumLines: 4)
+        var block = context.textBlock(text, role: .field, color: white, width: maximum, alignment: .center)
         let measured = context.measurer.measure(block).size
         block.width = min(maximum, measured.width.rounded(.up))
         let size = Size(width: context.snap(block.width + padding.left + padding.right),
                         height: context.snap(measured.height + padding.top + padding.bottom))
-        let rect = Rect(x: context.snap(safe.midX - size.width / 2), y: context.snap(safe.midY - size.height / 2), width: size.width,
-                        height: size.height)
+        var top = safe.midY - size.height / 2
+        if top < line.maxY + metrics.toastClearance, top + size.height > line.minY - metrics.toastClearance {
+            top = line.maxY + metrics.toastClearance
+        }
+        let rect = Rect(x: context.snap(safe.midX - size.width / 2), y: context.snap(top), width: size.width, height: size.height)
         return [
             // Dark on a light page; in dark mode a grey that stands off the black page.
             PlacedItem(id: "toast", drawable: .shape(.fill(rect, cornerRadius: metrics.toastCornerRadius,
@@ -172,8 +189,11 @@ struct LoginAgreement {
         let paragraphs = blocks.allSatisfy { if case .paragraph = $0 { true } else { false } }
         // (A document without a body is refused when it is read.)
         guard paragraphs, blocks.count <= 3 else {
-            throw TemplateError.unsupportedContent(template: TemplateID.loginConsent.rawValue, document: "\(content.language) document in \(content.source)",
-                                                   reason: "its body has \(Self.describe(blocks)), which a login page does not show",
+            let hint = blocks.contains { if case .heading = $0 { true } else { false } }
+                ? " (the page's title is the first # heading; a ## heading is body text)" : ""
+            throw TemplateError.unsupportedContent(template: TemplateID.loginConsent.rawValue,
+                                                   document: (content.source as NSString).appendingPathComponent("\(content.language).md"),
+                                                   reason: "its body has \(Self.describe(blocks)), which a login page does not show\(hint)",
                                                    fix: "give the body only the agreement line: one task-list item (- [ ] 我已阅读并同意[《用户协议》](…)和"
                                                        + "[《隐私政策》](…)) for a check box, or a paragraph for a notice without one; "
                                                        + "the policies themselves belong on the pages the links open")

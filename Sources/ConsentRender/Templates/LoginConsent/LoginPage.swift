@@ -1,3 +1,5 @@
+import Foundation
+
 /// The login page itself, placed: the header (logo, title, a one-tap login's masked number), the
 /// form (field, button, agreement line) and the other login methods.
 ///
@@ -57,8 +59,9 @@ struct LoginPage {
         let alignment: TextAlignment = oneTap ? .center : .leading
         if let logo = login.logo.flatMap({ content.assets[$0] }) {
             let x = oneTap ? headerX + (columnWidth - metrics.logoSide) / 2 : rtl ? headerX + columnWidth - metrics.logoSide : headerX
-            items.append(PlacedItem(id: "login-logo", drawable: .image(PlacedImage(
-                png: logo, rect: Rect(x: context.snap(x), y: y, width: metrics.logoSide, height: metrics.logoSide), source: login.logo))))
+            let box = Rect(x: context.snap(x), y: y, width: metrics.logoSide, height: metrics.logoSide)
+            items.append(PlacedItem(id: "login-logo", drawable: .image(PlacedImage(png: logo, rect: Self.fitted(logo, in: box, context: context),
+                                                                                    source: login.logo))))
             y = context.snap(y + metrics.logoSide + metrics.logoToTitleSpacing)
         }
         let titleStyle = context.textStyle(.loginTitle, color: theme.label, linkColor: theme.link)
@@ -122,9 +125,8 @@ struct LoginPage {
             moved.placed.origin = Point(x: context.snap(moved.placed.origin.x), y: context.snap(moved.placed.origin.y))
             return moved
         }
-        // The viewport holds the box and the words: the whole line is on screen, nothing scrolls.
-        let viewport = Rect(x: context.snap(formX + min(0, shift)), y: y, width: columnWidth + abs(shift),
-                            height: context.snap(column.height + 1 / context.scale))
+        // The viewport holds the box and the words (where the shake moved them): the whole line is on screen, nothing scrolls.
+        let viewport = Rect(x: context.snap(formX + shift), y: y, width: columnWidth, height: context.snap(column.height + 1 / context.scale))
         let blockItems = blocks.enumerated().map { index, block in PlacedItem(id: "login-agreement-\(index)", drawable: .text(block.placed)) }
         items += blockItems
         var body = BodySemantics(viewport: viewport, contentHeight: column.height, blockIDs: blockItems.map(\.ref))
@@ -166,6 +168,14 @@ struct LoginPage {
                          links: placeLinks(links, title: MeasuredBlock(placed: title, measurement: titleMeasurement), body: blocks,
                                            viewport: viewport),
                          declared: actions.map(\.role))
+    }
+
+    /// The largest rectangle of `png`'s proportions that fits in `box`, centred (aspect fit).
+    static func fitted(_ png: Data, in box: Rect, context: LayoutContext) -> Rect {
+        guard case let .success(header) = PNGFileHeader.read(png), header.width > 0, header.height > 0 else { return box }
+        let scale = min(box.width / Double(header.width), box.height / Double(header.height))
+        let size = Size(width: Double(header.width) * scale, height: Double(header.height) * scale)
+        return Rect(x: context.snap(box.midX - size.width / 2), y: context.snap(box.midY - size.height / 2), width: size.width, height: size.height)
     }
 
     /// The phone field: a rounded grey field holding the country code, a chevron, a hairline and
@@ -274,7 +284,8 @@ struct LoginPage {
             items += [shape, border]
             if let icon = method.icon.flatMap({ content.assets[$0] }) {
                 let inset = rect.insetBy(EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
-                items.append(PlacedItem(id: id + "-icon", drawable: .image(PlacedImage(png: icon, rect: inset, source: method.icon))))
+                items.append(PlacedItem(id: id + "-icon", drawable: .image(PlacedImage(png: icon, rect: Self.fitted(icon, in: inset, context: context),
+                                                                                        source: method.icon))))
             } else if let letter = name.first {
                 let glyph = context.place(context.textBlock(String(letter), role: .field, color: theme.label, width: side, alignment: .center,
                                                             maximumLines: 1), at: Point(x: rect.x, y: 0))

@@ -27,13 +27,31 @@ struct LoginStrings: Sendable, Equatable {
     static let keys = ["sendCode", "oneTap", "otherNumber", "phonePlaceholder", "countryCode", "carrierNote", "otherMethods",
                        "untickedToast", "agreementTitle", "agreementMessage", "agreeAndLogIn", "disagree"]
 
-    /// The document's overrides (same keys in `document.json`'s `strings`), then the built-in
-    /// table; a missing one is an error naming the key.
+    /// The keys the document's login page shows: its method's, the other methods' title when it
+    /// lists some, and what its unticked login answers with.
+    static func keys(for login: LoginScreen) -> [String] {
+        var needed = login.method == .oneTap ? ["oneTap", "otherNumber", "carrierNote"] : ["sendCode", "phonePlaceholder", "countryCode"]
+        if !login.otherMethods.isEmpty { needed.append("otherMethods") }
+        switch login.whenUnticked {
+        case .toast: needed.append("untickedToast")
+        case .dialog: needed += ["agreementTitle", "agreementMessage", "agreeAndLogIn", "disagree"]
+        case .shake, .disabled, .proceeds: break
+        }
+        return needed
+    }
+
+    /// The words the document's page shows: the document's overrides (same keys in
+    /// `document.json`'s `strings`), then the built-in table; a missing one is an error naming the
+    /// key. Words the page does not show are not asked for (and left empty).
     static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil) throws -> LoginStrings {
-        let values = try ChromeStrings.lookup(keys, language: language, settings: settings, folder: folder, table: builtIn, app: app)
-        return LoginStrings(sendCode: values[0], oneTap: values[1], otherNumber: values[2], phonePlaceholder: values[3], countryCode: values[4],
-                            carrierNote: values[5], otherMethods: values[6], untickedToast: values[7], agreementTitle: values[8],
-                            agreementMessage: values[9], agreeAndLogIn: values[10], disagree: values[11])
+        let needed = keys(for: settings.login)
+        let found = try ChromeStrings.lookup(needed, language: language, settings: settings, folder: folder, table: builtIn, app: app)
+        let values = Dictionary(uniqueKeysWithValues: zip(needed, found))
+        func value(_ key: String) -> String { values[key] ?? "" }
+        return LoginStrings(sendCode: value("sendCode"), oneTap: value("oneTap"), otherNumber: value("otherNumber"),
+                            phonePlaceholder: value("phonePlaceholder"), countryCode: value("countryCode"), carrierNote: value("carrierNote"),
+                            otherMethods: value("otherMethods"), untickedToast: value("untickedToast"), agreementTitle: value("agreementTitle"),
+                            agreementMessage: value("agreementMessage"), agreeAndLogIn: value("agreeAndLogIn"), disagree: value("disagree"))
     }
 
     static let builtIn: [String: [String: String]] = [
