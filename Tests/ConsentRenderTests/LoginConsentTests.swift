@@ -199,7 +199,7 @@ import Testing
         let six = Array(repeating: #"{ "label": "X" }"#, count: 6).joined(separator: ", ")
         #expect(error(#"{ "template": "login-consent", "login": { "otherMethods": [\#(six)] } }"#).contains("5 at most"))
         let missing = error(#"{ "template": "login-consent", "login": { "otherMethods": [{ "label": "X", "icon": "x.png" }] } }"#)
-        #expect(missing.contains("login.otherMethods[0].icon") && missing.contains("readable PNG"), "\(missing)")
+        #expect(missing.contains("login.otherMethods[0].icon") && missing.contains("no such file"), "\(missing)")
         #expect(error(#"{ "template": "login-consent", "login": { "methd": "phone" } }"#).contains("method"))
     }
 
@@ -211,9 +211,11 @@ import Testing
         var example = try #require(DocumentSchemaTests.example(of: login) as? [String: Any])
         example["logo"] = nil
         example["otherMethods"] = [["label": "WeChat"]]
+        // A masked number is a one-tap login's.
+        example["method"] = "one-tap"
         let data = try JSONSerialization.data(withJSONObject: ["template": "login-consent", "login": example], options: [.sortedKeys])
         let settings = try DocumentSettings.decode(data, source: "login.json")
-        #expect(settings.login.method == .phone && settings.login.whenUnticked == .toast && settings.login.otherMethods.count == 1)
+        #expect(settings.login.method == .oneTap && settings.login.whenUnticked == .toast && settings.login.otherMethods.count == 1)
         #expect(Set((login["properties"] as? [String: Any])?.keys.map { $0 } ?? []) == Set(LoginScreen.CodingKeys.allCases.map(\.rawValue)))
     }
 
@@ -250,5 +252,114 @@ import Testing
         let padTitle = try #require(pad.linkMap.texts?.first { $0.id == "title" }?.rect)
         let padLogin = try #require(pad.linkMap.buttons.first { $0.role == .login }?.rect)
         #expect(padTitle.maxY < padLogin.minY, "an iPad keeps one column")
+    }
+
+    // The first-user trial's findings.
+
+    @Test func aMethodNameMissingForTheLanguageOrEmptyIsRefusedByField() throws {
+        let url = folder.folder("no-fr", files: ["fr.md": Self.boxLines[2].markdown, "document.json":
+            #"{ "template": "login-consent", "login": { "otherMethods": [{ "label": "Apple" }, { "label": { "zh-Hans": "微信" } }] } }"#])
+        let error = #expect(throws: DocumentError.self) { try render(url, "fr") }
+        #expect(error?.description.contains("login.otherMethods[1].label") == true && error?.description.contains("fr") == true)
+        for label in [#""""#, #""  ""#, #"{ "en": " " }"#] {
+            let empty = folder.folder("empty-\(abs(label.hashValue))", files: ["en.md": Self.boxLines[1].markdown, "document.json":
+                #"{ "template": "login-consent", "login": { "otherMethods": [{ "label": \#(label) }] } }"#])
+            let refused = #expect(throws: DocumentError.self) { try DocumentFolder(url: empty, appFiles: XcodeAppFiles()) }
+            #expect(refused?.description.contains("an empty name draws an unnamed circle") == true, "\(label)")
+        }
+    }
+
+    @Test func iconsAndLogosKeepTheirProportionsAndMustBePNGsInTheFolder() throws {
+        let wide = try Bitmap(width: 300, height: 150, pixels: [UInt32](repeating: 0xFF0E6BA8, count: 45_000)).pngData()
+        let url = folder.folder("icons", files: ["en.md": Self.boxLines[1].markdown, "document.json":
+            #"{ "template": "login-consent", "login": { "logo": "wide.png", "otherMethods": [{ "label": "Wide", "icon": "wide.png" }] } }"#])
+        try wide.write(to: url.appendingPathComponent("wide.png"))
+        let page = try render(url, "en")
+        for id in ["login-logo", "login-other-0-icon"] {
+            guard case let .image(image)? = page.layout.item(id)?.drawable else {
+                Issue.record("no \(id)")
+                continue
+            }
+            #expect(abs(image.rect.width / image.rect.height - 2) < 0.02, "\(id): \(image.rect)")
+        }
+        let elsewhere = folder.folder("elsewhere", files: ["x.png": ""])
+        try wide.write(to: elsewhere.appendingPathComponent("x.png"))
+        let cases = [("../elsewhere/x.png", "inside the document folder"), (elsewhere.appendingPathComponent("x.png").path, "inside the document folder"),
+                     ("sub", "it is a folder"), ("missing.png", "no such file"), ("en.md", "readable PNG")]
+        for (icon, reason) in cases {
+            let bad = folder.folder("bad-icon-\(abs(icon.hashValue))", files: ["en.md": Self.boxLines[1].markdown,
+                "document.json": #"{ "template": "login-consent", "login": { "otherMethods": [{ "label": "A", "icon": "\#(icon)" }] } }"#])
+            try FileManager.default.createDirectory(at: bad.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: bad, appFiles: XcodeAppFiles()) }
+            #expect(error?.description.contains("login.otherMethods[0].icon") == true && error?.description.contains(reason) == true,
+                    "\(icon): \(error?.description ?? "")")
+        }
+    }
+
+    @Test func aLanguageBeyondTheBuiltInOnesGivesOnlyTheWordsItsPageShows() throws {
+        let japanese = document("ja-keys", language: "ja", markdown: "# ログイン\n\n- [ ] [プライバシーポリシー](https://yunfan.cn/p)に同意します\n",
+                                login: #"{ "otherMethods": [{ "label": "Apple" }] }"#)
+        let error = #expect(throws: DocumentError.self) { try render(japanese, "ja") }
+        let text = error?.description ?? ""
+        for key in ["sendCode", "phonePlaceholder", "countryCode", "otherMethods", "untickedToast"] {
+            #expect(text.contains(key), "\(key): \(text)")
+        }
+        for key in ["oneTap", "carrierNote", "agreementTitle", "disagree"] {
+            #expect(!text.contains(key), "\(key) is not on this page: \(text)")
+        }
+    }
+
+    @Test func aLoginPageNeedsItsTitle() throws {
+        let untitled = document("untitled", language: "en", markdown: "- [ ] I agree to the [Privacy Policy](https://yunfan.cn/p)\n")
+        let error = #expect(throws: TemplateError.self) { try render(untitled, "en") }
+        #expect(error?.description.contains("en.md: the login-consent template cannot lay it out: it has no title") == true)
+        let heading = document("heading", language: "en", markdown: "## Log in\n\n- [ ] I agree to the [Privacy Policy](https://yunfan.cn/p)\n")
+        let hint = #expect(throws: TemplateError.self) { try render(heading, "en") }
+        #expect(hint?.description.contains("the page's title is the first # heading") == true, "\(hint?.description ?? "")")
+    }
+
+    @Test func theToastNeverCoversTheAgreementLine() throws {
+        for (language, device, orientation) in [("de", "iphone-15-pro", Orientation.portrait), ("zh-Hans", "iphone-15-pro", .landscape),
+                                                ("de", "iphone-se-3", .landscape), ("en", "iphone-15-pro", .portrait)] {
+            let page = try render(phone, language, device: device, orientation, state: .tappedUnticked)
+            guard case let .shape(.fill(toast, _, _))? = page.layout.item("toast")?.drawable else {
+                Issue.record("\(language) \(device): no toast")
+                continue
+            }
+            let line = page.layout.semantics.body.viewport
+            #expect(toast.intersection(line) == nil, "\(language) \(device) \(orientation): \(toast) over \(line)")
+            let text = try #require(page.layout.text("toast-text"))
+            #expect(!text.block.text.isEmpty && text.frame.maxY <= toast.maxY + 0.01)
+        }
+        // At the largest sizes the toast grows instead of cutting its words.
+        var request = RenderRequest(folder: try DocumentFolder(url: phone, appFiles: XcodeAppFiles()),
+                                    profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "de",
+                                    orientation: .portrait, appearance: .light, state: .tappedUnticked)
+        request.variant.textSize = .accessibility3
+        let large = try renderer.render(request)
+        let words = try #require(large.layout.text("toast-text"))
+        #expect(words.block.maximumLines == nil && words.block.text == "Bitte lesen und akzeptieren Sie zuerst die Bedingungen")
+        guard case let .shape(.fill(box, _, _))? = large.layout.item("toast")?.drawable else {
+            Issue.record("no toast at AX3")
+            return
+        }
+        #expect(words.frame.maxY <= box.maxY + 0.01 && words.frame.minY >= box.minY - 0.01)
+    }
+
+    @Test func aStateTheDocumentCannotShowIsRefusedBeforeAnythingRenders() throws {
+        let notice = document("notice-states", markdown: "# 登录\n\n登录即代表同意[《隐私政策》](https://yunfan.cn/p)\n")
+        let content = try DocumentFolder(url: notice, appFiles: XcodeAppFiles()).content
+        let template = try TemplateRegistry.standard.template(of: content)
+        let error = #expect(throws: TemplateError.self) { try TemplateRegistry.standard.check([.ticked], of: template, for: content) }
+        #expect(error?.description.contains("nothing to tick") == true)
+        // Rendered with another template, a dialog's settings are refused, not ignored.
+        let sheet = repositoryRoot.appendingPathComponent("Samples/gdpr-sheet")
+        let overridden = #expect(throws: TemplateError.self) {
+            try renderer.render(RenderRequest(folder: try DocumentFolder(url: sheet, appFiles: XcodeAppFiles()),
+                                              profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en",
+                                              orientation: .portrait, appearance: .light, template: "login-consent"))
+        }
+        #expect(overridden?.description.contains("\"presentation\" and \"purposes\", which only a consent dialog has") == true,
+                "\(overridden?.description ?? "")")
     }
 }

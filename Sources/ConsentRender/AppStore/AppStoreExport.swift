@@ -119,7 +119,7 @@ public struct AppStoreExport: Sendable {
             }
         }
         let template = try TemplateRegistry.standard.template(of: folder.content)
-        try TemplateRegistry.standard.check(states, of: template)
+        try TemplateRegistry.standard.check(states, of: template, for: folder.content)
         // A backdrop is checked whole before anything is written.
         if backdrop != nil || !folder.content.backdrops.isEmpty {
             guard template.showsAppBehind else {

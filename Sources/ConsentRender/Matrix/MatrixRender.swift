@@ -270,7 +270,7 @@ public struct MatrixRender: Sendable {
         }
         for cell in cells {
             let template = try templates.template(of: folder.content, override: cell.template)
-            try templates.check([cell.state], of: template)
+            try templates.check([cell.state], of: template, for: folder.content)
             // Said once, not on every cell.
             if hasBackdrop && !template.showsAppBehind {
                 throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)

@@ -85,10 +85,10 @@ public protocol ScreenTemplate: Sendable {
     var summary: String { get }
     /// The screens it can show, the first being the one it opens with.
     var states: [ScreenState] { get }
-    /// The screens it shows for `content` (what `--states all` stands for): its states, less those
-    /// the document has nothing to draw for (a login notice has no box to tick, a dialog without
-    /// purposes no preferences).
-    func states(for content: ConsentContent) -> [ScreenState]
+    /// Why `content` has nothing to draw for `state`, one of `states` (a login notice has no box to
+    /// tick, a dialog without purposes no preferences); nil when it has. `--states all` leaves such
+    /// states out, and asking for one is refused before anything renders.
+    func whyNotShown(_ state: ScreenState, for content: ConsentContent) -> String?
     /// Lays `content` out as the screen `state` on the context's device.
     func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout
     /// Checks that only this template's screens get.
@@ -102,7 +102,12 @@ public protocol ScreenTemplate: Sendable {
 
 extension ScreenTemplate {
     public var states: [ScreenState] { [.initial] }
-    public func states(for content: ConsentContent) -> [ScreenState] { states }
+    public func whyNotShown(_ state: ScreenState, for content: ConsentContent) -> String? { nil }
+
+    /// The screens it shows for `content`: what `--states all` stands for.
+    public func states(for content: ConsentContent) -> [ScreenState] {
+        states.filter { whyNotShown($0, for: content) == nil }
+    }
     public var lintRules: [PageLintRule] { [] }
     public var exemptRules: Set<LintRule> { [] }
     public var showsAppBehind: Bool { false }
@@ -156,10 +161,17 @@ public struct TemplateRegistry: Sendable {
         return try template(content.settings.template, from: .document(path: settings))
     }
 
-    /// Checks that `template` has every one of `states`, naming the states it has when not.
-    public func check(_ states: [ScreenState], of template: any ScreenTemplate) throws {
+    /// Checks that `template` has every one of `states`, naming the states it has when not, and,
+    /// given the document's `content`, that the document has something to draw for each.
+    public func check(_ states: [ScreenState], of template: any ScreenTemplate, for content: ConsentContent? = nil) throws {
         for state in states where !template.states.contains(state) {
             throw TemplateError.unknownState(state: state.rawValue, template: template.id.rawValue, states: template.states.map(\.rawValue))
+        }
+        guard let content else { return }
+        for state in states {
+            if let reason = template.whyNotShown(state, for: content) {
+                throw TemplateError.stateNotShown(state: state.rawValue, template: template.id.rawValue, reason: reason)
+            }
         }
     }
 

@@ -12,9 +12,12 @@ struct AgreementDialogTemplate: ScreenTemplate {
     public var states: [ScreenState] { [.initial, .preferences] }
 
     /// The preferences layer only where the document lists purposes.
-    public func states(for content: ConsentContent) -> [ScreenState] {
-        content.settings.purposes.isEmpty ? [.initial] : states
+    public func whyNotShown(_ state: ScreenState, for content: ConsentContent) -> String? {
+        state == .preferences && content.settings.purposes.isEmpty ? Self.noPurposes : nil
     }
+
+    static let noPurposes = "document.json lists no purposes; add \"purposes\": [{ \"label\": { \"en\": \"Analytics\" }, \"description\": "
+        + "{ \"en\": \"…\" } }] for the switches of the preferences layer"
 
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let theme = context.theme
@@ -49,9 +52,7 @@ struct AgreementDialogTemplate: ScreenTemplate {
     private func preferences(_ content: ScreenContent, in context: LayoutContext) throws -> (DialogCard, [ButtonRole]) {
         let purposes = content.settings.purposes
         guard !purposes.isEmpty else {
-            throw TemplateError.stateNotShown(state: ScreenState.preferences.rawValue, template: id.rawValue, reason:
-                "document.json lists no purposes; add \"purposes\": [{ \"label\": { \"en\": \"Analytics\" }, \"description\": { \"en\": \"…\" } }] "
-                + "for the switches of the preferences layer")
+            throw TemplateError.stateNotShown(state: ScreenState.preferences.rawValue, template: id.rawValue, reason: Self.noPurposes)
         }
         let strings = try PreferencesStrings.resolve(language: content.language, settings: content.settings, folder: content.source,
                                                      app: content.app)

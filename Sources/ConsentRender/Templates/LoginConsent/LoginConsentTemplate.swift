@@ -20,15 +20,24 @@ struct LoginConsentTemplate: ScreenTemplate {
 
     /// A notice (no box) shows only the page as it opens; a login that proceeds unticked has no
     /// tapped-unticked screen. Judged on the default language's line (every language's is its translation).
-    public func states(for content: ConsentContent) -> [ScreenState] {
+    public func whyNotShown(_ state: ScreenState, for content: ConsentContent) -> String? {
+        guard state != .initial else { return nil }
         let language = content.settings.defaultLanguage.flatMap { tag in
             LanguageTag(tag).flatMap { LanguageResolver(available: content.languages, defaultLanguage: nil).match($0) }
         } ?? content.languages.first
         if let language, let document = try? content.document(language: language), LoginAgreement.box(in: document.blocks) == nil {
-            return [.initial]
+            return Self.notice(language)
         }
-        return content.settings.login.whenUnticked == .proceeds ? [.initial, .ticked] : states
+        return state == .tappedUnticked && content.settings.login.whenUnticked == .proceeds ? Self.proceeds : nil
     }
+
+    static func notice(_ language: String) -> String {
+        "the \(language) document's agreement line is a notice without a check box (a paragraph), so there is nothing to tick; write "
+            + "it as a task-list item (- [ ] 我已阅读并同意…) to draw the box and its states"
+    }
+
+    static let proceeds = "login.whenUnticked is \"proceeds\": tapping login with the box unticked leaves this page, so there is no "
+        + "screen to draw (the lint reports it as login.unticked-proceeds)"
     public var lintRules: [PageLintRule] { [PageLintRule.loginUntickedProceeds, PageLintRule.loginNoBox] }
     /// A login page has no decline (not logging in is the refusal), and its agreement line names
     /// documents, not purposes. The dialog an unticked login may answer with keeps every rule but these.
@@ -51,14 +60,10 @@ struct LoginConsentTemplate: ScreenTemplate {
         }
         try content.refuseDialogSettings(for: id)
         if agreement.box == nil, state != .initial {
-            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason:
-                "the \(content.language) document's agreement line is a notice without a check box (a paragraph), so there is nothing to "
-                + "tick; write it as a task-list item (- [ ] 我已阅读并同意…) to draw the box and its states")
+            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason: Self.notice(content.language))
         }
         if state == .tappedUnticked, login.whenUnticked == .proceeds {
-            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason:
-                "login.whenUnticked is \"proceeds\": tapping login with the box unticked leaves this page, so there is no screen to draw "
-                + "(the lint reports it as login.unticked-proceeds)")
+            throw TemplateError.stateNotShown(state: state.rawValue, template: id.rawValue, reason: Self.proceeds)
         }
         // The box as this state shows it.
         let ticked: Bool, byUser: Bool
