@@ -158,4 +158,35 @@ extension ConsentScreenRulesTests {
         let found = try lint("real-\(language)-\(footer.count)", language: language, markdown: "# Login\n\n\(footer) \(link)")
         #expect(found.contains { $0.rule == LintRule.bundledConsent }, "\(footer): \(found)")
     }
+
+    /// `choice.equal-treatment` judged from the drawn buttons: a filled "Accept all" against grey text.
+    @Test(arguments: [
+        ("zh-Hans", "# 隐私\n\n我们使用 Cookie 进行数据分析和个性化广告。请阅读[《隐私政策》](https://yunfan.cn/p)。", "管理选项"),
+        ("en", "# Privacy\n\nWe use cookies for analytics and personalised ads. Read our [privacy policy](https://yunfan.cn/p).", "Manage"),
+        ("fr", "# Confidentialité\n\nNous utilisons des cookies pour les statistiques et la publicité. Lisez notre [politique de confidentialité](https://yunfan.cn/p).", "Gérer"),
+        ("de", "# Datenschutz\n\nWir verwenden Cookies für Analyse und Werbung. Lesen Sie unsere [Datenschutzerklärung](https://yunfan.cn/p).", "Verwalten"),
+    ])
+    func aRefusalDrawnAsGreyTextBesideAFilledAcceptFails(language: String, markdown: String, manage: String) throws {
+        func lint(_ name: String, _ settings: String) throws -> [LintFinding] {
+            let page = try LintTests.render(renderer, files: ["\(language).md": markdown, "document.json": settings], in: folder,
+                                            name: "\(name)-\(language)", language: language)
+            return renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == LintRule.equalTreatment }
+        }
+        let strings = #""strings": { "settings": { "\#(language)": "\#(manage)" } }"#
+        // "Accept all" filled, "Manage" as grey text, no decline: the way to refuse is the Manage path.
+        let manageText = try lint("manage-text", #"{ "actions": ["settings", "accept"], "settingsStyle": "text", \#(strings) }"#)
+        #expect(manageText.contains { $0.severity == .error && $0.element == "settings button" && $0.message.contains("no fill or outline") },
+                "\(language): \(manageText)")
+        let manageLink = try lint("manage-link", #"{ "actions": ["settings", "accept"], "settingsStyle": "link", \#(strings) }"#)
+        #expect(manageLink.contains { $0.severity == .error && $0.element == "settings link" }, "\(language): \(manageLink)")
+        // The same Manage drawn as a button is not lower weight (choice.decline-present still asks for a decline).
+        let manageButton = try lint("manage-button", #"{ "actions": ["settings", "accept"], \#(strings) }"#)
+        #expect(manageButton.isEmpty, "\(language): \(manageButton)")
+        // A decline as grey text fails; as a button it passes, whatever Manage looks like.
+        let declineText = try lint("decline-text", #"{ "declineStyle": "text" }"#)
+        #expect(declineText.contains { $0.severity == .error && $0.element == "decline button" && $0.message.contains("no fill or outline") },
+                "\(language): \(declineText)")
+        let declineButton = try lint("decline-button", #"{ "actions": ["settings", "decline", "accept"], "settingsStyle": "text", \#(strings) }"#)
+        #expect(declineButton.isEmpty, "\(language): \(declineButton)")
+    }
 }

@@ -81,8 +81,10 @@ import Testing
         document["systemStrings"] = (document["systemStrings"] as? [String: Any])?.keys.reduce(into: [String: Any]()) { words, key in
             words[key] = ["en": key.hasSuffix(".title") ? "“%@” x" : "x"]
         }
-        // An explainer's second action is refused on a dialog (ConsentChoiceTests); the dialog's actions stay.
+        // An explainer's second action is refused on a dialog (ConsentChoiceTests); the dialog's actions stay,
+        // with the settings action settingsStyle draws.
         document["secondaryAction"] = nil
+        document["actions"] = ["decline", "settings", "accept"]
         var style = try #require(document["style"] as? [String: Any])
         style["fonts"] = ["default": "Noto Sans", "title": "Noto Serif", "zh-Hant": "Noto Sans CJK TC"]
         document["style"] = style
