@@ -1,5 +1,6 @@
 import Foundation
 @testable import ConsentRender
+@testable import XcodeFiles
 
 /// The repository's root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -144,6 +145,13 @@ let testAgreement: [String: String] = [
 let testTint = Color(rgb: 0xD81B60)
 
 /// The width, height and colour type in a PNG's IHDR chunk.
+/// The document folder at `url` rendered with `renderer` on a shipped profile.
+func renderFolder(_ url: URL, with renderer: ConsentRenderer, language: String, device: String = "iphone-15-pro",
+                  orientation: Orientation = .portrait, appearance: Appearance = .light, state: ScreenState = .initial) throws -> RenderedPage {
+    try renderer.render(RenderRequest(folder: try DocumentFolder(url: url, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device),
+                                      requestedLanguage: language, orientation: orientation, appearance: appearance, state: state))
+}
+
 func pngHeader(_ data: Data) -> (width: Int, height: Int, bitDepth: Int, colorType: Int)? {
     let bytes = [UInt8](data.prefix(33))
     guard bytes.count == 33, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],

@@ -17,9 +17,8 @@ import Testing
 
     func render(_ documents: URL, _ language: String, device: String = "iphone-15-pro", _ orientation: Orientation = .portrait,
                 state: ScreenState = .initial, appearance: Appearance = .light) throws -> RenderedPage {
-        try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: documents, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device),
-            requestedLanguage: language, orientation: orientation, appearance: appearance, state: state))
+        try renderFolder(documents, with: renderer, language: language, device: device, orientation: orientation, appearance: appearance,
+                         state: state)
     }
 
     /// A login document of one language file and these `login` settings.

@@ -15,9 +15,8 @@ import Testing
 
     func render(_ documents: URL, _ language: String = "en", device: String = "iphone-15-pro", _ orientation: Orientation = .portrait,
                 state: ScreenState = .preferences, appearance: Appearance = .light) throws -> RenderedPage {
-        try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: documents, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device),
-            requestedLanguage: language, orientation: orientation, appearance: appearance, state: state))
+        try renderFolder(documents, with: renderer, language: language, device: device, orientation: orientation, appearance: appearance,
+                         state: state)
     }
 
     /// A one-language document with these purposes (JSON).

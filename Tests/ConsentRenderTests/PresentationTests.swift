@@ -16,9 +16,8 @@ import Testing
 
     func render(_ documents: URL, _ language: String = "en", device: String = "iphone-15-pro", _ orientation: Orientation = .portrait,
                 appearance: Appearance = .light) throws -> RenderedPage {
-        try renderer.render(RenderRequest(
-            folder: try DocumentFolder(url: documents, appFiles: XcodeAppFiles()), profile: try shippedProfiles.profile(id: device),
-            requestedLanguage: language, orientation: orientation, appearance: appearance))
+        try renderFolder(documents, with: renderer, language: language, device: device, orientation: orientation, appearance: appearance,
+                         state: .initial)
     }
 
     /// The surface the card draws, and the scrim's colour if there is one.
