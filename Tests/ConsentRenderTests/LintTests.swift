@@ -234,8 +234,11 @@ import Testing
         page.editBodyBlock(0) { $0.block.runs[0].fontSize = 11 }
         page.editBodyBlock(1) { $0.block.lineHeight = 15 }
         let all = findings(page)
-        #expect(errors(.minimumSize, in: all).first?.message == "11.0 pt text is too small; body text needs 13.0 pt here (raise style.text.bodySize, or "
-            + "style.text.smallSize for <small> text)")
+        let small = errors(.minimumSize, in: all).first?.message ?? ""
+        // The words set too small are quoted.
+        let words = PageLint.words(of: page.body.blocks[0].block.runs[0], in: page.body.blocks[0].block)
+        #expect(!words.isEmpty && small == "11.0 pt text ('\(words)') is too small; body text needs 13.0 pt here (raise style.text.bodySize, or "
+            + "style.text.smallSize for <small> text)", "\(small)")
         #expect(errors(.density, in: all).first?.message.contains("lines are 15.0 pt apart for 15 pt text") == true)
         #expect(errors(.minimumSize, in: findings(good.layout)).isEmpty && errors(.density, in: findings(good.layout)).isEmpty)
     }

@@ -345,6 +345,45 @@ import Testing
         #expect(words.frame.maxY <= box.maxY + 0.01 && words.frame.minY >= box.minY - 0.01)
     }
 
+    @Test func theToastStaysOnScreenAtEveryTextSize() throws {
+        for device in ["iphone-se-3", "iphone-15-pro"] {
+            for orientation in [Orientation.portrait, .landscape] {
+                for size in [ContentSizeCategory.accessibility3, .accessibility5] {
+                    var request = RenderRequest(folder: try DocumentFolder(url: phone, appFiles: XcodeAppFiles()),
+                                                profile: try shippedProfiles.profile(id: device), requestedLanguage: "zh-Hans",
+                                                orientation: orientation, appearance: .light, state: .tappedUnticked)
+                    request.variant.textSize = size
+                    let page = try renderer.render(request)
+                    guard case let .shape(.fill(toast, _, _))? = page.layout.item("toast")?.drawable else {
+                        Issue.record("\(device) \(orientation) \(size): no toast")
+                        continue
+                    }
+                    let safe = page.layout.safeRect
+                    #expect(toast.minY >= safe.minY - 0.01 && toast.maxY <= safe.maxY + 0.01, "\(device) \(orientation) \(size): \(toast)")
+                }
+            }
+        }
+    }
+
+    @Test func aLoginPageRefusesADialogsButtonSettings() throws {
+        for settings in [#""actions": ["accept"]"#, #""declineStyle": "text""#, #""actions": ["settings", "accept"], "settingsStyle": "link""#] {
+            let url = folder.folder("dialog-keys-\(abs(settings.hashValue))", files: ["en.md": Self.boxLines[1].markdown,
+                                                                                  "document.json": #"{ "template": "login-consent", \#(settings) }"#])
+            let error = #expect(throws: DocumentError.self) { try DocumentFolder(url: url, appFiles: XcodeAppFiles()) }
+            #expect(error?.description.contains("a login page has no consent dialog's buttons") == true, "\(settings)")
+        }
+        let dialog = folder.folder("dialog-with-actions", files: ["en.md": "# T\n\nRead the [privacy policy](https://yunfan.cn/p).",
+                                                                  "document.json": #"{ "declineStyle": "link" }"#])
+        for template in ["login-consent", "att-explainer"] {
+            let error = #expect(throws: TemplateError.self) {
+                try renderer.render(RenderRequest(folder: try DocumentFolder(url: dialog, appFiles: XcodeAppFiles()),
+                                                  profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en",
+                                                  orientation: .portrait, appearance: .light, template: template))
+            }
+            #expect(error?.description.contains("\"declineStyle\", which only a consent dialog has") == true, "\(template)")
+        }
+    }
+
     @Test func aStateTheDocumentCannotShowIsRefusedBeforeAnythingRenders() throws {
         let notice = document("notice-states", markdown: "# 登录\n\n登录即代表同意[《隐私政策》](https://yunfan.cn/p)\n")
         let content = try DocumentFolder(url: notice, appFiles: XcodeAppFiles()).content
@@ -358,7 +397,7 @@ import Testing
                                               profile: try shippedProfiles.profile(id: "iphone-15-pro"), requestedLanguage: "en",
                                               orientation: .portrait, appearance: .light, template: "login-consent"))
         }
-        #expect(overridden?.description.contains("\"presentation\" and \"purposes\", which only a consent dialog has") == true,
+        #expect(overridden?.description.contains("\"presentation\", \"purposes\" and \"actions\", which only a consent dialog has") == true,
                 "\(overridden?.description ?? "")")
     }
 }

@@ -30,6 +30,20 @@ import Testing
                           .small([.link(url: "https://yunfan.cn/t", content: [.text("terms")], detected: false)]), .text(".")])
         // A tag without its partner stays as the text it is.
         #expect(second.plainText == "<small>a <small>b")
+        // Nested tags are one small run; an opening tag may carry attributes.
+        let nested = try #require(MarkdownParser.parseBlocks(#"A <small>b <small>c</small> d</small> <small class="note">e</small> <smaller>f</smaller>"#))
+        guard case let .paragraph(inlines) = nested[0] else {
+            Issue.record("\(nested)")
+            return
+        }
+        #expect(inlines == [.text("A "), .small([.text("b "), .small([.text("c")]), .text(" d")]), .text(" "), .small([.text("e")]),
+                            .text(" "), .text("<smaller>"), .text("f"), .text("</smaller>")], "\(inlines)")
+    }
+
+    @Test func smallWordsInTheTitleAreJudgedToo() throws {
+        let page = try render("zh-Hans", "# 隐私政策<small>（摘要）</small>\n\n请阅读[《隐私政策》](https://yunfan.cn/p)。\n", name: "title")
+        let found = renderer.lint(page, device: "iphone-15-pro").filter { $0.rule == .minimumSize }
+        #expect(found.count == 1 && found[0].element == "title" && found[0].message.contains("'（摘要）'"), "\(found)")
     }
 
     static let footnotes: [(language: String, markdown: String)] = [

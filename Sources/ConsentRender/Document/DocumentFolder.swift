@@ -161,7 +161,8 @@ public struct DocumentFolder: Sendable {
         do {
             _ = try Bitmap(contentsOfPNG: fileURL)
         } catch {
-            throw refuse("it must be a readable PNG file (\(error))")
+            let detail = "\(error)".trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            throw refuse("it must be a readable PNG file (\(detail))")
         }
     }
 

@@ -304,6 +304,13 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             throw DecodingError.dataCorruptedError(forKey: .secondaryAction, in: container, debugDescription:
                 "only the att-explainer template has a secondary action (the '\(template)' template takes \"actions\"); remove it")
         }
+        if template == TemplateID.loginConsent.rawValue,
+           let key = [(CodingKeys.actions, actions != nil), (.declineStyle, declineStyle != nil), (.settingsStyle, settingsStyle != nil)]
+               .first(where: \.1)?.0 {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription:
+                "a login page has no consent dialog's buttons to choose or style (its button is login; an unticked login's answer is "
+                + "\"login\": { \"whenUnticked\": … }); remove \"\(key.stringValue)\"")
+        }
         if actions != nil, template == "att-explainer" {
             throw DecodingError.dataCorruptedError(forKey: .actions, in: container, debugDescription:
                 "an ATT explainer has one action, continue; its second one is \"secondaryAction\": \"notNow\"; remove \"actions\"")

@@ -132,24 +132,42 @@ enum MarkdownParser {
         groupingSmall(children(of: node).map { ($0, inline($0, footnotes)) })
     }
 
-    /// `<small>` … `</small>` among a node's children (raw inline HTML, in any letter case) wraps
-    /// what is between them as `.small`; a tag without its partner stays as text.
+    /// `<small>` … `</small>` among a node's children (raw inline HTML, in any letter case, the
+    /// opening tag with attributes or not: `<small class="note">`) wraps what is between them as
+    /// `.small`, nested ones inside it; a tag without its partner stays as text.
     private static func groupingSmall(_ children: [(node: OpaquePointer, inlines: [Inline])]) -> [Inline] {
-        func tag(_ node: OpaquePointer) -> String? {
+        enum Tag { case open, close }
+        func tag(_ node: OpaquePointer) -> Tag? {
             guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE else { return nil }
-            return literal(of: node).trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        var result: [Inline] = []
-        var index = 0
-        while index < children.count {
-            if tag(children[index].node) == "<small>",
-               let close = children[(index + 1)...].firstIndex(where: { tag($0.node) == "</small>" }) {
-                result.append(.small(children[(index + 1)..<close].flatMap(\.inlines)))
-                index = close + 1
-                continue
+            let text = literal(of: node).trimmingCharacters(in: .whitespaces).lowercased()
+            if text == "</small>" { return .close }
+            if text == "<small>" || (text.hasPrefix("<small") && text.hasSuffix(">") && text.dropFirst(6).first?.isWhitespace == true) {
+                return .open
             }
-            result += children[index].inlines
-            index += 1
+            return nil
+        }
+        // Each open tag's place in `result`, innermost last; closing one wraps what followed it.
+        var result: [Inline] = []
+        var opened: [(index: Int, tag: [Inline])] = []
+        for child in children {
+            switch tag(child.node) {
+            case .open:
+                opened.append((result.count, child.inlines))
+            case .close:
+                if let open = opened.popLast() {
+                    let inner = Array(result[open.index...])
+                    result.removeSubrange(open.index...)
+                    result.append(.small(inner))
+                } else {
+                    result += child.inlines
+                }
+            case nil:
+                result += child.inlines
+            }
+        }
+        // Unclosed tags stay as the text they are, where they stood.
+        for open in opened.reversed() {
+            result.insert(contentsOf: open.tag, at: open.index)
         }
         return result
     }

@@ -186,11 +186,16 @@ public struct TemplateRegistry: Sendable {
 }
 
 extension ScreenContent {
-    /// Refuses a dialog's settings (`presentation`, `purposes`) on a full-screen template the
-    /// document is rendered with by `--template` (its own document.json is refused when read).
+    /// Refuses a dialog's settings (`presentation`, `purposes`, `actions`, `declineStyle`,
+    /// `settingsStyle`) on a full-screen template the document is rendered with by `--template`
+    /// (its own document.json is refused when read).
     func refuseDialogSettings(for template: TemplateID) throws {
-        let keys = (settings.presentation != nil ? ["\"presentation\""] : []) + (settings.purposes.isEmpty ? [] : ["\"purposes\""])
-        guard !keys.isEmpty else { return }
+        let set: [(String, Bool)] = [("presentation", settings.presentation != nil), ("purposes", !settings.purposes.isEmpty),
+                                     ("actions", settings.actions != nil), ("declineStyle", settings.declineStyle != nil),
+                                     ("settingsStyle", settings.settingsStyle != nil)]
+        let names = set.filter(\.1).map { "\"\($0.0)\"" }
+        guard let last = names.last else { return }
+        let keys = names.count == 1 ? [last] : [names.dropLast().joined(separator: ", "), last]
         throw TemplateError.unsupportedContent(template: template.rawValue, document: (source as NSString).appendingPathComponent("document.json"),
                                                reason: "it sets \(keys.joined(separator: " and ")), which only a consent dialog has",
                                                fix: "render it with the template its document.json names, or remove \(keys.joined(separator: " and "))")

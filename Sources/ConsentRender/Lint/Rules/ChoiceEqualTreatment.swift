@@ -46,7 +46,8 @@ extension PageLint {
         if edge(accept) && !edge(refusal) {
             results.append(finding(.equalTreatment, .error, "\(name) button", refusal.rect,
                 "'\(refusal.label)' is words with no fill or outline while '\(accept.label)' is a filled button: refusing looks less "
-                + "available than accepting (EDPB Guidelines 03/2022 on deceptive design, CNIL); draw it as a button: remove \"\(key)\": \"text\""))
+                + "available than accepting (EDPB Guidelines 03/2022 on deceptive design, CNIL); draw it as a button: remove \"\(key)\": "
+                + "\"text\" if the document sets it, and give it a visible fill or outline (style.colors declineFill, declineBorder)"))
         }
         let acceptRun = accept.labelText.block.runs.first, refusalRun = refusal.labelText.block.runs.first
         if let acceptRun, let refusalRun, acceptRun.fontSize != refusalRun.fontSize || acceptRun.weight != refusalRun.weight {

@@ -22,17 +22,32 @@ extension PageLintRule {
 }
 
 extension PageLint {
+    /// The words `run` sets in `block`, shortened to 30 characters.
+    static func words(of run: TextRun, in block: TextBlock) -> String {
+        let bytes = Array(block.text.utf8)
+        guard run.start >= 0, run.end <= bytes.count, run.start < run.end else { return "" }
+        let text = String(decoding: bytes[run.start..<run.end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.count > 30 ? String(text.prefix(29)) + "…" : text
+    }
+
     /// `text.min-size` and `text.density`: MIIT's "文字过小过密" (text too small or too dense).
     func textSizes() -> [LintFinding] {
         var results: [LintFinding] = []
         let traits = LanguageTraits(tag: page.language)
         let minimum = traits.isCJK ? 14.0 : 13.0
+        // The title's smaller words (a <small> in it) too; its own size is a title's.
+        let title = page.title
+        if let small = title.block.runs.min(by: { $0.fontSize < $1.fontSize }), small.fontSize < minimum {
+            results.append(finding(.minimumSize, .error, "title", title.frame,
+                                   "\(small.fontSize) pt text ('\(Self.words(of: small, in: title.block))') is too small; text needs \(minimum) pt here "
+                                   + "(drop the <small> from the title, or raise style.text.smallSize)"))
+        }
         for (index, block) in page.body.blocks.enumerated() {
             guard let largest = block.block.runs.map(\.fontSize).max() else { continue }
-            if let small = block.block.runs.map(\.fontSize).min(), small < minimum {
+            if let small = block.block.runs.min(by: { $0.fontSize < $1.fontSize }), small.fontSize < minimum {
                 results.append(finding(.minimumSize, .error, "body block \(index + 1)", block.frame,
-                                       "\(small) pt text is too small; body text needs \(minimum) pt here (raise style.text.bodySize, or "
-                                       + "style.text.smallSize for <small> text)"))
+                                       "\(small.fontSize) pt text ('\(Self.words(of: small, in: block.block))') is too small; body text needs "
+                                       + "\(minimum) pt here (raise style.text.bodySize, or style.text.smallSize for <small> text)"))
             }
             if block.block.lineHeight < largest * 1.2 - 1e-9 {
                 results.append(finding(.density, .error, "body block \(index + 1)", block.frame,

@@ -46,13 +46,15 @@ struct LoginConsentTemplate: ScreenTemplate {
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         let strings = try LoginStrings.resolve(language: content.language, settings: content.settings, folder: content.source,
                                                app: content.app)
-        let agreement = try LoginAgreement(content)
-        let login = content.settings.login
         let file = (content.source as NSString).appendingPathComponent("\(content.language).md")
         guard content.document.title != nil else {
-            throw TemplateError.unsupportedContent(template: id.rawValue, document: file, reason: "it has no title",
-                                                   fix: "give the page its title as the first line, a # heading (# 欢迎登录)")
+            let heading = content.document.blocks.contains { if case .heading = $0 { true } else { false } }
+            throw TemplateError.unsupportedContent(template: id.rawValue, document: file, reason: "it has no title", fix:
+                "give the page its title as the first line, a # heading (# 欢迎登录)"
+                + (heading ? "; the page's title is the first # heading, a ## heading is body text" : ""))
         }
+        let agreement = try LoginAgreement(content)
+        let login = content.settings.login
         for (index, method) in login.otherMethods.enumerated() where method.label.text(for: content.language) == nil {
             throw DocumentError.invalidSetting(path: (content.source as NSString).appendingPathComponent("document.json"),
                                                field: "login.otherMethods[\(index)].label", value: "without a name in \(content.language)",
@@ -119,10 +121,13 @@ struct LoginConsentTemplate: ScreenTemplate {
         block.width = min(maximum, measured.width.rounded(.up))
         let size = Size(width: context.snap(block.width + padding.left + padding.right),
                         height: context.snap(measured.height + padding.top + padding.bottom))
-        var top = safe.midY - size.height / 2
-        if top < line.maxY + metrics.toastClearance, top + size.height > line.minY - metrics.toastClearance {
-            top = line.maxY + metrics.toastClearance
-        }
+        // In the middle; else below the line, else above it; where neither has room (the largest
+        // text sizes) at the safe area's bottom: always on screen, over the line if it must be.
+        let clearance = metrics.toastClearance
+        func covers(_ top: Double) -> Bool { top < line.maxY + clearance && top + size.height > line.minY - clearance }
+        let fits: (Double) -> Bool = { $0 >= safe.minY && $0 + size.height <= safe.maxY }
+        let candidates = [safe.midY - size.height / 2, line.maxY + clearance, line.minY - clearance - size.height]
+        let top = candidates.first { fits($0) && !covers($0) } ?? max(safe.minY, safe.maxY - size.height - clearance)
         let rect = Rect(x: context.snap(safe.midX - size.width / 2), y: context.snap(top), width: size.width, height: size.height)
         return [
             // Dark on a light page; in dark mode a grey that stands off the black page.
