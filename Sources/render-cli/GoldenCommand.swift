@@ -21,6 +21,9 @@ enum GoldenCommand {
                            + "the start of a run and keeps yours. A folder of yours, the golden, document or profiles folder, or "
                            + "the current directory is refused (exit 2)"),
             OptionSpec("mode", .value("missing|failed|all"), onlyWith: "record", help: "with record: which cells to record (default all)"),
+            OptionSpec("junit", .value("FILE"),
+                       help: "also write the run as JUnit XML (one test case per cell; failures with their reasons and images as "
+                           + "attachments), for CI test reports; a file render-cli wrote before is replaced, any other is refused"),
         ])],
         notes: "DIR/.consentrender-golden lists every golden record wrote (commit it with the goldens): a golden is replaced only "
             + "when listed and unchanged, or kept as it is when its pixels already match; any other file at a golden's path is "
@@ -57,13 +60,41 @@ enum GoldenCommand {
         }
         let golden = URL(fileURLWithPath: options.value("golden") ?? "Golden")
         let artifacts = URL(fileURLWithPath: options.value("artifacts") ?? ".build/golden-failures")
+        let junit = try options.value("junit").map { try checkedReportOutput($0, option: "--junit", protecting: [golden, artifacts]) }
         var suite = try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
                                     recordMode: mode, only: options.value("only"))
         suite.appFiles = XcodeAppFiles()
+        let started = Date()
         let report = try suite.run()
         print(report.description)
+        if let junit {
+            try createFolder(for: junit)
+            try AtomicFileWriter.write([(junit, JUnitReport.golden(report, seconds: Date().timeIntervalSince(started)))])
+            print("JUnit report: \(junit.path)")
+        }
         // An I/O failure (a full disk) is not a golden mismatch: CI must not read it as one.
         if report.hasEnvironmentFailure { return 3 }
         return report.refusedOverwrite || report.hasBadInput ? 2 : report.passed ? 0 : 1
     }
+}
+
+/// The file a `--junit`-like option names, checked before anything runs: not a folder, not inside
+/// the folders the run reads or owns, and either new or a report render-cli wrote.
+func checkedReportOutput(_ path: String, option: String, protecting folders: [URL]) throws -> URL {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    let target = url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
+    for folder in folders {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        if target.hasPrefix(root + "/") {
+            throw OutputError.reportOutputInUse(option: option, path: path, reason: "lies inside \(folder.path), which this run reads or writes")
+        }
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+        if isDirectory.boolValue { throw OutputError.reportOutputInUse(option: option, path: path, reason: "is a folder") }
+        guard JUnitReport.isOwn(fileAt: url.path) else {
+            throw OutputError.reportOutputInUse(option: option, path: path, reason: "exists and is not a report render-cli wrote")
+        }
+    }
+    return url
 }

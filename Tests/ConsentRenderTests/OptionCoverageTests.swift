@@ -316,6 +316,8 @@ import Testing
         add("golden verify", "only", with(verify, "only", "*/zh-Hans"), verify)
         add("golden verify", "artifacts", with(verify, "artifacts", "{T}/elsewhere"), verify)
         add("golden verify", "mode", with(verify, "mode", "all"), verify)
+        add("golden verify", "junit", with(verify, "junit", "{T}/golden.xml"), verify)
+        add("golden record", "junit", with(record, "junit", "{T}/golden.xml"), record)
         add("golden record", "golden", with(record, "golden", "{T}/Golden2"), record)
         add("golden record", "only", with(with(record, "mode", "all"), "only", "*/zh-Hans"), with(record, "mode", "all"))
         add("golden record", "artifacts", with(record, "artifacts", "{T}/elsewhere"), record)

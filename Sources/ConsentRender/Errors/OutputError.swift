@@ -22,6 +22,8 @@ public enum OutputError: Error, Equatable, Sendable {
     case notOurSideFiles(files: [SideFile], output: String)
     /// `diff --out` names one of the images it compares, or a file that is not a diff image the tool wrote.
     case diffOutputInUse(path: String, reason: String)
+    /// A report file (`--junit FILE`) that is not the tool's, or a place it cannot go.
+    case reportOutputInUse(option: String, path: String, reason: String)
     /// A render's output would go inside one of its input folders or onto one of its input files.
     case renderOutputIsInput(path: String, role: String, rolePath: String, isFile: Bool)
 }
@@ -96,6 +98,8 @@ extension OutputError: CustomStringConvertible {
                     ? ", which the app's next build would take in" : ", which this render reads")
                 + "; nothing was written. Give --out a path outside the render's inputs and the app's sources, for example "
                 + "out/screen.png."
+        case let .reportOutputInUse(option, path, reason):
+            return "\(option) '\(path)' \(reason); nothing was run. Give \(option) a new file name outside it, such as out/golden.xml."
         case let .diffOutputInUse(path, reason):
             return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
         case let .unreadableManifest(path, detail):
