@@ -30,8 +30,11 @@ enum LintCommand {
             OptionGroup("Checks and output:", [
                 OptionSpec("tcf", .flag, help: "button labels need 5:1 contrast (IAB TCF v2.2)"),
                 Options.allowMissingGlyphs.with(help: "report characters no font covers as a warning instead of an error"),
-                Options.format("json prints the findings as JSON: {rule, severity, message, element, rect, language, variant}, "
-                    + "variant being the screen's variant object (render-cli help axes; none on a finding about the document)"),
+                OptionSpec("format", .value("text|json|sarif"),
+                           help: "json prints the findings as JSON: {rule, severity, message, element, rect, language, variant, source}, "
+                               + "variant being the screen's variant object (render-cli help axes; none on a finding about the document) "
+                               + "and source the file, line and column it comes from; sarif prints a SARIF 2.1.0 log for code "
+                               + "scanning (every rule, a result per finding at its source line, the cell in its properties)"),
             ]),
         ],
         exitStatus: "0 no errors (warnings allowed); 1 an error; 2 bad usage or input; 3 an internal or I/O failure (disk full, "
@@ -105,13 +108,18 @@ enum LintCommand {
             print(try explain(rule))
             return 0
         }
-        let json = try options.choice("format", as: TextOrJSON.self, default: .text) == .json
+        let format = try options.choice("format", as: LintFormat.self, default: .text)
         let lint = try request(options)
         let report = try withOption("states", when: isUnknownState) { try lint.run() }
         let errors = report.errors
-        if json {
+        switch format {
+        case .json:
             print(String(decoding: try canonicalJSONData(report.findings), as: UTF8.self), terminator: "")
-        } else {
+        case .sarif:
+            let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            print(String(decoding: LintSARIF.log(report.findings, toolVersion: ConsentRenderVersion.version, base: base), as: UTF8.self),
+                  terminator: "")
+        case .text:
             report.findings.forEach { print($0.description) }
             if let flowSteps = report.flowSteps, report.flowPasses {
                 print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
@@ -127,4 +135,11 @@ enum LintCommand {
         }
         return errors > 0 ? 1 : 0
     }
+}
+
+/// What `lint --format` prints.
+enum LintFormat: String, CaseIterable {
+    case text
+    case json
+    case sarif
 }

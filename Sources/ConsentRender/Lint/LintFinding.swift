@@ -25,6 +25,9 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     public var variant: VariantRecord?
     /// The keys a finding lists (`prompt.system-words-missing`: the missing words' keys); nil for other findings.
     public var keys: [String]?
+    /// Where in the team's files it comes from (a link's Markdown line, a label's document.json
+    /// entry, a purpose string's Info.plist line), when `render-cli lint` could find it.
+    public var source: SourceLocation?
 
     public init(rule: LintRule, severity: LintSeverity, message: String, element: String, rect: Rect?, language: String,
                 device: String, state: String? = nil) {

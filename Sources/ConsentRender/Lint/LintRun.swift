@@ -60,6 +60,7 @@ public struct LintRun {
             flowFindings = check.findings()
             flowSteps = flow.steps.count
         }
+        var locator = SourceLocator(content: folder.content)
         var findings = try DocumentLint(folder: folder, languages: languages).findings()
         // The app's purpose strings, from its files: every prompt asked for, in every language.
         let prompts = Set(cells.compactMap(\.screen.prompt))
@@ -105,8 +106,13 @@ public struct LintRun {
                 // Allowed missing glyphs are still reported, as a warning.
                 if allowsMissingGlyphs, finding.rule == LintRule.missingGlyphs { finding.severity = .warning }
                 finding.place(in: cell)
+                finding.source = locator.locate(finding, page: page)
                 return finding
             }
+        }
+        // The document's and the app's findings: their files.
+        for index in findings.indices where findings[index].source == nil && findings[index].variant == nil {
+            findings[index].source = locator.locate(findings[index], page: nil)
         }
         findings += flowFindings
         return Report(findings: findings, screens: cells.count, flowSteps: flowSteps,
