@@ -111,7 +111,7 @@ public struct LintRun {
             }
         }
         // The document's and the app's findings: their files.
-        for index in findings.indices where findings[index].source == nil && findings[index].variant == nil {
+        for index in findings.indices where findings[index].source == nil && findings[index].device.isEmpty {
             findings[index].source = locator.locate(findings[index], page: nil)
         }
         findings += flowFindings

@@ -43,7 +43,7 @@ public enum LintSARIF {
             var properties: [String: Any] = ["element": finding.element, "language": finding.language]
             if let variant = finding.variant {
                 properties["variant"] = Dictionary(variant.values.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
-                properties["cell"] = RenderVariant(record: variant).path
+                if variant["device"] != nil { properties["cell"] = RenderVariant(record: variant).path }
             }
             if let rect = finding.rect {
                 properties["rect"] = ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height]

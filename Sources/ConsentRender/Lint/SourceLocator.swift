@@ -50,6 +50,15 @@ struct SourceLocator {
         return nil
     }
 
+    /// The line holding `quoted` text of the screen: the whole of it, else its first words (the
+    /// Markdown may hold a link's brackets or a line break inside it).
+    private mutating func find(quoted: String, in path: String) -> SourceLocation? {
+        if let found = find(quoted, in: path) { return found }
+        // A word list's pattern quotes its gap as "…" (登录即代表…同意): the words before it.
+        let head = String(quoted.prefix { !"《[(\n…".contains($0) }.prefix(12)).trimmingCharacters(in: .whitespaces)
+        return head.count >= 2 ? find(head, in: path) : nil
+    }
+
     /// Text between the first pair of straight single quotes in a message.
     static func quoted(in message: String) -> String? {
         guard let start = message.firstIndex(of: "'"), let end = message[message.index(after: start)...].firstIndex(of: "'") else { return nil }
@@ -73,7 +82,7 @@ struct SourceLocator {
                 ?? find(link.text, in: markdown) ?? SourceLocation(file: markdown)
         }
         if element == "title" {
-            if let quoted = Self.quoted(in: finding.message), let found = find(quoted, in: markdown) { return found }
+            if let quoted = Self.quoted(in: finding.message), let found = find(quoted: quoted, in: markdown) { return found }
             return find("# ", in: markdown) ?? SourceLocation(file: markdown)
         }
         // A button's label: the document's own words for it, in document.json.
@@ -87,7 +96,7 @@ struct SourceLocator {
             }
             return nil
         }
-        if let quoted = Self.quoted(in: finding.message), let found = find(quoted, in: markdown) { return found }
+        if let quoted = Self.quoted(in: finding.message), let found = find(quoted: quoted, in: markdown) { return found }
         if element.hasPrefix("body block "), let number = Int(element.dropFirst(11)), let blocks = page?.layout.body.blocks,
            number >= 1, number <= blocks.count {
             let words = blocks[number - 1].block.text.prefix(12).trimmingCharacters(in: .whitespacesAndNewlines)
