@@ -67,6 +67,10 @@ enum GoldenCommand {
         let started = Date()
         let report = try suite.run()
         print(report.description)
+        if GitHubAnnotations.enabled() {
+            let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            GitHubAnnotations.golden(report, goldenFolder: golden, base: base).forEach { print($0) }
+        }
         if let junit {
             try createFolder(for: junit)
             try AtomicFileWriter.write([(junit, JUnitReport.golden(report, seconds: Date().timeIntervalSince(started)))])

@@ -112,6 +112,13 @@ enum LintCommand {
         let lint = try request(options)
         let report = try withOption("states", when: isUnknownState) { try lint.run() }
         let errors = report.errors
+        // In GitHub Actions, errors and warnings also annotate their source lines on the pull request
+        // (on stderr when stdout carries JSON or SARIF).
+        if GitHubAnnotations.enabled() {
+            let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let lines = GitHubAnnotations.lint(report.findings, base: base).joined(separator: "\n") + "\n"
+            if format == .text { print(lines, terminator: "") } else { FileHandle.standardError.write(Data(lines.utf8)) }
+        }
         switch format {
         case .json:
             print(String(decoding: try canonicalJSONData(report.findings), as: UTF8.self), terminator: "")

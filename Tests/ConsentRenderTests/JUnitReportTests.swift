@@ -61,6 +61,11 @@ import Testing
         let xml = try String(contentsOf: report, encoding: .utf8)
         #expect(xml.contains("<failure type=\"mismatch\" message=\"image: ") && xml.contains("pixels differ"))
         #expect(xml.contains("<property name=\"attachment\" value=\""))
+        // In GitHub Actions each failure is also an error annotation at its golden image.
+        let annotated = try runRenderCLI(["golden", "verify"] + common, environment: ["CI": "true", "GITHUB_ACTIONS": "true"])
+        let errors = annotated.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=") }
+        #expect(errors.count == 2 && errors.allSatisfy { $0.contains("/en.png,title=golden consent/") && $0.contains("pixels differ") },
+                "\(errors)")
     }
 
     @Test func aReportFileThatIsNotOursIsRefusedBeforeAnythingRuns() throws {

@@ -107,4 +107,23 @@ import Testing
         let place = try #require(Self.location(purpose))
         #expect(place.uri == "app-doc/app/Info.plist" && place.line == 7, "\(place)")
     }
+
+    /// Issue 36, point 3: in GitHub Actions, findings also annotate their source lines.
+    @Test func inGitHubActionsFindingsAnnotateTheirLines() throws {
+        let arguments = ["lint", "--document", "Samples/privacy-agreement", "--devices", "iphone-15-pro", "--languages", "en",
+                         "--orientations", "portrait", "--appearances", "light"]
+        let annotated = try runRenderCLI(arguments, environment: ["GITHUB_ACTIONS": "true"])
+        let lines = annotated.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(lines.contains { $0.hasPrefix("::warning file=Samples/privacy-agreement/en.md,line=3,col=60,title=links.placeholder-host") },
+                "\(lines)")
+        #expect(!lines.isEmpty && lines.allSatisfy { !$0.contains("\n") })
+        let plain = try runRenderCLI(arguments)
+        #expect(!plain.stdout.contains("::warning") && !plain.stdout.contains("::error"))
+        // With JSON or SARIF on stdout, the annotations go to stderr, and stdout stays parseable.
+        let sarif = try runRenderCLI(arguments + ["--format", "sarif"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(sarif.stderr.contains("::warning file=") && (try? JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8))) != nil)
+        // GitHub's escaping: a message's line breaks and percent signs.
+        #expect(GitHubAnnotations.line("error", title: "a:b,c", message: "50% off\nnow", file: "x.md", line: 2, base: repositoryRoot)
+                == "::error file=x.md,line=2,title=a%3Ab%2Cc::50%25 off%0Anow")
+    }
 }
