@@ -30,6 +30,9 @@ enum LintCommand {
             OptionGroup("Checks and output:", [
                 OptionSpec("tcf", .flag, help: "button labels need 5:1 contrast (IAB TCF v2.2)"),
                 Options.allowMissingGlyphs.with(help: "report characters no font covers as a warning instead of an error"),
+                OptionSpec("junit", .value("FILE"),
+                           help: "also write the lint as JUnit XML (a test case per screen, failed when it has errors; one for the "
+                               + "document and its flow) for CI test reports; a file render-cli wrote before is replaced, any other is refused"),
                 OptionSpec("format", .value("text|json|sarif"),
                            help: "json prints the findings as JSON: {rule, severity, message, element, rect, language, variant, source}, "
                                + "variant being the screen's variant object (render-cli help axes; none on a finding about the document) "
@@ -110,7 +113,14 @@ enum LintCommand {
         }
         let format = try options.choice("format", as: LintFormat.self, default: .text)
         let lint = try request(options)
+        let junit = try options.value("junit").map { try checkedReportOutput($0, option: "--junit", protecting: [lint.folder.url]) }
+        let started = Date()
         let report = try withOption("states", when: isUnknownState) { try lint.run() }
+        if let junit {
+            try createFolder(for: junit)
+            try AtomicFileWriter.write([(junit, JUnitReport.lint(report.findings, document: lint.folder.name, cells: lint.cells,
+                                                                 seconds: Date().timeIntervalSince(started)))])
+        }
         let errors = report.errors
         // In GitHub Actions, errors and warnings also annotate their source lines on the pull request
         // (on stderr when stdout carries JSON or SARIF).

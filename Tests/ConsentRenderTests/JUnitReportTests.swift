@@ -104,4 +104,22 @@ import Testing
         #expect(xml.contains("<testsuite name=\"doc\" tests=\"2\" failures=\"0\" errors=\"1\"") && xml.contains("<testsuite name=\"other\" tests=\"2\" failures=\"1\" errors=\"0\""))
         #expect(JUnitReport.isOwn(fileAt: file.path))
     }
+
+    @Test func lintWritesACasePerScreenFailedWhenItHasErrors() throws {
+        let document = folder.folder("ticked", files: [
+            "en.md": "# Privacy\n\nWe use analytics. Read our [privacy policy](https://yunfan.cn/p).\n\n- [x] I agree\n"])
+        let report = folder.url.appendingPathComponent("lint.xml")
+        let run = try runRenderCLI(["lint", "--document", document.path, "--devices", "iphone-se-3", "--orientations", "portrait,landscape",
+                                    "--appearances", "light", "--junit", report.path])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let read = try check(report)
+        // Two screens and the document: both screens fail on the pre-ticked box.
+        #expect(read.status == 0 && read.stdout.hasPrefix("3 2 0 3 2 0"), "\(read.stdout)\(read.stderr)")
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        #expect(xml.contains("<testcase name=\"iphone-se-3/landscape-light/en\" classname=\"lint.ticked\">")
+                && xml.contains("choice.pre-ticked"))
+        // Inside the document folder it would be read as the document's: refused.
+        let inside = try runRenderCLI(["lint", "--document", document.path, "--junit", document.appendingPathComponent("lint.xml").path])
+        #expect(inside.status == 2 && inside.stderr.contains("lies inside"))
+    }
 }

@@ -280,6 +280,7 @@ import Testing
                           baseline: matrix.map { $0 == "matrix" ? "watch" : $0 }, effect: .neutral, waitFor: "watching"))
         cases += axisCases("lint", lint)
         add("lint", "format", with(lint, "format", "json"), lint, .neutral)
+        add("lint", "junit", with(lint, "junit", "{T}/lint.xml"), lint, .neutral)
         add("lint", "explain", ["lint", "--explain", "choice.pre-ticked"], lint)
         add("lint", "tcf", with(with(lint, "document", "Samples/world-agreement"), "tcf"), with(lint, "document", "Samples/world-agreement"))
         // appstore

@@ -122,4 +122,44 @@ public enum JUnitReport {
         let head = (try? handle.read(upToCount: 512)) ?? Data()
         return String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 2).dropFirst().first.map(String.init) == mark
     }
+
+    /// A lint run as JUnit: one suite for the document, a case per screen checked (failed when it
+    /// has errors; its warnings in `<system-out>`), and one for the document and its flow as a whole.
+    public static func lint(_ findings: [LintFinding], document: String, cells: [RenderVariant], seconds: Double) -> Data {
+        var byCell: [String: [LintFinding]] = [:]
+        var whole: [LintFinding] = []
+        for finding in findings {
+            if let variant = finding.variant, variant["device"] != nil {
+                byCell[RenderVariant(record: variant).path, default: []].append(finding)
+            } else {
+                whole.append(finding)
+            }
+        }
+        var cases: [(name: String, findings: [LintFinding])] = cells.map { ($0.path, byCell[$0.path] ?? []) }
+        cases.append(("\(document) (document and flow)", whole))
+        let failed = cases.filter { $0.findings.contains { $0.severity == .error } }.count
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", mark,
+                     "<testsuites name=\"lint\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(format(seconds))\">",
+                     "  <testsuite name=\"\(escaped(document))\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\">"]
+        for (name, findings) in cases {
+            let opening = "    <testcase name=\"\(escaped(name))\" classname=\"lint.\(escaped(document))\""
+            guard !findings.isEmpty else {
+                lines.append(opening + "/>")
+                continue
+            }
+            lines.append(opening + ">")
+            let errors = findings.filter { $0.severity == .error }
+            if let first = errors.first {
+                lines.append("      <failure type=\"lint\" message=\"\(escaped("\(errors.count) error\(errors.count == 1 ? "" : "s"): \(first.rule) \(first.element)"))\">"
+                             + escaped(errors.map(\.description).joined(separator: "\n"), inAttribute: false) + "</failure>")
+            }
+            let warnings = findings.filter { $0.severity == .warning }
+            if !warnings.isEmpty {
+                lines.append("      <system-out>\(escaped(warnings.map(\.description).joined(separator: "\n"), inAttribute: false))</system-out>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
 }
