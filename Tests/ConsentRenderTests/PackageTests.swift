@@ -29,7 +29,8 @@ import Testing
         let unpack = try runProcess(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-x", package.path, root.path])
         #expect(unpack.status == 0, "\(unpack.stderr)")
         let cli = root.appendingPathComponent("usr/bin/render-cli").path
-        let work = folder.folder("work", files: ["en.md": "# Privacy\n\nRead our [privacy policy](https://yunfan.cn/p).\n"])
+        let work = folder.folder("work", files: [:])
+        _ = folder.folder("work/doc", files: ["en.md": "# Privacy\n\nRead our [privacy policy](https://yunfan.cn/p).\n"])
         func installed(_ arguments: [String]) throws -> CLIRun {
             try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["-i", "PATH=/usr/bin:/bin", "HOME=\(work.path)", cli] + arguments, in: work)
         }
@@ -38,7 +39,7 @@ import Testing
         let version = try installed(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("render-cli \(ConsentRenderVersion.version)"), "\(version.stdout)\(version.stderr)")
         let png = work.appendingPathComponent("out/en.png")
-        let render = try installed(["render", "--document", ".", "--device", "iphone-se-3", "--out", "out/en.png"])
+        let render = try installed(["render", "--document", "doc", "--device", "iphone-se-3", "--out", "out/en.png"])
         #expect(render.status == 0, "\(render.stderr)")
         let header = try #require(pngHeader(try Data(contentsOf: png)))
         #expect(header.width == 750 && header.height == 1334)
