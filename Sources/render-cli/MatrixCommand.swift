@@ -18,7 +18,12 @@ enum MatrixCommand {
             OptionGroup("Prompts:", [Options.over] + Options.appFiles),
             OptionGroup("Running and output:", [Options.frames, Options.jobs("cells"), Options.shard,
                                                 Options.format("json prints manifest.json to stdout at the end instead of a line per cell"),
-                                                Options.allowMissingGlyphs]),
+                                                Options.allowMissingGlyphs,
+                                                OptionSpec("junit", .value("FILE"),
+                                                           help: "also write the run as JUnit XML (a test case per cell; a cell that failed "
+                                                               + "to render is an error with its message, one left out for want of iOS's "
+                                                               + "words is skipped), for CI test reports; a file render-cli wrote before is "
+                                                               + "replaced, any other is refused")]),
         ],
         exitStatus: "0 every cell rendered; 2 bad usage or a cell's input was bad (the others are still written); 3 an internal "
             + "or I/O failure (disk full, Cairo error).")
@@ -32,10 +37,19 @@ enum MatrixCommand {
         // Jobs are processes: each with its own fonts, none waiting on another's text.
         render.workerLaunch = MatrixWorkerCommand.launch(for: arguments)
         let format = try options.choice("format", as: TextOrJSON.self, default: .text)
+        let junit = try options.value("junit").map {
+            try checkedReportOutput($0, option: "--junit", protecting: [render.outputDirectory, render.folder.url])
+        }
         let reporter = ProgressReporter(total: render.cells.count, linePerCell: format == .text)
+        let started = Date()
         let run = try withOption("states", when: isUnknownState) { try render.run { reporter.finished($0) } }
         let results = run.results
         reporter.finish()
+        if let junit {
+            try createFolder(for: junit)
+            try AtomicFileWriter.write([(junit, JUnitReport.matrix(results, document: render.folder.name,
+                                                                   seconds: Date().timeIntervalSince(started)))])
+        }
         if format == .json {
             FileHandle.standardOutput.write(try run.manifestData)
         } else {

@@ -122,4 +122,25 @@ import Testing
         let inside = try runRenderCLI(["lint", "--document", document.path, "--junit", document.appendingPathComponent("lint.xml").path])
         #expect(inside.status == 2 && inside.stderr.contains("lies inside"))
     }
+
+    @Test func matrixWritesACasePerCellWithTheCellsThatFailedAsErrors() throws {
+        let document = folder.folder("mixed", files: [
+            "en.md": "# Privacy\n\nRead our [privacy policy](https://yunfan.cn/p).\n",
+            "de.md": "# Datenschutz\n\nDas Zeichen \u{E000} hat keine Glyphe. [Datenschutzerklärung](https://yunfan.cn/p)\n"])
+        let report = folder.url.appendingPathComponent("matrix.xml")
+        let run = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-se-3,ipad-10", "--languages", "en,de",
+                                    "--out", folder.url.appendingPathComponent("out").path, "--junit", report.path])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        let read = try check(report)
+        #expect(read.status == 0 && read.stdout.hasPrefix("4 0 2 4 2 0"), "\(read.stdout)\(read.stderr)")
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        #expect(xml.contains("<testcase name=\"ipad-10/portrait-light/de\" classname=\"matrix.mixed\">") && xml.contains("U+E000"))
+        #expect(xml.contains("<testcase name=\"ipad-10/portrait-light/en\" classname=\"matrix.mixed\"/>"))
+        // Inside the matrix's own folder it is refused before anything renders.
+        let inside = try runRenderCLI(["matrix", "--document", document.path, "--devices", "iphone-se-3", "--languages", "en",
+                                       "--out", folder.url.appendingPathComponent("out2").path,
+                                       "--junit", folder.url.appendingPathComponent("out2/m.xml").path])
+        #expect(inside.status == 2 && inside.stderr.contains("lies inside"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out2").path))
+    }
 }

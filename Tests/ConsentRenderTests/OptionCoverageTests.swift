@@ -275,6 +275,7 @@ import Testing
         // matrix, watch, lint
         cases += axisCases("matrix", matrix)
         add("matrix", "format", with(matrix, "format", "json"), matrix, .neutral)
+        add("matrix", "junit", with(matrix, "junit", "{T}/matrix.xml"), matrix, .neutral)
         cases += axisCases("watch", matrix.map { $0 == "matrix" ? "watch" : $0 }, waitFor: "watching")
         cases.append(Case(command: "watch", option: "interval", arguments: with(matrix.map { $0 == "matrix" ? "watch" : $0 }, "interval", "0.2"),
                           baseline: matrix.map { $0 == "matrix" ? "watch" : $0 }, effect: .neutral, waitFor: "watching"))

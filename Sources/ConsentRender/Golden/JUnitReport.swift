@@ -162,4 +162,32 @@ public enum JUnitReport {
         lines += ["  </testsuite>", "</testsuites>"]
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
+
+    /// A matrix run as JUnit: a case per cell, named by its path; a cell that failed to render is an
+    /// `<error>` with its message (type `environment` for a cause outside its input), one left out
+    /// because ConsentRender has none of iOS's words in its language is `<skipped>`.
+    public static func matrix(_ results: [MatrixRender.CellResult], document: String, seconds: Double) -> Data {
+        let skipped = results.filter { $0.missingWords?.severity == .warning }.count
+        let errors = results.filter { $0.error != nil && $0.missingWords?.severity != .warning }.count
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", mark,
+                     "<testsuites name=\"matrix\" tests=\"\(results.count)\" failures=\"0\" errors=\"\(errors)\" time=\"\(format(seconds))\">",
+                     "  <testsuite name=\"\(escaped(document))\" tests=\"\(results.count)\" failures=\"0\" errors=\"\(errors)\" skipped=\"\(skipped)\">"]
+        for result in results {
+            let opening = "    <testcase name=\"\(escaped(result.cell.path))\" classname=\"matrix.\(escaped(document))\""
+            guard let error = result.error else {
+                lines.append(opening + "/>")
+                continue
+            }
+            lines.append(opening + ">")
+            if result.missingWords?.severity == .warning {
+                lines.append("      <skipped message=\"\(escaped(error))\"/>")
+            } else {
+                let type = result.errorCause == .environment ? "environment" : "bad-input"
+                lines.append("      <error type=\"\(type)\" message=\"\(escaped(error))\">\(escaped(error, inAttribute: false))</error>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
 }
