@@ -85,7 +85,17 @@ enum GoldenCommand {
 /// The file a `--junit`-like option names, checked before anything runs: not a folder, not inside
 /// the folders the run reads or owns, and either new or a report render-cli wrote.
 func checkedReportOutput(_ path: String, option: String, protecting folders: [URL]) throws -> URL {
+    guard !path.hasSuffix("/") else {
+        throw OutputError.reportOutputInUse(option: option, path: path, reason: "names a folder, not a file")
+    }
     let url = URL(fileURLWithPath: path).standardizedFileURL
+    // A parent that is a file (mine.xml/x.xml) cannot hold it: said now, not after the run.
+    var parent = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: parent.path), parent.path != "/" { parent = parent.deletingLastPathComponent() }
+    var parentIsFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: parent.path, isDirectory: &parentIsFolder), !parentIsFolder.boolValue {
+        throw OutputError.reportOutputInUse(option: option, path: path, reason: "would go under \(parent.path), which is a file")
+    }
     let target = url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     for folder in folders {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path

@@ -143,4 +143,14 @@ import Testing
         #expect(inside.status == 2 && inside.stderr.contains("lies inside"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out2").path))
     }
+
+    @Test func aReportPathThatCannotBeAFileIsRefusedBeforeTheRun() throws {
+        let mine = folder.folder("mine", files: ["notes.xml": "<notes/>"])
+        for (path, reason) in [(mine.appendingPathComponent("notes.xml/x.xml").path, "which is a file"),
+                               (mine.path + "/new/", "names a folder")] {
+            let run = try runRenderCLI(["lint", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--junit", path])
+            #expect(run.status == 2 && run.stderr.contains(reason) && run.stdout.isEmpty, "\(path): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: mine.appendingPathComponent("new").path))
+    }
 }

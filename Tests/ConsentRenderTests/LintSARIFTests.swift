@@ -126,4 +126,20 @@ import Testing
         #expect(GitHubAnnotations.line("error", title: "a:b,c", message: "50% off\nnow", file: "x.md", line: 2, base: repositoryRoot)
                 == "::error file=x.md,line=2,title=a%3Ab%2Cc::50%25 off%0Anow")
     }
+
+    /// The third trial's findings: a quoted pattern in another letter case still finds its line, and
+    /// one annotation stands for a finding however many screens it was made on.
+    @Test func capitalisedWordsFindTheirLineAndAnnotationsAreOncePerPlace() throws {
+        let document = folder.folder("signup", files: [
+            "en.md": "# Welcome\n\nBy signing up, you agree to our [Privacy Policy](https://yunfan.cn/p).\n"])
+        let arguments = ["--document", document.path, "--devices", "iphone-se-3,iphone-15-pro", "--orientations", "portrait,landscape",
+                         "--appearances", "light"]
+        let (_, log, _) = try sarif(arguments, in: folder.url)
+        let bundled = Self.results(log).filter { $0["ruleId"] as? String == "text.bundled-consent" }
+        #expect(bundled.count == 4 && bundled.allSatisfy { Self.location($0)?.line == 3 }, "\(bundled.map { Self.location($0) as Any })")
+        let annotated = try runRenderCLI(["lint"] + arguments, environment: ["GITHUB_ACTIONS": "true"], in: folder.url)
+        let lines = annotated.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        let bundledLines = lines.filter { $0.contains("title=text.bundled-consent") }
+        #expect(bundledLines.count == 1 && bundledLines[0].contains("and 3 more screens]") && bundledLines[0].contains("line=3"), "\(bundledLines)")
+    }
 }

@@ -121,11 +121,13 @@ import Testing
     }()
 
     /// How an option must show that it was read.
-    enum Effect: Sendable {
+    enum Effect: Sendable, Equatable {
         /// The result differs from the baseline's.
         case changes
         /// The files are byte-identical and the findings the same set; only how it is said may differ.
         case neutral
+        /// As neutral, but for one more file the option names (a `--junit` report), which must be there.
+        case addsFile(String)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -275,13 +277,13 @@ import Testing
         // matrix, watch, lint
         cases += axisCases("matrix", matrix)
         add("matrix", "format", with(matrix, "format", "json"), matrix, .neutral)
-        add("matrix", "junit", with(matrix, "junit", "{T}/matrix.xml"), matrix, .neutral)
+        add("matrix", "junit", with(matrix, "junit", "{T}/matrix.xml"), matrix, .addsFile("matrix.xml"))
         cases += axisCases("watch", matrix.map { $0 == "matrix" ? "watch" : $0 }, waitFor: "watching")
         cases.append(Case(command: "watch", option: "interval", arguments: with(matrix.map { $0 == "matrix" ? "watch" : $0 }, "interval", "0.2"),
                           baseline: matrix.map { $0 == "matrix" ? "watch" : $0 }, effect: .neutral, waitFor: "watching"))
         cases += axisCases("lint", lint)
         add("lint", "format", with(lint, "format", "json"), lint, .neutral)
-        add("lint", "junit", with(lint, "junit", "{T}/lint.xml"), lint, .neutral)
+        add("lint", "junit", with(lint, "junit", "{T}/lint.xml"), lint, .addsFile("lint.xml"))
         add("lint", "explain", ["lint", "--explain", "choice.pre-ticked"], lint)
         add("lint", "tcf", with(with(lint, "document", "Samples/world-agreement"), "tcf"), with(lint, "document", "Samples/world-agreement"))
         // appstore
@@ -461,6 +463,11 @@ import Testing
             let differing = Set(with.files.keys).symmetricDifference(without.files.keys).sorted()
                 + with.files.keys.filter { without.files[$0] != nil && without.files[$0] != with.files[$0] }.sorted()
             #expect(with.files == without.files, "\(option.testDescription): files differ: \(differing.joined(separator: ", "))")
+            if option.command == "lint" { #expect(Self.findings(with) == Self.findings(without)) }
+        case let .addsFile(name):
+            #expect(with.status == without.status)
+            #expect(with.files[name] != nil, "\(option.testDescription) wrote no \(name)")
+            #expect(with.files.filter { $0.key != name } == without.files, "\(option.testDescription): other files differ")
             if option.command == "lint" { #expect(Self.findings(with) == Self.findings(without)) }
         }
     }

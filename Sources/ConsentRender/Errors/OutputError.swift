@@ -99,7 +99,7 @@ extension OutputError: CustomStringConvertible {
                 + "; nothing was written. Give --out a path outside the render's inputs and the app's sources, for example "
                 + "out/screen.png."
         case let .reportOutputInUse(option, path, reason):
-            return "\(option) '\(path)' \(reason); nothing was run. Give \(option) a new file name outside it, such as out/golden.xml."
+            return "\(option) '\(path)' \(reason); nothing was run. Give \(option) another file name, such as out/report.xml."
         case let .diffOutputInUse(path, reason):
             return "--out '\(path)' \(reason); nothing was written. Give --out a new file name, such as diff.png."
         case let .unreadableManifest(path, detail):

@@ -83,10 +83,14 @@ public enum JUnitReport {
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// The absolute paths of the images in a failure's artifacts folder.
+    /// The images in a failure's artifacts folder: relative to the current folder when inside it
+    /// (GitLab reads only paths relative to the project's folder), else absolute.
     static func images(of failure: GoldenFailure) -> [String] {
         guard let folder = failure.artifacts else { return [] }
-        return attachedImages.map { folder.appendingPathComponent($0).path }.filter { FileManager.default.fileExists(atPath: $0) }
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return attachedImages.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+            .map { $0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0 }
     }
 
     static func format(_ seconds: Double) -> String { String(format: "%.3f", max(0, seconds)) }

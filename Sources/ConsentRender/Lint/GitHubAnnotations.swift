@@ -24,11 +24,23 @@ public enum GitHubAnnotations {
         return "::\(level) \(properties.joined(separator: ","))::\(escapedData(message))"
     }
 
-    /// The annotations of lint `findings`: errors as errors, warnings as warnings.
+    /// The annotations of lint `findings`: errors as errors, warnings as warnings; one for each
+    /// place and message, however many screens it was found on (GitHub shows a handful a step).
     public static func lint(_ findings: [LintFinding], base: URL) -> [String] {
-        findings.map { finding in
-            let cell = finding.variant.map { variant in variant["device"] != nil ? " [\(RenderVariant(record: variant).path)]" : "" } ?? ""
-            return line(finding.severity == .error ? "error" : "warning", title: "\(finding.rule)\(cell)",
+        var order: [String] = []
+        var groups: [String: [LintFinding]] = [:]
+        for finding in findings {
+            let source = finding.source
+            let key = [finding.severity.rawValue, finding.rule.rawValue, source?.file ?? "", "\(source?.line ?? 0)", "\(source?.column ?? 0)",
+                       finding.element, finding.message].joined(separator: "\u{1F}")
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(finding)
+        }
+        return order.compactMap { key in
+            guard let group = groups[key], let finding = group.first else { return nil }
+            let cell = finding.variant.map { variant in variant["device"] != nil ? " [\(RenderVariant(record: variant).path)" : "" } ?? ""
+            let more = group.count > 1 && !cell.isEmpty ? " and \(group.count - 1) more screen\(group.count == 2 ? "" : "s")]" : cell.isEmpty ? "" : "]"
+            return line(finding.severity == .error ? "error" : "warning", title: "\(finding.rule)\(cell)\(more)",
                         message: "\(finding.element): \(finding.message)", file: finding.source?.file, line: finding.source?.line,
                         column: finding.source?.column, base: base)
         }

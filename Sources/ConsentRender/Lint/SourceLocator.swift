@@ -39,11 +39,12 @@ struct SourceLocator {
         return lines
     }
 
-    /// The first line of `path` holding `needle`, with the column (in characters, 1-based) it starts at.
+    /// The first line of `path` holding `needle` (in any letter case: a rule quotes its word list's
+    /// lower-case words), with the column (in characters, 1-based) it starts at.
     private mutating func find(_ needle: String, in path: String) -> SourceLocation? {
         guard !needle.isEmpty else { return nil }
         for (index, line) in lines(of: path).enumerated() {
-            if let range = line.range(of: needle) {
+            if let range = line.range(of: needle) ?? line.range(of: needle, options: .caseInsensitive) {
                 return SourceLocation(file: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }
