@@ -91,17 +91,22 @@ import Testing
         badInput.badInput = true
         let mismatch = GoldenFailure(cell: "other/ipad-10/portrait-dark/ar", reasons: ["image: 3 pixels differ", "link map: line 2"],
                                      artifacts: nil, environmentChanges: ["pango 1.50.12 → 1.50.14"])
+        let missing = GoldenFailure(cell: "other/ipad-10/portrait-dark/he", reasons: ["no golden at Golden/other/ipad-10/portrait-dark/he.png; "
+                                        + "record mode never does not record missing goldens"], artifacts: nil, environmentChanges: [])
         let report = GoldenReport(outcomes: [("doc/iphone-se-3/portrait-light/en", .passed), ("doc/iphone-se-3/portrait-light/en-prompt-camera", .failed(badInput)),
-                                             ("other/ipad-10/portrait-dark/ar", .failed(mismatch)), ("other/ipad-10/portrait-dark/en", .recorded)],
+                                             ("other/ipad-10/portrait-dark/ar", .failed(mismatch)), ("other/ipad-10/portrait-dark/en", .recorded),
+                                             ("other/ipad-10/portrait-dark/he", .failed(missing))],
                                   orphans: [], index: nil, recordMode: .missing)
         let file = folder.url.appendingPathComponent("synthetic.xml")
         try JUnitReport.golden(report, seconds: 1.5).write(to: file)
         let read = try check(file)
-        #expect(read.status == 0 && read.stdout.hasPrefix("4 1 1 4 2 0"), "\(read.stdout)\(read.stderr)")
+        #expect(read.status == 0 && read.stdout.hasPrefix("5 2 1 5 3 0"), "\(read.stdout)\(read.stderr)")
         let xml = try String(contentsOf: file, encoding: .utf8)
         #expect(xml.contains("<error type=\"bad-input\" message=\"no &quot;NSCameraUsageDescription&quot; &amp; &lt;purpose&gt;\">"))
         #expect(xml.contains("this machine differs from the one that recorded the goldens: pango 1.50.12 → 1.50.14"))
-        #expect(xml.contains("<testsuite name=\"doc\" tests=\"2\" failures=\"0\" errors=\"1\"") && xml.contains("<testsuite name=\"other\" tests=\"2\" failures=\"1\" errors=\"0\""))
+        #expect(xml.contains("<testsuite name=\"doc\" tests=\"2\" failures=\"0\" errors=\"1\"") && xml.contains("<testsuite name=\"other\" tests=\"3\" failures=\"2\" errors=\"0\""))
+        // A cell without its golden is a failure of its own type, not a mismatch.
+        #expect(xml.contains("<failure type=\"missing\" message=\"no golden at Golden/other/ipad-10/portrait-dark/he.png"))
         #expect(JUnitReport.isOwn(fileAt: file.path))
     }
 

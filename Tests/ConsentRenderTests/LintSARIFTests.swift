@@ -142,4 +142,15 @@ import Testing
         let bundledLines = lines.filter { $0.contains("title=text.bundled-consent") }
         #expect(bundledLines.count == 1 && bundledLines[0].contains("and 3 more screens]") && bundledLines[0].contains("line=3"), "\(bundledLines)")
     }
+
+    @Test func aParityFindingPointsAtTheLinkItNames() throws {
+        let document = folder.folder("parity", files: [
+            "en.md": "# T\n\nRead [policy](https://yunfan.cn/p).\n", "de.md": "# T\n\nLesen Sie die\n[Datenschutzerklärung](https://yunfan.cn/de/p).\n",
+            "document.json": #"{ "defaultLanguage": "en" }"#])
+        let (_, log, _) = try sarif(["--document", document.path, "--devices", "iphone-se-3", "--orientations", "portrait",
+                                     "--appearances", "light"], in: folder.url)
+        let parity = try #require(Self.results(log).first { $0["ruleId"] as? String == "links.parity" })
+        let place = try #require(Self.location(parity))
+        #expect(place.uri == "parity/de.md" && place.line == 4, "\(place)")
+    }
 }

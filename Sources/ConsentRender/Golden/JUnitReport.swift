@@ -61,8 +61,10 @@ public enum JUnitReport {
                     lines.append("    </testcase>")
                 case let .failed(failure):
                     let element = isError(failure) ? "error" : "failure"
+                    // A cell with no golden to compare is "missing", not a mismatch.
+                    let missing = failure.reasons.contains { $0.hasPrefix("no golden at ") }
                     let type = failure.environmentFailure ? "environment" : failure.badInput ? "bad-input"
-                        : failure.refusedOverwrite ? "refused-overwrite" : "mismatch"
+                        : failure.refusedOverwrite ? "refused-overwrite" : missing ? "missing" : "mismatch"
                     var text = failure.reasons
                     if !failure.environmentChanges.isEmpty {
                         text.append("this machine differs from the one that recorded the goldens: "

@@ -60,6 +60,14 @@ struct SourceLocator {
         return head.count >= 2 ? find(head, in: path) : nil
     }
 
+    /// The first web address in a message, without trailing punctuation.
+    static func address(in message: String) -> String? {
+        guard let start = message.range(of: "https://") ?? message.range(of: "http://") else { return nil }
+        let rest = message[start.lowerBound...].prefix { !$0.isWhitespace && $0 != ")" && $0 != "'" }
+        let trimmed = String(rest).trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
+        return trimmed.count > 8 ? trimmed : nil
+    }
+
     /// Text between the first pair of straight single quotes in a message.
     static func quoted(in message: String) -> String? {
         guard let start = message.firstIndex(of: "'"), let end = message[message.index(after: start)...].firstIndex(of: "'") else { return nil }
@@ -98,6 +106,10 @@ struct SourceLocator {
             return nil
         }
         if let quoted = Self.quoted(in: finding.message), let found = find(quoted: quoted, in: markdown) { return found }
+        // A message that names a link's address (links.parity's "link 2 goes to https://…"): that link's line.
+        if let address = Self.address(in: finding.message), let found = find("](\(address)", in: markdown) ?? find(address, in: markdown) {
+            return found
+        }
         if element.hasPrefix("body block "), let number = Int(element.dropFirst(11)), let blocks = page?.layout.body.blocks,
            number >= 1, number <= blocks.count {
             let words = blocks[number - 1].block.text.prefix(12).trimmingCharacters(in: .whitespacesAndNewlines)
