@@ -40,6 +40,7 @@ extension LinkMap {
             return bar
         }
         map.homeIndicator = homeIndicator.map { HomeIndicator(rect: moved($0.rect), pixelRect: moved($0.pixelRect)) }
+        map.navigationBar = navigationBar.map { HomeIndicator(rect: moved($0.rect), pixelRect: moved($0.pixelRect)) }
         map.texts = texts?.map { text in
             var text = text
             text.rect = moved(text.rect)

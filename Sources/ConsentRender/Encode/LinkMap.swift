@@ -139,7 +139,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
     /// The screen when it is not the document's consent screen (`prompt:att`); nil otherwise.
     public var screen: String? { variant["screen"] }
     /// The iOS whose system alert a prompt is drawn as (26 or 18); nil for consent screens.
-    public var ios: Int? { platform.look.flatMap { Int($0) } }
+    public var ios: Int? { platform.name == "ios" ? platform.look.flatMap { Int($0) } : nil }
     /// The system prompt shown, when the screen is one.
     public var prompt: Prompt? { platform.prompt }
     /// True on a full-length capture (`--full-length`): the whole text, not a screen.
@@ -184,8 +184,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
     public var buttons: [Button]
     /// iOS's status bar, when the render shows one (absent otherwise, and in earlier maps).
     public var statusBar: StatusBar?
-    /// The home indicator, when the device has one.
+    /// The home indicator (iOS) or gesture handle (Android), when the device has one.
     public var homeIndicator: HomeIndicator?
+    /// Android's 3-button navigation bar, when the device uses one.
+    public var navigationBar: HomeIndicator?
     /// The user's text size (Dynamic Type) the screen was laid out at.
     public var textSize: ContentSizeCategory? { variant["textSize"].flatMap(ContentSizeCategory.init(rawValue:)) }
     /// True when the screen shows Bold Text.
@@ -308,6 +310,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
             StatusBar(rect: rounded($0.rect), pixelRect: composition.pixelRect($0.rect), time: $0.time)
         }
         homeIndicator = page.semantics.homeIndicator.map { HomeIndicator(rect: rounded($0), pixelRect: composition.pixelRect($0)) }
+        navigationBar = page.semantics.navigationBar.map { HomeIndicator(rect: rounded($0), pixelRect: composition.pixelRect($0)) }
         let images = page.semantics.body.images.map { image -> Image in
             let shown = image.rect.intersection(viewport)
             return Image(source: image.source, inline: image.isInline, visible: shown != nil, rect: shown.map(rounded),

@@ -61,7 +61,8 @@ enum DecodingFailure {
     /// The values of the enums the tool's JSON files use, by type name.
     static let allowedValues: [String: [String]] = [
         "DeviceIdiom": DeviceIdiom.allCases.map(\.rawValue), "Orientation": Orientation.allCases.map(\.rawValue),
-        "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.map(\.rawValue),
+        "Appearance": Appearance.allCases.map(\.rawValue), "StatusBarKind": StatusBarKind.allCases.filter { $0 != .android }.map(\.rawValue),
+        "NavigationMode": NavigationMode.allCases.map(\.rawValue), "FigureGrade": FigureGrade.allCases.map(\.rawValue),
         "Network": StatusBarContent.Network.allCases.map(\.rawValue),
         "ButtonArrangement": ButtonArrangement.allCases.map(\.rawValue),
         "ContentSizeCategory": ContentSizeCategory.allCases.map(\.rawValue),

@@ -98,6 +98,14 @@ extension KeySchema {
         "platform": .any,
     ])
 
+    /// An Android device profile (`"platform": "android"`).
+    static let androidDeviceProfile = KeySchema.object([
+        "id": .any, "name": .any, "platform": .any, "idiom": .any, "pixels": .object(["width": .any, "height": .any]),
+        "density": .any, "statusBar": .object(["height": .any, "landscapeHeight": .any]), "navigation": .any,
+        "cutout": .object(["x": .any, "y": .any, "radius": .any]), "cornerRadius": .any, "orientation": .any, "tint": .any,
+        "sources": .map(.object(["grade": .any, "source": .any])),
+    ])
+
     /// A document's `document.json`; `strings` takes the keys of the built-in tables.
     static let documentSettings = KeySchema.object([
         "$schema": .any, "template": .any, "defaultLanguage": .any,

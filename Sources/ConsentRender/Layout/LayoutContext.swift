@@ -91,9 +91,11 @@ public struct LayoutContext {
     /// links in `linkColor`.
     func textStyle(_ role: TextRole, color: Color, linkColor: Color? = nil) -> BaseTextStyle {
         BaseTextStyle(fontSize: fontSize(role), weight: fontWeight(role), color: color, linkColor: linkColor ?? color,
-                      family: style.brandFonts.family(for: role, language: language.tag),
+                      family: style.brandFonts.family(for: role, language: language.tag) ?? style.systemFamily,
                       // <small> in running text: never larger than the text around it.
-                      smallFontSize: min(fontSize(.small), fontSize(role)))
+                      smallFontSize: min(fontSize(.small), fontSize(role)),
+                      letterSpacing: style.typeScale.letterSpacing(role),
+                      fixedLineHeight: style.typeScale.lineHeight(role, at: traits.sizeCategory))
     }
 
     /// Plain text in `role`, wrapped at `width`, with the language's line height.
@@ -102,7 +104,7 @@ public struct LayoutContext {
         let style = textStyle(role, color: color)
         var builder = StyledTextBuilder(base: style, traits: language)
         builder.append(plain: text)
-        return builder.block(width: max(1, width), alignment: alignment, lineHeight: style.fontSize * language.lineHeightMultiple,
+        return builder.block(width: max(1, width), alignment: alignment, lineHeight: style.lineHeight(language),
                              maximumLines: maximumLines)
     }
 

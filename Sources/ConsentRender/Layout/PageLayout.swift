@@ -81,8 +81,10 @@ public struct PageSemantics: Codable, Sendable, Equatable {
     public var declaredActions: [ButtonRole]
     /// The status bar iOS draws over the screen, when there is one.
     public var statusBar: StatusBarSemantics?
-    /// The home indicator, when the device has one.
+    /// The home indicator (iOS) or gesture handle (Android), when the device has one.
     public var homeIndicator: Rect?
+    /// Android's 3-button navigation bar, when the device uses one.
+    public var navigationBar: Rect?
     /// The Dynamic Island or notch, in this orientation's points, when the screen shows one.
     public var cutout: Rect?
     /// A system prompt's kind and words, as its link map gives them; nil on the app's own screens.

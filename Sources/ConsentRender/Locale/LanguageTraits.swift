@@ -21,6 +21,9 @@ public struct LanguageTraits: Sendable, Equatable {
     /// Whether to apply iOS's tracking for its system font (Latin, Greek and Cyrillic only:
     /// spacing out cursive or complex scripts would break them).
     public let usesSystemTracking: Bool
+    /// Whether a type scale's own letter spacing applies (Android's Material type scale): every
+    /// script but the cursive and complex ones, which letter spacing would break apart.
+    public let allowsLetterSpacing: Bool
 
     public init(tag: String) {
         self.tag = tag
@@ -34,18 +37,21 @@ public struct LanguageTraits: Sendable, Equatable {
             isCJK = true
             lineHeightMultiple = 1.25
             usesSystemTracking = false
+            allowsLetterSpacing = true
         case let .complex(family, multiple):
             fontFamilies = "\(family),Noto Sans,Noto Sans CJK SC"
             pangoLanguage = parsed.language
             isCJK = false
             lineHeightMultiple = multiple
             usesSystemTracking = false
+            allowsLetterSpacing = false
         case .alphabetic:
             fontFamilies = "Noto Sans,Noto Sans CJK SC"
             pangoLanguage = parsed.language
             isCJK = false
             lineHeightMultiple = parsed.isRightToLeft ? 1.4 : 1.35
             usesSystemTracking = !parsed.isRightToLeft
+            allowsLetterSpacing = true
         }
     }
 
@@ -65,6 +71,17 @@ public struct LanguageTraits: Sendable, Equatable {
     /// iOS's tracking for its system font at `size` points (from Apple's type guidelines), in
     /// points; 0 where the traits do not use it.
     public func tracking(at size: Double) -> Double {
+        systemTracking(at: size)
+    }
+
+    /// The tracking of `run`: its type scale's letter spacing where it has one and the script
+    /// allows it, else iOS's tracking for its size.
+    func tracking(of run: TextRun) -> Double {
+        guard let tracking = run.tracking else { return systemTracking(at: run.fontSize) }
+        return allowsLetterSpacing ? tracking : 0
+    }
+
+    private func systemTracking(at size: Double) -> Double {
         guard usesSystemTracking else { return 0 }
         switch size {
         case ..<12.5: return 0

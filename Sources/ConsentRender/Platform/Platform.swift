@@ -48,8 +48,8 @@ public struct Platform: Sendable {
 public struct PlatformRegistry: Sendable {
     public private(set) var platforms: [Platform]
 
-    /// iOS.
-    public static let standard = PlatformRegistry(platforms: [.ios])
+    /// iOS and Android.
+    public static let standard = PlatformRegistry(platforms: [.ios, .android])
 
     public init(platforms: [Platform]) {
         self.platforms = platforms

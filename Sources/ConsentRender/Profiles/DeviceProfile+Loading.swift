@@ -20,6 +20,10 @@ extension DeviceProfile {
 
     /// Decodes and validates a profile's JSON; `source` names it in errors (a file's path).
     public static func decode(_ data: Data, source path: String) throws -> DeviceProfile {
+        if let platform = try? JSONDecoder().decode(PlatformField.self, from: data).platform,
+           platform.caseInsensitiveCompare("android") == .orderedSame {
+            return try decodeAndroid(data, source: path)
+        }
         try StrictJSONReader.check(data, schema: .deviceProfile, path: path) { ProfileError.malformedJSON(path: path, detail: $0) }
         let profile: DeviceProfile
         do {
@@ -37,7 +41,46 @@ extension DeviceProfile {
             }
         }
         try profile.validate(path: path)
+        if profile.statusBar?.kind == .android {
+            throw ProfileError.invalidValue(path: path, field: "statusBar.kind", value: "android",
+                                            fix: "an iOS profile's status bar is island, notch, classic or ipad; for an Android "
+                                                + "device write \"platform\": \"android\" (see DeviceProfiles/pixel-9.json)")
+        }
         return profile
+    }
+
+    private struct PlatformField: Decodable {
+        var platform: String?
+    }
+
+    /// Decodes an Android profile (`"platform": "android"`): pixels and density, see `AndroidProfileFile`.
+    private static func decodeAndroid(_ data: Data, source path: String) throws -> DeviceProfile {
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let key = AndroidProfileFile.iOSKeys.keys.sorted().first(where: { object[$0] != nil }) {
+            throw ProfileError.invalidValue(path: path, field: key, value: "an iOS field in an Android profile",
+                                            fix: AndroidProfileFile.iOSKeys[key]! + " (see DeviceProfiles/pixel-9.json)")
+        }
+        try StrictJSONReader.check(data, schema: .androidDeviceProfile, path: path) { ProfileError.malformedJSON(path: path, detail: $0) }
+        let file: AndroidProfileFile
+        do {
+            file = try JSONDecoder().decode(AndroidProfileFile.self, from: data)
+        } catch {
+            switch DecodingFailure(error, decoding: data) {
+            case let .syntax(detail):
+                throw ProfileError.malformedJSON(path: path, detail: detail)
+            case let .missingField(field):
+                throw ProfileError.missingField(path: path, field: field)
+            case let .wrongType(field, expected):
+                throw ProfileError.wrongType(path: path, field: field, expected: expected)
+            case let .invalidValue(field, detail):
+                throw ProfileError.invalidValue(path: path, field: field, value: "not accepted", fix: detail)
+            }
+        }
+        if file.id.isEmpty {
+            throw ProfileError.invalidValue(path: path, field: "id", value: "empty",
+                                            fix: "give the profile an id, normally its file name without .json")
+        }
+        return try file.profile(path: path)
     }
 
     /// Checks the values JSON decoding cannot: ranges and geometry that fits the screen.

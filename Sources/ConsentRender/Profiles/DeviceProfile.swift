@@ -44,6 +44,8 @@ public enum StatusBarKind: String, Codable, Sendable, CaseIterable {
     case classic
     /// iPads: time and date leading, Wi-Fi, "100%" and battery trailing.
     case ipad
+    /// Android phones: the clock leading, Wi-Fi, signal and battery trailing (AOSP SystemUI).
+    case android
 }
 
 /// A device's status bar: its kind and height in points (portrait).
@@ -104,13 +106,16 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     /// Whether the display has a Dynamic Island: a cut-out that floats below the top edge (a notch
     /// starts at it), whatever the status bar's kind.
     public var hasDynamicIsland: Bool {
-        (cutout?.y ?? 0) > 0
+        android == nil && (cutout?.y ?? 0) > 0
     }
     /// Whether the device has a home indicator (no home button); nil when the profile does not say.
     public var homeIndicator: Bool?
     /// The platform the device runs (`ios` when left out): whose chrome, system style, prompts and
     /// lint thresholds its screens get.
     public var platform: String?
+
+    /// Android's own figures (pixels, density, navigation mode, sources); nil for iOS devices.
+    public var android: AndroidDisplay?
 
     /// The platform's name: `platform`, or `ios`.
     package var platformName: String { platform ?? "ios" }

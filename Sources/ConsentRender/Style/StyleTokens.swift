@@ -15,10 +15,13 @@ public struct StyleTokens: Sendable, Equatable {
     public var buttonCornerRadiusByLanguage: [String: Double]
     /// How opaque the decline button is drawn, 0.1–1 (`document.json` `style.declineOpacity`).
     public var declineOpacity: Double
+    /// The platform's UI family, set before the language's own fonts where no brand family
+    /// applies (Roboto on Android); nil for the language's Noto fonts (iOS).
+    public var systemFamily: String?
 
     public init(metrics: Metrics = .iOSDefault, typeScale: TypeScale = .iOSDefault, colors: ColorRoles = .iOSDefault,
                 brandColors: BrandPalettes = BrandPalettes(), fonts: FontSet = .noto, brandFonts: BrandFonts = .none,
-                buttonCornerRadiusByLanguage: [String: Double] = [:], declineOpacity: Double = 1) {
+                buttonCornerRadiusByLanguage: [String: Double] = [:], declineOpacity: Double = 1, systemFamily: String? = nil) {
         self.metrics = metrics
         self.typeScale = typeScale
         self.colors = colors
@@ -27,6 +30,7 @@ public struct StyleTokens: Sendable, Equatable {
         self.brandFonts = brandFonts
         self.buttonCornerRadiusByLanguage = buttonCornerRadiusByLanguage
         self.declineOpacity = declineOpacity
+        self.systemFamily = systemFamily
     }
 
     public static let iOSDefault = StyleTokens()

@@ -104,12 +104,20 @@ public struct TypeScale: Sendable, Equatable {
         /// The size at Large a team's style chose; the other categories scale by the Apple
         /// style's own ratio to its Large size. Nil follows the Apple style (plus `offset`).
         public var largeSize: Double?
+        /// The line height as a multiple of the size (Android's Material type scale sets one per
+        /// style: 32 sp over 24 sp is 1.333); nil for the language's line-height factor.
+        public var lineHeightMultiple: Double?
+        /// Letter spacing in em (Material's per-style tracking); nil for iOS's tracking table.
+        public var letterSpacing: Double?
 
-        public init(_ appleStyle: AppleTextStyle, offset: Double = 0, weight: FontWeight, largeSize: Double? = nil) {
+        public init(_ appleStyle: AppleTextStyle, offset: Double = 0, weight: FontWeight, largeSize: Double? = nil,
+                    lineHeightMultiple: Double? = nil, letterSpacing: Double? = nil) {
             self.appleStyle = appleStyle
             self.offset = offset
             self.weight = weight
             self.largeSize = largeSize
+            self.lineHeightMultiple = lineHeightMultiple
+            self.letterSpacing = letterSpacing
         }
     }
 
@@ -135,6 +143,16 @@ public struct TypeScale: Sendable, Equatable {
 
     public func weight(_ role: TextRole) -> FontWeight {
         style(role).weight
+    }
+
+    /// The letter spacing of `role` in em, where the scale sets one.
+    public func letterSpacing(_ role: TextRole) -> Double? {
+        style(role).letterSpacing
+    }
+
+    /// The line height of `role` at `category`, in points, where the scale sets one.
+    public func lineHeight(_ role: TextRole, at category: ContentSizeCategory = .large) -> Double? {
+        style(role).lineHeightMultiple.map { $0 * size(role, at: category) }
     }
 
     private func style(_ role: TextRole) -> Style {

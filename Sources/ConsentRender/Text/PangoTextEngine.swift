@@ -327,7 +327,7 @@ private final class PangoLayoutHandle {
         }
         // Pango can let a line with negative letter spacing run past the width by up to that
         // spacing; wrapping that much earlier keeps every line inside the block.
-        let tightest = block.runs.map { traits.tracking(at: $0.fontSize) }.min() ?? 0
+        let tightest = block.runs.map { traits.tracking(of: $0) }.min() ?? 0
         pango_layout_set_width(layout, Self.pangoUnits(block.width + min(0, tightest)))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let lines = block.maximumLines {
@@ -398,7 +398,7 @@ private final class PangoLayoutHandle {
                                          height: Self.pangoUnits(attachment.height))
                 insert(pango_attr_shape_new(&box, &box), run, into: attributes)
             }
-            let tracking = traits.tracking(at: run.fontSize)
+            let tracking = traits.tracking(of: run)
             if tracking != 0 {
                 insert(pango_attr_letter_spacing_new(Self.pangoUnits(tracking)), run, into: attributes)
             }

@@ -16,6 +16,19 @@ struct BaseTextStyle {
     var family: String? = nil
     /// The size of `<small>` text in it; nil: the base size (text where no small size applies).
     var smallFontSize: Double? = nil
+    /// Letter spacing in em from the platform's type scale (Android); nil for iOS's tracking.
+    var letterSpacing: Double? = nil
+    /// The line height the platform's type scale sets (Android's Material scale), in points;
+    /// nil for the language's line-height factor.
+    var fixedLineHeight: Double? = nil
+
+    /// The height of a line of this text in `traits`' language: the type scale's where it sets
+    /// one, grown (as Android's fallback line spacing grows it) for a script whose marks need
+    /// more; else the language's factor.
+    func lineHeight(_ traits: LanguageTraits) -> Double {
+        guard let fixedLineHeight else { return fontSize * traits.lineHeightMultiple }
+        return traits.allowsLetterSpacing ? fixedLineHeight : max(fixedLineHeight, fontSize * traits.lineHeightMultiple)
+    }
 }
 
 /// Turns Markdown inlines into a `TextBlock`'s text and runs, collecting links as it goes.
@@ -113,6 +126,7 @@ struct StyledTextBuilder {
                 var run = TextRun(start: start, end: text.utf8.count, fontSize: base.fontSize, weight: style.weight,
                                   family: base.family, color: base.color, linkIndex: style.linkIndex)
                 run.attachment = attachment
+                run.tracking = base.letterSpacing.map { $0 * base.fontSize }
                 runs.append(run)
             }
         }
@@ -143,10 +157,11 @@ struct StyledTextBuilder {
         let start = text.utf8.count
         text += prepared
         let end = text.utf8.count
-        let run = TextRun(
+        var run = TextRun(
             start: start, end: end, fontSize: style.fontSize ?? base.fontSize, weight: style.weight, italic: style.italic,
             monospace: style.monospace, family: base.family, color: style.linkIndex == nil ? base.color : base.linkColor,
             underline: style.linkIndex != nil, strikethrough: style.strikethrough, linkIndex: style.linkIndex)
+        run.tracking = base.letterSpacing.map { $0 * run.fontSize }
         if var last = runs.last, last.end == start, Self.sameStyle(last, run) {
             last.end = end
             runs[runs.count - 1] = last

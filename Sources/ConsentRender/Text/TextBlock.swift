@@ -52,6 +52,9 @@ public struct TextRun: Codable, Sendable, Hashable {
     /// An inline image this run's one object-replacement character stands for: space is kept
     /// for it on the baseline and the image is drawn there as its own item.
     public var attachment: TextAttachment?
+    /// Letter spacing in points from the platform's type scale (Android's Material scale), in
+    /// place of iOS's tracking; nil for iOS's.
+    public var tracking: Double?
 
     public init(start: Int, end: Int, fontSize: Double, weight: FontWeight = .regular, italic: Bool = false,
                 monospace: Bool = false, family: String? = nil, color: Color, underline: Bool = false, strikethrough: Bool = false,

@@ -352,7 +352,7 @@ struct BodyText {
     }
 
     func lineHeight(_ style: BaseTextStyle) -> Double {
-        style.fontSize * traits.lineHeightMultiple
+        style.lineHeight(traits)
     }
 
     /// Registers the links of a block that is not laid out, in document order.

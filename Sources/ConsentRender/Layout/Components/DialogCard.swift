@@ -58,7 +58,7 @@ struct DialogCard {
         var titleBuilder = StyledTextBuilder(base: titleStyle, traits: traits)
         titleBuilder.append(title, links: &links)
         let titleBlock = titleBuilder.block(width: bodyColumnWidth, alignment: context.metrics.text.titleAlignment,
-                                            lineHeight: titleStyle.fontSize * traits.lineHeightMultiple,
+                                            lineHeight: titleStyle.lineHeight(traits),
                                             maximumLines: context.metrics.text.titleMaximumLines)
         let titleMeasurement = context.measurer.measure(titleBlock)
         let titleHeight = titleMeasurement.size.height

@@ -153,6 +153,9 @@ struct SystemChrome {
             items += battery.place(atX: batteryX, centerY: centerY)
             items += trailing.place(atX: batteryX - 6 - trailing.width, centerY: centerY)
             return (mirrored(items), rect, time)
+        case .android:
+            // An Android profile's bar is AndroidChrome's.
+            return nil
         }
     }
 

@@ -23,7 +23,7 @@ struct TableLayout {
                 var builder = StyledTextBuilder(base: style, traits: traits)
                 builder.append(column < row.count ? row[column] : [], links: &links)
                 let cellWidth = max(1, columnWidth - 2 * padding)
-                let block = builder.block(width: cellWidth, alignment: .leading, lineHeight: style.fontSize * traits.lineHeightMultiple)
+                let block = builder.block(width: cellWidth, alignment: .leading, lineHeight: style.lineHeight(traits))
                 let measurement = context.measurer.measure(block)
                 blocks.append(MeasuredBlock(
                     placed: PlacedText(origin: Point(x: x + Double(column) * columnWidth + padding, y: cursor + padding),

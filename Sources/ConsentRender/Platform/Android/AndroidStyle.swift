@@ -1,0 +1,127 @@
+/// Android's system style: Material 3's baseline colours, type scale and dialog measurements, set
+/// in Roboto (Debian's fonts-roboto-unhinted) with Noto Sans CJK and the other Noto fonts for
+/// what Roboto lacks, as AOSP's font fallback sets them. Sources: reference android-metrics.md §1
+/// (material-components-android @ac7e18ef tokens; androidx AlertDialog.kt), listed per figure in
+/// docs/android.md.
+extension StyleTokens {
+    public static let androidDefault = StyleTokens(
+        metrics: .androidDefault, typeScale: .androidDefault, colors: .androidDefault, systemFamily: "Roboto")
+}
+
+extension TypeScale {
+    /// Material 3's type scale at font scale 1.0, in sp (= dp at 1.0): line heights and letter
+    /// spacing as the tokens give them (letter spacing here in em: 0.25 sp over 14 sp is 0.0179).
+    /// A dialog title is HeadlineSmall, its text BodyMedium, its buttons LabelLarge (M3 dialog tokens).
+    public static let androidDefault: TypeScale = {
+        func style(_ size: Double, _ lineHeight: Double, _ weight: FontWeight, tracking: Double) -> Style {
+            Style(.body, weight: weight, largeSize: size, lineHeightMultiple: lineHeight / size, letterSpacing: tracking / size)
+        }
+        let displaySmall = style(36, 44, .regular, tracking: 0)
+        let headlineMedium = style(28, 36, .regular, tracking: 0)
+        let headlineSmall = style(24, 32, .regular, tracking: 0)
+        let titleMedium = style(16, 24, .medium, tracking: 0.15)
+        let titleSmall = style(14, 20, .medium, tracking: 0.1)
+        let bodyLarge = style(16, 24, .regular, tracking: 0.5)
+        let bodyMedium = style(14, 20, .regular, tracking: 0.25)
+        let bodySmall = style(12, 16, .regular, tracking: 0.4)
+        let labelLarge = style(14, 20, .medium, tracking: 0.1)
+        return TypeScale(styles: [
+            .title: headlineSmall,
+            .body: bodyMedium,
+            .heading: titleSmall,
+            .button: labelLarge,
+            .pageTitle: headlineMedium,
+            .pageHeading: titleMedium,
+            .pageBody: bodyMedium,
+            .pageTable: bodySmall,
+            .appName: headlineSmall,
+            .actionLink: labelLarge,
+            .loginTitle: headlineMedium,
+            // The agreement line keeps 14 sp: text.min-size's floor for Chinese (MIIT's 文字过小).
+            .agreement: bodyMedium,
+            .field: bodyLarge,
+            .maskedNumber: displaySmall,
+            .caption: bodySmall,
+            .small: bodySmall,
+        ])
+    }()
+}
+
+extension Metrics {
+    /// Material 3's dialog: 28 dp corners, 24 dp padding, 16 dp from title to text and 24 dp to
+    /// the buttons, 24 dp from the screen's sides (the window's background inset), 280–560 dp wide,
+    /// the title at the leading edge; LabelLarge buttons 40 dp tall with fully round ends, 8 dp
+    /// apart (M3 dialog and button tokens; androidx AlertDialog.kt).
+    public static let androidDefault: Metrics = {
+        var metrics = Metrics()
+        metrics.card.cornerRadius = 28
+        metrics.card.sideMargin = 24
+        metrics.card.verticalMargin = 24
+        metrics.card.maximumPadWidth = 560
+        metrics.card.maximumWidth = 560
+        metrics.card.padding = 24
+        metrics.card.titleToBodySpacing = 16
+        metrics.card.bodyToButtonsSpacing = 24
+        metrics.text.titleAlignment = .leading
+        metrics.text.paragraphSpacing = 8
+        metrics.buttons.minimumHeight = 40
+        metrics.buttons.minimumWidth = 64
+        metrics.buttons.horizontalPadding = 24
+        metrics.buttons.verticalPadding = 10
+        metrics.buttons.spacing = 8
+        metrics.buttons.cornerRadius = 20
+        metrics.page.buttonHeight = 40
+        metrics.page.buttonCornerRadius = 20
+        metrics.sheet.grabberWidth = 32
+        metrics.sheet.grabberHeight = 4
+        metrics.sheet.grabberTop = 22
+        metrics.sheet.topPadding = 48
+        metrics.sheet.largeCornerRadius = 28
+        metrics.sheet.floatingInset = 0
+        metrics.sheet.dimming = 0.32
+        metrics.sheet.floatingDarkDimming = 0.32
+        metrics.sheet.padWidth = 640
+        metrics.sheet.padCornerRadius = 28
+        metrics.sheet.grabberLight = Color(rgb: 0x49454F)
+        metrics.sheet.grabberDark = Color(rgb: 0xCAC4D0)
+        metrics.toggle.width = 52
+        metrics.toggle.height = 32
+        metrics.toggle.knobWidth = 24
+        metrics.toggle.knobInset = 4
+        metrics.toggle.onLight = Color(rgb: 0x6750A4)
+        metrics.toggle.onDark = Color(rgb: 0xD0BCFF)
+        metrics.toggle.offLight = Color(rgb: 0xE6E0E9)
+        metrics.toggle.offDark = Color(rgb: 0x36343B)
+        return metrics
+    }()
+}
+
+extension ColorRoles {
+    /// Material 3's baseline scheme (no dynamic colour), light and dark.
+    public static let androidDefault = ColorRoles(light: .androidLight, dark: .androidDark)
+}
+
+extension Palette {
+    /// M3 baseline light: surface #FEF7FF behind, surfaceContainerHigh #ECE6F0 cards, onSurface
+    /// #1D1B20 text, secondaryContainer #E8DEF8 tonal fills, outline #79747E, primary #6750A4,
+    /// scrim black at 32 %.
+    public static let androidLight = Palette(
+        backdrop: Color(rgb: 0xFEF7FF), dimming: Color(red: 0, green: 0, blue: 0, alpha: 0.32),
+        card: Color(rgb: 0xECE6F0), label: Color(rgb: 0x1D1B20),
+        neutralFill: Color(rgb: 0xE8DEF8), neutralBorder: Color(rgb: 0x79747E),
+        onTint: Color(rgb: 0xFFFFFF), scrollIndicator: Color(red: 0x1D, green: 0x1B, blue: 0x20, alpha: 0.38),
+        systemBlue: Color(rgb: 0x6750A4), accessibleLink: Color(rgb: 0x6750A4),
+        pageBackground: Color(rgb: 0xFEF7FF), pageSecondaryFill: Color(rgb: 0xF3EDF7),
+        separator: Color(rgb: 0xCAC4D0))
+
+    /// M3 baseline dark: surface #141218, surfaceContainerHigh #2B2930, onSurface #E6E0E9,
+    /// secondaryContainer #4A4458, outline #938F99, primary #D0BCFF with onPrimary #381E72.
+    public static let androidDark = Palette(
+        backdrop: Color(rgb: 0x141218), dimming: Color(red: 0, green: 0, blue: 0, alpha: 0.32),
+        card: Color(rgb: 0x2B2930), label: Color(rgb: 0xE6E0E9),
+        neutralFill: Color(rgb: 0x4A4458), neutralBorder: Color(rgb: 0x938F99),
+        onTint: Color(rgb: 0x381E72), scrollIndicator: Color(red: 0xE6, green: 0xE0, blue: 0xE9, alpha: 0.38),
+        systemBlue: Color(rgb: 0xD0BCFF), accessibleLink: Color(rgb: 0xD0BCFF),
+        pageBackground: Color(rgb: 0x141218), pageSecondaryFill: Color(rgb: 0x211F26),
+        separator: Color(rgb: 0x49454F))
+}
