@@ -5,9 +5,11 @@ import Foundation
 enum ProfilesCommand {
     static let spec = CommandSpec(
         "profiles", summary: "list the device profiles",
-        about: "Lists every device profile: id, name, size in points and pixels (portrait), scale, the App Store Connect "
-            + "screenshot class its portrait screenshots belong to, its status bar (kind and height), its cut-out (Dynamic "
-            + "Island or notch) and whether it has a home indicator.",
+        about: "Lists every device profile: id, name, platform, size in points (dp on Android) and pixels (portrait), scale "
+            + "(Android: density / 160), the App Store Connect screenshot class its portrait screenshots belong to, its status bar "
+            + "(kind and height), its cut-out (Dynamic Island, notch or punch hole), its navigation (home indicator or home button; "
+            + "Android's gesture handle or 3-button bar), and for an Android profile the figures its sources grade below firm "
+            + "(likely or guess) or do not source.",
         groups: [OptionGroup(nil, [Options.profiles, Options.format("json prints every profile as JSON")])])
 
     static func run(_ arguments: [String]) throws {
@@ -24,21 +26,37 @@ enum ProfilesCommand {
         case .json:
             print(String(decoding: try canonicalJSONData(profiles), as: UTF8.self), terminator: "")
         case .text:
-            var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS", "STATUS BAR", "CUT-OUT", "HOME INDICATOR"]]
+            var rows = [["ID", "NAME", "PLATFORM", "POINTS", "SCALE", "PIXELS", "APP STORE CLASS", "STATUS BAR", "CUT-OUT", "NAVIGATION",
+                         "NOT FIRM"]]
             for profile in profiles {
                 let pixels = profile.pixelSize(in: .portrait)
+                let unit = profile.android == nil ? "pt" : "dp"
+                let known = PlatformRegistry.standard.platforms.contains { $0.name == profile.platformName.lowercased() }
+                let cutout: String = profile.cutout.map { cutout in
+                    if profile.android != nil { return "punch hole r \(number(cutout.width / 2))" }
+                    return "\(profile.statusBar?.kind == .island ? "island" : "notch") \(number(cutout.width))×\(number(cutout.height))"
+                } ?? "none"
+                let navigation: String
+                if let android = profile.android {
+                    navigation = android.navigation.rawValue
+                } else {
+                    navigation = profile.homeIndicator.map { $0 ? "home indicator" : "home button" } ?? "not given"
+                }
+                // "guess: density, statusBar; likely: navigation".
+                let doubtful = profile.android.map { android in
+                    let figures = android.doubtfulFigures
+                    return ["unsourced", FigureGrade.guess.rawValue, FigureGrade.likely.rawValue].compactMap { grade -> String? in
+                        let named = figures.filter { ($0.grade?.rawValue ?? "unsourced") == grade }.map(\.figure)
+                        return named.isEmpty ? nil : grade + ": " + named.joined(separator: ", ")
+                    }.joined(separator: "; ")
+                } ?? ""
                 rows.append([
-                    profile.id, profile.name,
-                    "\(number(profile.points.width))×\(number(profile.points.height))",
+                    profile.id, profile.name, profile.platformName + (known ? "" : " (not drawn by render-cli)"),
+                    "\(number(profile.points.width))×\(number(profile.points.height)) \(unit)",
                     "@\(number(profile.scale))x", "\(pixels.width)×\(pixels.height)",
                     profile.appStoreClass ?? "none",
-                    profile.statusBar.map { "\($0.kind.rawValue) \(number($0.height)) pt" } ?? "not given",
-                    profile.cutout.map { cutout in
-                        "\(profile.statusBar?.kind == .island ? "island" : "notch") \(number(cutout.width))×\(number(cutout.height))"
-                    } ?? "none",
-                    (profile.homeIndicator.map { $0 ? "yes" : "no" } ?? "not given")
-                        + (PlatformRegistry.standard.platforms.contains { $0.name == profile.platformName.lowercased() } ? ""
-                           : "  (platform '\(profile.platformName)': render-cli does not draw it)"),
+                    profile.statusBar.map { "\($0.kind.rawValue) \(number($0.height)) \(unit)" } ?? "not given",
+                    cutout, navigation, doubtful.isEmpty ? (profile.android == nil ? "" : "none") : doubtful,
                 ])
             }
             let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -51,7 +69,10 @@ enum ProfilesCommand {
         }
     }
 
+    /// A figure as a profile writes it, to at most three decimals (411.429 dp, not 411.42857142857144).
     private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        if value == value.rounded() { return String(Int(value)) }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

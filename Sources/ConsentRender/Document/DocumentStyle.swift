@@ -12,6 +12,17 @@ public struct DocumentStyle: Codable, Sendable, Equatable {
     /// How opaque the decline button is drawn, 0.1–1 (default 1). Below 1 it looks disabled,
     /// which `render-cli lint` reports as an error.
     public var declineOpacity: Double?
+    /// How the app's own dialog looks on Android: Material 3's dialog, or the popup Chinese apps
+    /// draw. Nil: `china` when the document has Simplified Chinese, else `material`.
+    public var androidLook: AndroidLook?
+
+    /// The looks of an app's consent dialog on Android.
+    public enum AndroidLook: String, Codable, Sendable, CaseIterable {
+        /// Material 3's AlertDialog: the title at the start, text buttons at the end.
+        case material
+        /// The first-launch popup of Chinese apps: a centred title, two equal buttons.
+        case china
+    }
 
     public struct Text: Codable, Sendable, Equatable {
         /// Sizes at the Large text size, in points; other sizes scale as the role's text style does.
@@ -83,7 +94,8 @@ public struct DocumentStyle: Codable, Sendable, Equatable {
     }
 
     public init(colors: BrandPalettes? = nil, fonts: [String: String]? = nil, text: Text? = nil, card: Card? = nil,
-                buttons: Buttons? = nil, declineOpacity: Double? = nil) {
+                buttons: Buttons? = nil, declineOpacity: Double? = nil, androidLook: AndroidLook? = nil) {
+        self.androidLook = androidLook
         self.colors = colors
         self.fonts = fonts
         self.text = text

@@ -67,6 +67,7 @@ enum DecodingFailure {
         "ButtonArrangement": ButtonArrangement.allCases.map(\.rawValue),
         "ContentSizeCategory": ContentSizeCategory.allCases.map(\.rawValue),
         "TitleAlignment": DocumentStyle.TitleAlignment.allCases.map(\.rawValue),
+        "AndroidLook": DocumentStyle.AndroidLook.allCases.map(\.rawValue),
     ]
 
     /// `safeArea.portrait.top` style path of a coding path.

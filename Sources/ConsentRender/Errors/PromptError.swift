@@ -88,6 +88,10 @@ extension PromptError: CustomStringConvertible {
             return "\(file): \(key) is \"\(text)\". iOS shows a translation as it is written, so the device shows "
                 + "\(written) too: write the text itself there."
         case let .noSystemPrompts(platform, prompt):
+            if platform == "android" {
+                return "prompt:\(prompt) is an iOS system alert, and Android shows its own permission dialogs, which this version "
+                    + "does not draw yet; render it on an iOS device (for example --device iphone-15-pro), or the consent screen here"
+            }
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"
         case let .noAppName(infoPlist):

@@ -7,6 +7,8 @@ public enum RenderError: Error, Equatable, Sendable {
     case missingGlyphs(characters: [String], language: String, file: String)
     /// A request's variant names another device than its profile.
     case deviceMismatch(variant: String, profile: String)
+    /// The device's platform has no such screen or setting (`reason` says why and what to use).
+    case notOnPlatform(device: String, platform: String, reason: String)
     /// A file of the package's own resources is missing or unreadable (a broken installation).
     case brokenResource(name: String, detail: String)
     /// A matrix's worker process failed (could not start, ended early, or broke the protocol).
@@ -18,7 +20,7 @@ public enum RenderError: Error, Equatable, Sendable {
 extension RenderError: CausedError {
     public var cause: ErrorCause {
         switch self {
-        case .missingGlyphs, .deviceMismatch: .input
+        case .missingGlyphs, .deviceMismatch, .notOnPlatform: .input
         case .fontConfiguration, .cairo, .pngEncoding, .writeFailed, .brokenResource, .workerFailed, .folderBusy: .environment
         }
     }
@@ -45,6 +47,8 @@ extension RenderError: CustomStringConvertible {
             let who = holder.map { "another run (process \($0))" } ?? "another run"
             return "\(path) is in use by \(who); waited \(seconds) seconds and wrote nothing. Two runs writing one folder "
                 + "would mix their files: wait for that run to end (or stop it), then run again."
+        case let .notOnPlatform(device, platform, reason):
+            return "\(device) is an \(platform) device: \(reason)"
         case let .deviceMismatch(variant, profile):
             return "the request's variant names the device '\(variant)', but its profile is '\(profile)'; set the variant's device "
                 + "to the profile's id (or leave it empty)"

@@ -101,7 +101,7 @@ extension KeySchema {
     /// An Android device profile (`"platform": "android"`).
     static let androidDeviceProfile = KeySchema.object([
         "id": .any, "name": .any, "platform": .any, "idiom": .any, "pixels": .object(["width": .any, "height": .any]),
-        "density": .any, "statusBar": .object(["height": .any, "landscapeHeight": .any]), "navigation": .any,
+        "density": .any, "statusBar": .object(["height": .any, "landscapeHeight": .any, "contentPadding": .any]), "navigation": .any,
         "cutout": .object(["x": .any, "y": .any, "radius": .any]), "cornerRadius": .any, "orientation": .any, "tint": .any,
         "sources": .map(.object(["grade": .any, "source": .any])),
     ])
@@ -135,6 +135,7 @@ extension KeySchema {
 
     /// `document.json`'s `style`.
     static let documentStyle = KeySchema.object([
+        "androidLook": .any,
         "colors": .object(["light": brandColors, "dark": brandColors, "lightHighContrast": brandColors,
                            "darkHighContrast": brandColors]),
         "fonts": .map(.any),

@@ -130,6 +130,11 @@ package struct LanguageTag: Sendable, Equatable, Hashable, CustomStringConvertib
         return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
     }
 
+    /// Whether this is Chinese in Simplified characters (zh, zh-Hans, zh-CN, zh-SG).
+    public var isSimplifiedChinese: Bool {
+        language == "zh" && effectiveScript == "Hans"
+    }
+
     /// Regions whose Portuguese iOS treats as European (pt-PT), not Brazilian.
     static let europeanPortugueseRegions: Set<String> = ["PT", "AO", "MZ", "CV", "GW", "ST", "TL", "MO", "LU", "CH", "GQ"]
 

@@ -21,13 +21,23 @@ public struct Platform: Sendable {
     public let minimumTapTarget: Double
     /// The system look a link map names (`26`), or nil where the variant's look does not apply.
     public let look: @Sendable (RenderVariant) -> String?
+    /// The style an app's own screen starts from, by its document's style and languages: the
+    /// system style, or a look the platform offers (Android's Chinese popup).
+    public let appStyle: @Sendable (_ style: DocumentStyle, _ languages: [String]) -> StyleTokens
+    /// Why a variant cannot be drawn on this platform (an iOS text size on Android), with what to
+    /// use instead; nil when it can.
+    public let refusal: @Sendable (RenderVariant) -> String?
 
     public init(name: String, systemStyle: StyleTokens,
                 chrome: @escaping @Sendable (_ page: inout PageLayout, _ context: LayoutContext, _ content: StatusBarContent) -> [String],
                 promptTemplate: (any ScreenTemplate)?, minimumTapTarget: Double,
-                look: @escaping @Sendable (RenderVariant) -> String? = { _ in nil }) {
+                look: @escaping @Sendable (RenderVariant) -> String? = { _ in nil },
+                appStyle: (@Sendable (_ style: DocumentStyle, _ languages: [String]) -> StyleTokens)? = nil,
+                refusal: @escaping @Sendable (RenderVariant) -> String? = { _ in nil }) {
+        self.refusal = refusal
         self.name = name
         self.systemStyle = systemStyle
+        self.appStyle = appStyle ?? { _, _ in systemStyle }
         self.chrome = chrome
         self.promptTemplate = promptTemplate
         self.minimumTapTarget = minimumTapTarget

@@ -69,16 +69,20 @@ public struct AndroidDisplay: Codable, Sendable, Equatable {
     public var navigation: NavigationMode
     /// The status bar's height in landscape, in dp (AOSP's `status_bar_height_landscape`).
     public var statusBarLandscape: Double
+    /// How far the status bar's content and the 3-button keys keep from the screen's sides, in
+    /// dp (`rounded_corner_content_padding`: 70 px on Pixels, 0 in AOSP).
+    public var statusBarContentPadding: Double
     /// The figures' sources by field name (`pixels`, `density`, `statusBar`, `cutout`,
     /// `cornerRadius`, `navigation`).
     public var sources: [String: FigureSource]
 
     public init(pixels: PixelSize, density: Double, navigation: NavigationMode, statusBarLandscape: Double,
-                sources: [String: FigureSource]) {
+                statusBarContentPadding: Double = 0, sources: [String: FigureSource]) {
         self.pixels = pixels
         self.density = density
         self.navigation = navigation
         self.statusBarLandscape = statusBarLandscape
+        self.statusBarContentPadding = statusBarContentPadding
         self.sources = sources
     }
 
@@ -111,6 +115,7 @@ struct AndroidProfileFile: Decodable {
     struct StatusBar: Decodable {
         var height: Double
         var landscapeHeight: Double
+        var contentPadding: Double?
     }
 
     var id: String
@@ -154,6 +159,11 @@ struct AndroidProfileFile: Decodable {
         where !(height.isFinite && (10...100).contains(height)) {
             throw invalid(field, height, "it must be between 10 and 100 dp (AOSP's default is 24 dp; a Pixel 9's portrait bar is 66 dp)")
         }
+        let contentPadding = statusBar.contentPadding ?? 0
+        guard contentPadding.isFinite, (0...60).contains(contentPadding) else {
+            throw invalid("statusBar.contentPadding", contentPadding,
+                          "it must be between 0 and 60 dp (rounded_corner_content_padding: 70 px, 26.67 dp, on a Pixel 9)")
+        }
         let shortSide = min(points.width, points.height)
         guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= shortSide / 2 else {
             throw invalid("cornerRadius", cornerRadius, "it must be between 0 and half the screen's short side, in dp")
@@ -183,10 +193,12 @@ struct AndroidProfileFile: Decodable {
             }
         }
         // The insets an app gets: the status bar on top; the navigation inset at the bottom, or
-        // in landscape on the right for the 3-button bar (`navigation_bar_width`); the punch
-        // hole's depth on the left in landscape (the top edge turns to the left at ROTATION_90).
+        // in landscape on the right for the 3-button bar (`navigation_bar_width`); in landscape
+        // the cut-out's safe inset on the left (the top edge turns to the left at ROTATION_90),
+        // which on these phones is the portrait status bar's depth (the device trees' cut-out
+        // rects run the bar's full height), where Android 14 letterboxes the app.
         let portrait = EdgeInsets(top: statusBar.height, left: 0, bottom: navigation.inset, right: 0)
-        let holeDepth = cutoutSpec.map { $0.y + $0.height } ?? 0
+        let holeDepth = cutoutSpec == nil ? 0 : statusBar.height
         let landscape = EdgeInsets(top: statusBar.landscapeHeight, left: holeDepth,
                                    bottom: navigation == .gesture ? navigation.inset : 0,
                                    right: navigation == .threeButton ? navigation.inset : 0)
@@ -197,7 +209,8 @@ struct AndroidProfileFile: Decodable {
             statusBar: StatusBarSpec(kind: .android, height: statusBar.height), cutout: cutoutSpec, homeIndicator: nil)
         profile.platform = platform
         profile.android = AndroidDisplay(pixels: pixels, density: density, navigation: navigation,
-                                         statusBarLandscape: statusBar.landscapeHeight, sources: sources ?? [:])
+                                         statusBarLandscape: statusBar.landscapeHeight, statusBarContentPadding: contentPadding,
+                                         sources: sources ?? [:])
         return profile
     }
 }

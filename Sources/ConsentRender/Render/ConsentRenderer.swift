@@ -133,14 +133,20 @@ public final class ConsentRenderer {
     /// The template a request asks for, and the state it shows, both checked: a system prompt's is
     /// its platform's, whatever the document's template.
     public func template(for request: RenderRequest) throws -> any ScreenTemplate {
+        let platform = try platforms.platform(of: request.profile)
+        if let reason = platform.refusal(request.variant) {
+            throw RenderError.notOnPlatform(device: request.profile.id, platform: platform.name, reason: reason)
+        }
         if let kind = request.variant.screen.prompt {
-            let platform = try platforms.platform(of: request.profile)
             guard let template = platform.promptTemplate else {
                 throw PromptError.noSystemPrompts(platform: platform.name, prompt: kind.rawValue)
             }
             return template
         }
         let template = try templates.template(of: request.content, override: request.variant.template)
+        if let reason = template.whyNotDrawn(on: platform) {
+            throw RenderError.notOnPlatform(device: request.profile.id, platform: platform.name, reason: reason)
+        }
         try templates.check([request.variant.state], of: template)
         return template
     }

@@ -13,10 +13,16 @@ public struct Metrics: Sendable, Equatable {
         /// The card's widest on every device (a style's `card.maxWidth`); nil lets a phone's card
         /// take the safe area's width less the margins, and an iPad's `maximumPadWidth`.
         public var maximumWidth: Double?
+        /// The share of the safe area's width a phone's card takes (Chinese popups take 80 %);
+        /// nil: the width less the side margins.
+        public var widthShare: Double?
         public var padding = 20.0
         /// In landscape on phones, the share of the card's content width the body column takes.
         public var landscapeBodyShare = 0.7
         public var landscapeColumnSpacing = 16.0
+        /// Whether a phone in landscape puts the buttons in a column beside the body (iOS's
+        /// wide alert); Android's dialogs keep them under it.
+        public var landscapeSideColumn = true
         public var titleToBodySpacing = 12.0
         public var bodyToButtonsSpacing = 16.0
     }
@@ -54,6 +60,11 @@ public struct Metrics: Sendable, Equatable {
         public var labelMaximumLines = 3
         /// Side by side or stacked.
         public var arrangement = ButtonArrangement.automatic
+        /// Between rows of buttons that wrap (`trailing`); nil: `spacing`.
+        public var rowSpacing: Double?
+        /// Every button drawn as a text button in the accent colour, without fill or outline
+        /// (Material's dialog buttons); a decline styled `text` or `link` keeps its style.
+        public var textButtons = false
     }
 
     /// The scrolling body's fold.
@@ -219,4 +230,7 @@ public enum ButtonArrangement: String, Codable, Sendable, CaseIterable {
     case automatic = "auto"
     case sideBySide = "side-by-side"
     case stacked
+    /// Material's dialog buttons: each as wide as its label, at the trailing edge in one row,
+    /// or where they do not fit each in its own row, the primary on top.
+    case trailing
 }

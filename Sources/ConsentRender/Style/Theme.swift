@@ -27,6 +27,8 @@ public struct Palette: Sendable, Equatable {
     public var pageSecondaryFill: Color
     /// Rules and outlines (systemGray).
     public var separator: Color
+    /// The dialog title's colour; nil for the tint (iOS's look).
+    public var titleColor: Color? = nil
 
     public static let iOSLight = Palette(
         backdrop: Color(red: 0xF2, green: 0xF2, blue: 0xF7), dimming: Color(red: 0, green: 0, blue: 0, alpha: 0.4),
@@ -130,7 +132,7 @@ public struct Theme: Sendable, Equatable {
         let isSystemBlue = adaptsSystemBlue && (tint == ColorRoles.iOSDefault.light.systemBlue || tint == colors.light.systemBlue)
         self.tint = isSystemBlue ? palette.systemBlue : tint
         link = isSystemBlue ? palette.accessibleLink : tint
-        title = self.tint
+        title = palette.titleColor ?? self.tint
         accentFill = self.tint
         neutralLabel = palette.label
         guard let brand else { return }

@@ -98,6 +98,8 @@ public protocol ScreenTemplate: Sendable {
     /// Whether its screens show the app behind them (a dialog over the dimmed app), so an app
     /// backdrop applies; a screen that covers the display refuses one.
     var showsAppBehind: Bool { get }
+    /// Why the template has no screen on `platform` (the ATT explainer on Android); nil where it has.
+    func whyNotDrawn(on platform: Platform) -> String?
 }
 
 extension ScreenTemplate {
@@ -111,6 +113,7 @@ extension ScreenTemplate {
     public var lintRules: [PageLintRule] { [] }
     public var exemptRules: Set<LintRule> { [] }
     public var showsAppBehind: Bool { false }
+    public func whyNotDrawn(on platform: Platform) -> String? { nil }
 }
 
 /// The templates a renderer knows, by id.

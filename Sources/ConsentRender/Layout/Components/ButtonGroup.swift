@@ -40,6 +40,9 @@ public struct ButtonGroup {
         case horizontal
         /// Full width, one above the other.
         case vertical
+        /// Each as wide as its label, at the trailing edge: one row where they fit, else one per
+        /// row with the primary on top (Material's dialog).
+        case trailing
     }
 
     /// The colours buttons are drawn in.
@@ -122,6 +125,7 @@ public struct ButtonGroup {
         switch metrics.arrangement {
         case .sideBySide: return .horizontal
         case .stacked: return .vertical
+        case .trailing: return .trailing
         case .automatic: break
         }
         guard !context.traits.sizeCategory.isAccessibilitySize else { return .vertical }
@@ -149,6 +153,39 @@ public struct ButtonGroup {
             // A label that still wraps makes its button taller; keep the row's heights equal.
             let height = laidOut.map(\.button.rect.height).max() ?? 0
             laidOut = laidOut.map { ($0.action, $0.button.resized(height: height, in: context)) }
+        case .trailing:
+            // A point more than the measured words: letter spacing past the last letter must not wrap them.
+            let widths: [Double] = actions.map { action in
+                let intrinsic: Double = intrinsicWidth(of: action.label, in: context)
+                return min(width, intrinsic.rounded(.up) + 1)
+            }
+            let row: [Int] = rowOrder.map { order in order.compactMap { role in actions.firstIndex { $0.role == role } } }
+                ?? Array(actions.indices.reversed())
+            let gaps = Double(max(0, row.count - 1)) * metrics.spacing
+            let rowWidth: Double = row.map { widths[$0] }.reduce(0, +) + gaps
+            let rtl = context.language.isRightToLeft
+            if rowWidth <= width + 1e-6 {
+                // One row ending at the trailing edge.
+                var x = rtl ? origin.x + rowWidth : origin.x + width - rowWidth
+                laidOut = row.map { index in
+                    let w = widths[index]
+                    defer { x += rtl ? -(w + metrics.spacing) : w + metrics.spacing }
+                    return (actions[index], button(actions[index], at: Point(x: context.snap(rtl ? x - w : x), y: origin.y), width: w,
+                                                   in: context))
+                }
+                let height = laidOut.map(\.button.rect.height).max() ?? 0
+                laidOut = laidOut.map { ($0.action, $0.button.resized(height: height, in: context)) }
+            } else {
+                // One per row, in stacking order, each at the trailing edge.
+                var y = origin.y
+                laidOut = actions.indices.map { index in
+                    let w = widths[index]
+                    let x = rtl ? origin.x : origin.x + width - w
+                    let placed = button(actions[index], at: Point(x: context.snap(x), y: y), width: w, in: context)
+                    y = context.snap(placed.rect.maxY + (metrics.rowSpacing ?? metrics.spacing))
+                    return (actions[index], placed)
+                }
+            }
         case .vertical:
             laidOut = actions.map { ($0, button($0, at: origin, width: width, in: context)) }
             let height = laidOut.map(\.button.rect.height).max() ?? 0
@@ -246,6 +283,8 @@ public struct ButtonGroup {
     }
 
     private func button(_ action: Action, at origin: Point, width: Double, in context: LayoutContext) -> LaidOutButton {
+        var action = action
+        if metrics.textButtons, action.prominence == .filled || action.prominence == .neutral { action.prominence = .plain }
         let opacity = action.role == .decline ? colors.declineOpacity : 1
         let labelColor = switch action.prominence {
         case .filled: colors.onFilled.withAlpha(opacity)

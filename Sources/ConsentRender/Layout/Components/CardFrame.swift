@@ -43,14 +43,15 @@ struct CardFrame {
     static func centred(in context: LayoutContext) -> CardFrame {
         let metrics = context.metrics.card
         let safe = context.safeRect
-        let availableWidth = max(1, safe.width - 2 * metrics.sideMargin)
+        let marginWidth = max(1, safe.width - 2 * metrics.sideMargin)
+        let availableWidth = metrics.widthShare.map { min(marginWidth, safe.width * $0) } ?? marginWidth
         let maximumWidth = metrics.maximumWidth
             ?? (context.profile.idiom == .pad && !context.traits.sizeCategory.isAccessibilitySize ? metrics.maximumPadWidth : nil)
         let width = context.snap(min(maximumWidth ?? availableWidth, availableWidth))
         return CardFrame(x: context.snap(safe.midX - width / 2), width: width, maximumHeight: max(1, safe.height - 2 * metrics.verticalMargin),
                          topPadding: metrics.padding, bottomPadding: metrics.padding,
                          anchor: .centred(band: safe, margin: metrics.verticalMargin), cornerRadius: metrics.cornerRadius,
-                         usesSideColumn: context.profile.idiom == .phone && context.orientation == .landscape)
+                         usesSideColumn: metrics.landscapeSideColumn && context.profile.idiom == .phone && context.orientation == .landscape)
     }
 
     /// A sheet as iOS 26 presents one (UISheetPresentationController with a detent that fits the

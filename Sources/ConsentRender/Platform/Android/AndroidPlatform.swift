@@ -10,5 +10,26 @@ extension Platform {
         promptTemplate: nil,
         // Material's accessibility guidance: touch targets at least 48 × 48 dp.
         minimumTapTarget: 48,
-        look: { _ in AndroidChrome.look })
+        look: { _ in AndroidChrome.look },
+        appStyle: { style, languages in
+            let look = style.androidLook ?? (languages.contains { LanguageTag($0).map(\.isSimplifiedChinese) ?? false } ? .china : .material)
+            return look == .china ? .androidChina : .androidDefault
+        },
+        refusal: { variant in
+            if variant.textSize != .large {
+                return "--text-size \(variant.textSize.rawValue) is iOS's Dynamic Type, which Android does not have; Android's text "
+                    + "size is its font scale, which this version does not draw yet (render at the default size)"
+            }
+            if variant.boldText {
+                return "--bold is iOS's Bold Text setting; Android's bold text is not drawn yet (leave --bold off)"
+            }
+            if variant.increaseContrast {
+                return "--contrast is iOS's Increase Contrast setting; Android has no such setting (leave --contrast off)"
+            }
+            if variant.systemLook != .ios26 {
+                return "--ios \(variant.systemLook.rawValue) names an iOS version; an Android device is drawn as Android 14 "
+                    + "(leave --ios off)"
+            }
+            return nil
+        })
 }

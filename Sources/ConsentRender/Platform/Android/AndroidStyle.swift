@@ -6,6 +6,12 @@
 extension StyleTokens {
     public static let androidDefault = StyleTokens(
         metrics: .androidDefault, typeScale: .androidDefault, colors: .androidDefault, systemFamily: "Roboto")
+
+    /// The first-launch popup of Chinese apps on Android (`style.androidLook: china`): a white card
+    /// with a centred bold title, the text in grey, two equal buttons side by side. Measured from
+    /// real apps' and templates' layouts (docs/android.md, "The Chinese popup").
+    public static let androidChina = StyleTokens(
+        metrics: .androidChina, typeScale: .androidChina, colors: .androidChina, systemFamily: "Roboto")
 }
 
 extension TypeScale {
@@ -50,8 +56,9 @@ extension TypeScale {
 extension Metrics {
     /// Material 3's dialog: 28 dp corners, 24 dp padding, 16 dp from title to text and 24 dp to
     /// the buttons, 24 dp from the screen's sides (the window's background inset), 280–560 dp wide,
-    /// the title at the leading edge; LabelLarge buttons 40 dp tall with fully round ends, 8 dp
-    /// apart (M3 dialog and button tokens; androidx AlertDialog.kt).
+    /// the title at the leading edge; text buttons in LabelLarge at the trailing edge, 40 dp tall
+    /// with 12 dp either side of the label (64 dp at least), 8 dp apart, 12 dp between rows when
+    /// they wrap (M3 dialog and button tokens; androidx AlertDialog.kt).
     public static let androidDefault: Metrics = {
         var metrics = Metrics()
         metrics.card.cornerRadius = 28
@@ -62,14 +69,18 @@ extension Metrics {
         metrics.card.padding = 24
         metrics.card.titleToBodySpacing = 16
         metrics.card.bodyToButtonsSpacing = 24
+        metrics.card.landscapeSideColumn = false
         metrics.text.titleAlignment = .leading
         metrics.text.paragraphSpacing = 8
         metrics.buttons.minimumHeight = 40
         metrics.buttons.minimumWidth = 64
-        metrics.buttons.horizontalPadding = 24
+        metrics.buttons.horizontalPadding = 12
         metrics.buttons.verticalPadding = 10
         metrics.buttons.spacing = 8
+        metrics.buttons.rowSpacing = 12
         metrics.buttons.cornerRadius = 20
+        metrics.buttons.arrangement = .trailing
+        metrics.buttons.textButtons = true
         metrics.page.buttonHeight = 40
         metrics.page.buttonCornerRadius = 20
         metrics.sheet.grabberWidth = 32
@@ -102,26 +113,108 @@ extension ColorRoles {
 }
 
 extension Palette {
-    /// M3 baseline light: surface #FEF7FF behind, surfaceContainerHigh #ECE6F0 cards, onSurface
-    /// #1D1B20 text, secondaryContainer #E8DEF8 tonal fills, outline #79747E, primary #6750A4,
-    /// scrim black at 32 %.
+    /// M3 baseline light (material-components-android @ac7e18ef color tokens.xml): surface
+    /// #FEF7FF behind, surfaceContainerHigh #ECE6F0 cards, the title in onSurface #1D1B20 and the
+    /// text in onSurfaceVariant #49454F (the dialog's headline and supporting-text tokens),
+    /// secondaryContainer #E8DEF8 tonal fills, outline #79747E, primary #6750A4, scrim black at 32 %.
     public static let androidLight = Palette(
         backdrop: Color(rgb: 0xFEF7FF), dimming: Color(red: 0, green: 0, blue: 0, alpha: 0.32),
-        card: Color(rgb: 0xECE6F0), label: Color(rgb: 0x1D1B20),
+        card: Color(rgb: 0xECE6F0), label: Color(rgb: 0x49454F),
         neutralFill: Color(rgb: 0xE8DEF8), neutralBorder: Color(rgb: 0x79747E),
         onTint: Color(rgb: 0xFFFFFF), scrollIndicator: Color(red: 0x1D, green: 0x1B, blue: 0x20, alpha: 0.38),
         systemBlue: Color(rgb: 0x6750A4), accessibleLink: Color(rgb: 0x6750A4),
         pageBackground: Color(rgb: 0xFEF7FF), pageSecondaryFill: Color(rgb: 0xF3EDF7),
-        separator: Color(rgb: 0xCAC4D0))
+        separator: Color(rgb: 0xCAC4D0), titleColor: Color(rgb: 0x1D1B20))
 
-    /// M3 baseline dark: surface #141218, surfaceContainerHigh #2B2930, onSurface #E6E0E9,
-    /// secondaryContainer #4A4458, outline #938F99, primary #D0BCFF with onPrimary #381E72.
+    /// M3 baseline dark: surface #141218, surfaceContainerHigh #2B2930, title onSurface #E6E0E9,
+    /// text onSurfaceVariant #CAC4D0, secondaryContainer #4A4458, outline #938F99, primary #D0BCFF
+    /// with onPrimary #381E72.
     public static let androidDark = Palette(
         backdrop: Color(rgb: 0x141218), dimming: Color(red: 0, green: 0, blue: 0, alpha: 0.32),
-        card: Color(rgb: 0x2B2930), label: Color(rgb: 0xE6E0E9),
+        card: Color(rgb: 0x2B2930), label: Color(rgb: 0xCAC4D0),
         neutralFill: Color(rgb: 0x4A4458), neutralBorder: Color(rgb: 0x938F99),
         onTint: Color(rgb: 0x381E72), scrollIndicator: Color(red: 0xE6, green: 0xE0, blue: 0xE9, alpha: 0.38),
         systemBlue: Color(rgb: 0xD0BCFF), accessibleLink: Color(rgb: 0xD0BCFF),
         pageBackground: Color(rgb: 0x141218), pageSecondaryFill: Color(rgb: 0x211F26),
-        separator: Color(rgb: 0x49454F))
+        separator: Color(rgb: 0x49454F), titleColor: Color(rgb: 0xE6E0E9))
+}
+
+// MARK: The Chinese popup
+
+// Figures from real apps' and templates' layouts (research file in docs/android.md, "The Chinese
+// popup"): the most copied CSDN PrivacyDialog template, yipianshi/PolicyDialog, the ADSuyi and
+// Sigmob SDK demos, GoodWeather, iyuba VOA, Agora's demo and DCloud uni-app's native template.
+
+extension TypeScale {
+    /// An 18 sp bold title (PolicyDialog, Sigmob, iyuba, Agora), 14 sp text with 4 dp between
+    /// lines (PolicyDialog, ADSuyi, Agora; lineSpacingExtra 3–4 dp), 16 sp buttons (ADSuyi, the
+    /// CSDN template, Agora).
+    public static let androidChina: TypeScale = {
+        var scale = TypeScale.androidDefault
+        scale.styles[.title] = Style(.body, weight: .bold, largeSize: 18, lineHeightMultiple: 26 / 18.0, letterSpacing: 0)
+        scale.styles[.body] = Style(.body, weight: .regular, largeSize: 14, letterSpacing: 0)
+        scale.styles[.heading] = Style(.body, weight: .bold, largeSize: 15, letterSpacing: 0)
+        scale.styles[.button] = Style(.body, weight: .regular, largeSize: 16, lineHeightMultiple: 22 / 16.0, letterSpacing: 0)
+        return scale
+    }()
+}
+
+extension Metrics {
+    /// 80 % of a phone's width (the CSDN template's `params.width`), 12 dp corners (GoodWeather,
+    /// Sigmob; newer apps 10–12, the old template 5–6), 20 dp padding (PolicyDialog, ADSuyi), a
+    /// centred title, lines 4 dp apart, two equal 44 dp buttons side by side 12 dp apart (the SDK
+    /// demos: 40–46 dp), pill-shaped (our choice among 4 dp, square and pill).
+    public static let androidChina: Metrics = {
+        var metrics = Metrics.androidDefault
+        metrics.card.cornerRadius = 12
+        metrics.card.widthShare = 0.8
+        metrics.card.sideMargin = 16
+        metrics.card.maximumWidth = 360
+        metrics.card.padding = 20
+        metrics.card.titleToBodySpacing = 16
+        metrics.card.bodyToButtonsSpacing = 20
+        metrics.text.titleAlignment = .center
+        metrics.text.lineSpacing = 4
+        metrics.buttons = Metrics.Buttons()
+        metrics.buttons.minimumHeight = 44
+        metrics.buttons.minimumWidth = 64
+        metrics.buttons.horizontalPadding = 12
+        metrics.buttons.verticalPadding = 10
+        metrics.buttons.spacing = 12
+        metrics.buttons.cornerRadius = 22
+        return metrics
+    }()
+}
+
+extension ColorRoles {
+    public static let androidChina = ColorRoles(light: .androidChinaLight, dark: .androidChinaDark)
+}
+
+extension Palette {
+    /// A white card, a #333333 title, #666666 text (PolicyDialog), the refusal filled #F2F2F2
+    /// (ADSuyi) with #666666 words (ADSuyi's #A8A8A8 is 2.1:1, under WCAG's 4.5:1), dimming 50 %
+    /// (the CSDN template's `backgroundDimAmount`).
+    public static let androidChinaLight: Palette = {
+        var palette = Palette.androidLight
+        palette.card = Color(rgb: 0xFFFFFF)
+        palette.titleColor = Color(rgb: 0x333333)
+        palette.label = Color(rgb: 0x666666)
+        palette.neutralFill = Color(rgb: 0xF2F2F2)
+        palette.neutralBorder = Color(rgb: 0xF2F2F2)
+        palette.dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        return palette
+    }()
+
+    /// The same in dark (our choice: the sources draw light popups only): a #2C2C2C card,
+    /// light grey words, the refusal on #3D3D3D.
+    public static let androidChinaDark: Palette = {
+        var palette = Palette.androidDark
+        palette.card = Color(rgb: 0x2C2C2C)
+        palette.titleColor = Color(rgb: 0xEEEEEE)
+        palette.label = Color(rgb: 0xBBBBBB)
+        palette.neutralFill = Color(rgb: 0x3D3D3D)
+        palette.neutralBorder = Color(rgb: 0x3D3D3D)
+        palette.dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.6)
+        return palette
+    }()
 }

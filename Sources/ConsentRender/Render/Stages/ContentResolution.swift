@@ -35,7 +35,8 @@ extension ConsentRenderer {
         let content = request.content
         let (language, source, document, usedDefaultLanguage) = try parsedDocument(for: request)
         // The document's style over its platform's.
-        let style = StyleTokens(document: content.settings.style, fontFiles: content.fontFiles, base: platform.systemStyle)
+        let style = StyleTokens(document: content.settings.style, fontFiles: content.fontFiles,
+                                base: platform.appStyle(content.settings.style, content.languages))
             .resolved(language: language, increaseContrast: variant.increaseContrast)
         try engine(for: style.fonts).checkFamilies(style.brandFonts,
                                                    settingsPath: (content.source as NSString).appendingPathComponent("document.json"))

@@ -18,6 +18,13 @@ struct ATTExplainerTemplate: ScreenTemplate {
         [.declinePresent, .equalTreatment]
     }
 
+    /// App Tracking Transparency is iOS's: Android has no tracking prompt to explain.
+    public func whyNotDrawn(on platform: Platform) -> String? {
+        platform.name == Platform.ios.name ? nil
+            : "the att-explainer template explains iOS's App Tracking Transparency prompt, which Android does not have; "
+                + "render it on an iOS device, or give this document another template (agreement-dialog) for Android"
+    }
+
     public func layout(_ content: ScreenContent, state: ScreenState, in context: LayoutContext) throws -> PageLayout {
         try content.refuseDialogSettings(for: id)
         let metrics = context.metrics.page
