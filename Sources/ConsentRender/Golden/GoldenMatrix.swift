@@ -43,8 +43,14 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
             self.init(document: document, axes: axes.values.mapValues { $0.map(\.name) }, allowFallback: allowFallback)
         }
 
-        /// The profile ids, or `["all"]`.
+        /// The profile ids, or `["all"]`, or one platform's (`["all-ios"]`, `["all-android"]`).
         public var devices: [String] { axes["device"] ?? [] }
+
+        /// The platform `["all-<platform>"]` names (`ios`, `android`); nil for any other list.
+        public var allDevicesOfPlatform: String? {
+            guard devices.count == 1, devices[0].hasPrefix("all-") else { return nil }
+            return String(devices[0].dropFirst(4))
+        }
         public var languages: [String] { axes["language"] ?? [] }
         /// The states asked for, or nil for the first only.
         public var states: [String]? { axes["state"] }
@@ -231,19 +237,31 @@ extension GoldenMatrix {
             let documentFolder = resolve(folder, against: base)
             // Each becomes a folder or file name under the golden and artifacts folders.
             for (name, values) in [("document", [group.document]), ("devices", group.devices), ("languages", group.languages)] {
-                for value in values where !isSinglePathComponent(value) && value != "all" {
+                for value in values where !isSinglePathComponent(value) && value != "all" && !value.hasPrefix("all-") {
                     throw GoldenError.invalidMatrix(path: source, field: "\(field).\(name)",
                                                     fix: "'\(value)' must be a plain name without '/' (and not '.' or '..')")
                 }
             }
             // What `all` stands for: the profiles, the document's languages, its template's states.
             let content = group.axes.values.contains(["all"]) ? try? DocumentFolder(url: documentFolder, appFiles: appFiles).content : nil
-            let context = AxisContext(devices: (group.devices == ["all"] ? try catalog.ids() : []),
+            // `all-android`: every profile of that platform.
+            var devices: [String] = group.devices == ["all"] ? try catalog.ids() : []
+            if let platform = group.allDevicesOfPlatform {
+                let known = PlatformRegistry.standard.platforms.map(\.name)
+                guard known.contains(platform) else {
+                    throw GoldenError.invalidMatrix(path: source, field: "\(field).devices",
+                                                    fix: "'all-\(platform)' names no platform; use " + known.map { "all-\($0)" }.joined(separator: " or ")
+                                                        + ", all, or profile ids")
+                }
+                devices = try catalog.allProfiles().filter { $0.platformName == platform }.map(\.id)
+            }
+            let context = AxisContext(devices: devices,
                                       languages: content?.languages ?? [],
                                       states: (content.map { TemplateRegistry.standard.shownStates(of: $0) } ?? [.initial]).map(\.rawValue))
             var axes = VariantAxes()
             for axis in RenderVariant.axes {
-                guard let groupKey = axis.groupKey, let names = group.axes[axis.key] else { continue }
+                guard let groupKey = axis.groupKey, var names = group.axes[axis.key] else { continue }
+                if axis.key == "device", group.allDevicesOfPlatform != nil { names = ["all"] }
                 guard !names.isEmpty else {
                     let required = axis.key == "device" || axis.key == "language"
                     throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)",

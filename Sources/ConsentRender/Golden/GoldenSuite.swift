@@ -138,7 +138,7 @@ public struct GoldenSuite: Sendable {
         for (index, group) in matrix.groups.enumerated() {
             guard let path = matrix.documents[group.document] else { continue }
             let field = "groups[\(index)]"
-            for device in group.devices where device != "all" {
+            for device in group.devices where device != "all" && group.allDevicesOfPlatform == nil {
                 do {
                     _ = try catalog.profile(id: device)
                 } catch let error as ProfileError {

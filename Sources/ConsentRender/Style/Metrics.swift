@@ -17,6 +17,9 @@ public struct Metrics: Sendable, Equatable {
         /// nil: the width less the side margins.
         public var widthShare: Double?
         public var padding = 20.0
+        /// Below the buttons, where it differs from `padding` (Material's buttons carry 4 dp of
+        /// their 48 dp touch target under the visible button); nil: `padding`.
+        public var bottomPadding: Double?
         /// In landscape on phones, the share of the card's content width the body column takes.
         public var landscapeBodyShare = 0.7
         public var landscapeColumnSpacing = 16.0
@@ -190,6 +193,10 @@ public struct Metrics: Sendable, Equatable {
         public var bannerMaximumShare = 0.5
         /// A banner's content column on iPad stops at this width, centred.
         public var bannerMaximumColumnWidth = 640.0
+        /// Android's modal bottom sheet: attached to the bottom edge in every orientation, at most
+        /// `padWidth` wide, as tall as its content up to `edgeTopMargin` below the status bar.
+        public var edgeAttached = false
+        public var edgeTopMargin = 72.0
     }
 
     /// A preferences layer's switch: iOS 26's UISwitch (63 × 28 pt with a 37 × 24 pt knob inset 2 pt),

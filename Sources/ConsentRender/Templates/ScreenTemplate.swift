@@ -227,7 +227,7 @@ extension ScreenContent {
         case .card: return context.theme.dimming
         case .banner: return nil
         case .sheet:
-            if context.profile.idiom == .phone && context.orientation == .landscape { return nil }
+            if context.profile.idiom == .phone && context.orientation == .landscape && !metrics.edgeAttached { return nil }
             let floating = placement.card.maxX < context.screen.width - 1e-6 && context.profile.idiom == .phone
             let alpha = context.traits.appearance == .dark && floating ? metrics.floatingDarkDimming : metrics.dimming
             return Color(red: 0, green: 0, blue: 0, alpha: alpha)

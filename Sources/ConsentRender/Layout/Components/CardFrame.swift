@@ -49,7 +49,7 @@ struct CardFrame {
             ?? (context.profile.idiom == .pad && !context.traits.sizeCategory.isAccessibilitySize ? metrics.maximumPadWidth : nil)
         let width = context.snap(min(maximumWidth ?? availableWidth, availableWidth))
         return CardFrame(x: context.snap(safe.midX - width / 2), width: width, maximumHeight: max(1, safe.height - 2 * metrics.verticalMargin),
-                         topPadding: metrics.padding, bottomPadding: metrics.padding,
+                         topPadding: metrics.padding, bottomPadding: metrics.bottomPadding ?? metrics.padding,
                          anchor: .centred(band: safe, margin: metrics.verticalMargin), cornerRadius: metrics.cornerRadius,
                          usesSideColumn: metrics.landscapeSideColumn && context.profile.idiom == .phone && context.orientation == .landscape)
     }
@@ -69,6 +69,16 @@ struct CardFrame {
         let dark = context.traits.appearance == .dark
         let grabber = Grabber(width: metrics.grabberWidth, height: metrics.grabberHeight, top: metrics.grabberTop,
                               color: dark ? metrics.grabberDark : metrics.grabberLight)
+        if metrics.edgeAttached {
+            // Android: attached to the bottom edge, top corners round, the content's height.
+            let width = context.snap(min(safe.width, metrics.padWidth))
+            let x = context.snap(safe.midX - width / 2)
+            return CardFrame(x: x, width: width, maximumHeight: max(1, screen.maxY - safe.minY - metrics.edgeTopMargin),
+                             topPadding: metrics.topPadding, bottomPadding: card.padding + insets.bottom, anchor: .bottom(edge: screen.maxY),
+                             cornerRadius: metrics.largeCornerRadius,
+                             surfaceOutset: EdgeInsets(top: 0, left: 0, bottom: metrics.largeCornerRadius, right: 0),
+                             grabber: grabber, usesSideColumn: false)
+        }
         if context.profile.idiom == .pad {
             var frame = centred(in: context)
             let width = context.snap(min(metrics.padWidth, max(1, safe.width - 2 * card.sideMargin)))
