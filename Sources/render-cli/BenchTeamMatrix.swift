@@ -77,11 +77,18 @@ enum BenchTeamMatrix {
         }
     }
 
+    /// Each profile's platform, by id.
+    static func platforms(in catalog: DeviceProfileCatalog) throws -> [String: Platform] {
+        var platforms: [String: Platform] = [:]
+        for profile in try catalog.allProfiles() { platforms[profile.id] = try PlatformRegistry.standard.platform(of: profile) }
+        return platforms
+    }
+
     /// Renders the sample once in this process (and, with more than one job, its workers).
     static func runOnce(cells count: Int, jobs: Int, catalog: DeviceProfileCatalog, world: URL, scratch: URL) throws -> Run {
         let document = try makeDocument(from: world, in: scratch)
         let folder = try DocumentFolder(url: document, appFiles: XcodeAppFiles())
-        let plan = MatrixPlan(axes: axes(devices: try catalog.ids()))
+        let plan = MatrixPlan(axes: axes(devices: try catalog.ids()), platforms: try platforms(in: catalog))
         let cells = sample(plan.cells, count: count)
         let out = scratch.appendingPathComponent("team-matrix-\(jobs)")
         var render = MatrixRender(folder: folder, catalog: catalog, cells: cells, outputDirectory: out, jobs: jobs)
@@ -138,7 +145,7 @@ enum BenchTeamMatrix {
     /// Runs `bench --matrix N --jobs J` as child processes, `rounds` times each job count, interleaved.
     static func measure(cells: Int, rounds: Int, catalog: DeviceProfileCatalog, jobCounts: [Int], scratch: URL) throws -> Figures {
         var best: [Int: Run] = [:]
-        let total = MatrixPlan(axes: axes(devices: try catalog.ids())).cells.count
+        let total = MatrixPlan(axes: axes(devices: try catalog.ids()), platforms: try platforms(in: catalog)).cells.count
         for _ in 0..<rounds {
             for jobs in jobCounts {
                 let process = Process()

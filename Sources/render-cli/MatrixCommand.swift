@@ -135,7 +135,19 @@ struct MatrixOptions {
             throw UsageError(message: "--island shown draws the Dynamic Island, and none of the devices asked for has one; "
                 + "add a Dynamic Island phone (iphone-15-pro, iphone-17-pro) to --devices or leave --island out")
         }
-        return MatrixPlan(axes: axes, promptOnlyLanguages: Set(appOnly), islandless: Set(islandless))
+        var platforms: [String: Platform] = [:]
+        for device in devices { platforms[device] = try PlatformRegistry.standard.platform(of: catalog.profile(reference: device)) }
+        let plan = MatrixPlan(axes: axes, promptOnlyLanguages: Set(appOnly), islandless: Set(islandless), platforms: platforms)
+        // A value that only the other platform's devices take is a mistake, not a cell to drop.
+        for axis in RenderVariant.axes where ["textSize", "fontScale", "boldText", "increaseContrast", "ios"].contains(axis.key) {
+            for value in axes.values[axis.key] ?? [] where value.name != axis.defaultName {
+                guard !plan.cells.contains(where: { axis.value(of: $0)?.name == value.name }) else { continue }
+                let takers = axis.key == "fontScale" ? "Android devices (pixel-9, galaxy-s24, …)" : "iOS devices (iphone-15-pro, …)"
+                throw UsageError(message: "--\(axis.listOption ?? axis.key) \(value.name): \(axis.label.lowercased()) applies to \(takers), "
+                    + "and none of --devices is one; add one to --devices or leave the option out")
+            }
+        }
+        return plan
     }
 
     /// The `--tint` colour, or nil for the profiles' own.

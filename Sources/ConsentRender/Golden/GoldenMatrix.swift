@@ -105,6 +105,7 @@ public struct GoldenMatrix: Codable, Sendable, Equatable {
                 case .string: try container.encode(names, forKey: key)
                 case .bool: try container.encode(names.map { $0 == "on" }, forKey: key)
                 case .int: try container.encode(names.map { Int($0) ?? 0 }, forKey: key)
+                case .number: try container.encode(names.map { Double($0) ?? 0 }, forKey: key)
                 }
             }
         }
@@ -275,7 +276,10 @@ extension GoldenMatrix {
                     throw GoldenError.invalidMatrix(path: source, field: "\(field).\(groupKey)", fix: error.description)
                 }
             }
-            for variant in axes.variants {
+            for made in axes.variants {
+                // Each device keeps its platform's axes (no Dynamic Type on Android, no font scale on iOS).
+                let variant = (try? catalog.profile(reference: made.device)).flatMap { try? PlatformRegistry.standard.platform(of: $0) }?
+                    .fitted(made) ?? made
                 if variant.fullLength {
                     guard variant.screen == .consent, variant.scroll == .top else {
                         throw GoldenError.invalidMatrix(path: source, field: "\(field).fullLength",

@@ -5,6 +5,8 @@ public struct ScreenTraits: Sendable, Equatable {
     public var language: LanguageTraits
     /// The user's text size.
     public var sizeCategory: ContentSizeCategory
+    /// Android's font scale: sp sizes become dp through it.
+    public var fontScale: FontScale = .one
     /// Bold Text: every weight one step heavier.
     public var boldText: Bool
     /// Increase Contrast: iOS's high-contrast system colours (and the brand's, if it has them).
@@ -78,7 +80,8 @@ public struct LayoutContext {
 
     /// The size of text in `role` at the traits' text size.
     public func fontSize(_ role: TextRole) -> Double {
-        style.typeScale.size(role, at: traits.sizeCategory)
+        let size = style.typeScale.size(role, at: traits.sizeCategory)
+        return traits.fontScale == .one ? size : traits.fontScale.dp(forSp: size)
     }
 
     /// The weight of text in `role`: one step heavier under Bold Text.
@@ -95,7 +98,7 @@ public struct LayoutContext {
                       // <small> in running text: never larger than the text around it.
                       smallFontSize: min(fontSize(.small), fontSize(role)),
                       letterSpacing: style.typeScale.letterSpacing(role),
-                      fixedLineHeight: style.typeScale.lineHeight(role, at: traits.sizeCategory))
+                      fixedLineHeight: style.typeScale.lineHeightMultiple(role).map { $0 * fontSize(role) })
     }
 
     /// Plain text in `role`, wrapped at `width`, with the language's line height.

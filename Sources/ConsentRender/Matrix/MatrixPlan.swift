@@ -33,15 +33,22 @@ package struct MatrixPlan: Sendable, Equatable {
     /// The cells of `axes`, without consent screens in `promptOnlyLanguages`: the app's
     /// localizations the document has no language file for, where only prompts are drawn.
     /// `islandless` are the devices without a Dynamic Island: their cells are made once, hidden,
-    /// whatever `--island` asks for.
-    public init(axes: VariantAxes, promptOnlyLanguages: Set<String>, islandless: Set<String> = []) {
+    /// whatever `--island` asks for. `platforms` gives each device's platform: a cell keeps only the
+    /// axes its platform has (an Android phone's cells are made once whatever `--text-sizes` asks,
+    /// an iPhone's whatever `--font-scales` asks).
+    public init(axes: VariantAxes, promptOnlyLanguages: Set<String>, islandless: Set<String> = [], platforms: [String: Platform] = [:]) {
         self.axes = axes
         var seen = Set<RenderVariant>()
         cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }.map { cell in
-            var cell = cell
+            var cell = platforms[cell.device]?.fitted(cell) ?? cell
             if islandless.contains(cell.device) { cell.showsIsland = false }
             return cell
         }.filter { seen.insert($0).inserted }
+    }
+
+    /// The cells of `axes`, each kept to its device's platform's axes (see above).
+    public init(axes: VariantAxes, platforms: [String: Platform]) {
+        self.init(axes: axes, promptOnlyLanguages: [], platforms: platforms)
     }
 
     public init(devices: [String], orientations: [Orientation], appearances: [Appearance], languages: [String],

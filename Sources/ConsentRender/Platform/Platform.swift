@@ -27,14 +27,27 @@ public struct Platform: Sendable {
     /// Why a variant cannot be drawn on this platform (an iOS text size on Android), with what to
     /// use instead; nil when it can.
     public let refusal: @Sendable (RenderVariant) -> String?
+    /// The variant with the axes this platform does not have at their defaults (Android has no
+    /// Dynamic Type, iOS no font scale): how a matrix over both platforms makes each device's cells.
+    public let fitted: @Sendable (RenderVariant) -> RenderVariant
+    /// Sets a variant to the large text size `text.dynamic-type` checks screens at (iOS's AX3,
+    /// Android's font scale 2.0) and returns how the user renders it (`--text-size AX3`).
+    public let largeTextCheck: @Sendable (inout RenderVariant) -> String
 
     public init(name: String, systemStyle: StyleTokens,
                 chrome: @escaping @Sendable (_ page: inout PageLayout, _ context: LayoutContext, _ content: StatusBarContent) -> [String],
                 promptTemplate: (any ScreenTemplate)?, minimumTapTarget: Double,
                 look: @escaping @Sendable (RenderVariant) -> String? = { _ in nil },
                 appStyle: (@Sendable (_ style: DocumentStyle, _ languages: [String]) -> StyleTokens)? = nil,
-                refusal: @escaping @Sendable (RenderVariant) -> String? = { _ in nil }) {
+                refusal: @escaping @Sendable (RenderVariant) -> String? = { _ in nil },
+                fitted: @escaping @Sendable (RenderVariant) -> RenderVariant = { $0 },
+                largeTextCheck: @escaping @Sendable (inout RenderVariant) -> String = { variant in
+                    variant.textSize = .accessibility3
+                    return "--text-size AX3"
+                }) {
+        self.largeTextCheck = largeTextCheck
         self.refusal = refusal
+        self.fitted = fitted
         self.name = name
         self.systemStyle = systemStyle
         self.appStyle = appStyle ?? { _, _ in systemStyle }
@@ -51,7 +64,18 @@ public struct Platform: Sendable {
             SystemChrome.add(to: &page, in: context, content: content)
         },
         promptTemplate: SystemPromptTemplate(), minimumTapTarget: 44,
-        look: { $0.screen.prompt == nil ? nil : $0.systemLook.rawValue })
+        look: { $0.screen.prompt == nil ? nil : $0.systemLook.rawValue },
+        refusal: { variant in
+            guard variant.fontScale != .one else { return nil }
+            let size = variant.fontScale.nearestContentSize
+            return "--font-scale \(variant.fontScale.name) is Android's font scale, which iOS does not have; iOS's text size is "
+                + "Dynamic Type: use --text-size \(size.rawValue), the nearest to \(variant.fontScale.name)"
+        },
+        fitted: { variant in
+            var fitted = variant
+            fitted.fontScale = .one
+            return fitted
+        })
 }
 
 /// The platforms a renderer knows, by name.

@@ -225,26 +225,24 @@ extension ConsentRenderer {
                  wordBrokenText: layout.wordBrokenTextIDs, minimumTapTarget: platform.minimumTapTarget).findings()
     }
 
-    /// The text size `text.dynamic-type` checks a screen at.
-    package static let dynamicTypeCheckSize = ContentSizeCategory.accessibility3
-
-    /// `text.dynamic-type`: the screen of `request` laid out again at AX3, warning when that cuts
+    /// `text.dynamic-type`: the screen of `request` laid out again at its platform's large text
+    /// size (iOS's AX3, Android's font scale 2.0), warning when that cuts
     /// text short or leaves a button out of sight (the bug snapshot teams test text sizes for).
     /// iOS's own alerts are left out: their layout is Apple's, which no document can change.
     package func dynamicTypeFindings(for request: RenderRequest, device: String) throws -> [LintFinding] {
         guard request.variant.screen == .consent else { return [] }
         var large = request
-        large.variant.textSize = Self.dynamicTypeCheckSize
+        let option = try platforms.platform(of: request.profile).largeTextCheck(&large.variant)
         let page = try layOut(large)
         let lint = PageLint(page: page.layout, device: device, template: page.template, ellipsizedText: page.layout.ellipsizedTextIDs,
                             textSize: large.variant.textSize, wordBrokenText: page.layout.wordBrokenTextIDs,
                             minimumTapTarget: page.platform.minimumTapTarget)
-        let size = Self.dynamicTypeCheckSize.rawValue
+        let size = option.split(separator: " ").last.map(String.init) ?? ""
         return (lint.truncation() + lint.buttonsVisible()).map { finding in
             var warning = finding
             warning.rule = LintRule.dynamicType
             warning.severity = .warning
-            warning.message = "at the \(size) text size, \(finding.message) (render it with --text-size \(size))"
+            warning.message = "at the \(size) text size, \(finding.message) (render it with \(option))"
             return warning
         }
     }

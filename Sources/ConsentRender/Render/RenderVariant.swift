@@ -15,6 +15,8 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
     public var template: String?
     /// The user's text size (Dynamic Type).
     public var textSize: ContentSizeCategory
+    /// Android's font scale (the text size of Android screens).
+    public var fontScale: FontScale = .one
     /// Settings › Accessibility › Bold Text.
     public var boldText: Bool
     /// Settings › Accessibility › Increase Contrast.
@@ -147,6 +149,22 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
                       ? "AX5" : closestMatch(to: item, among: ContentSizeCategory.allCases.map(\.rawValue))
               },
               get: { $0.textSize }, set: { $0.textSize = $1 }, cellPart: { $0 == .large ? nil : $0.rawValue }, recordsDefault: true),
+        .make(key: "fontScale", groupKey: "fontScales", listOption: "font-scales", singleOption: "font-scale", place: .folder, json: .number,
+              label: "Font scale", noun: "a font scale",
+              summary: "Android's font scale, 0.85 to 2.0 (Android devices; iOS's text size is the text size)",
+              cellRule: "-fs<scale>, none for 1.0", default: FontScale.one, name: { $0.name }, parse: { FontScale(name: $0) },
+              all: { _ in FontScale.pixelSteps },
+              words: [AxisWord("all", "a Pixel's steps: 0.85, 1.0, 1.15, 1.3, 1.5, 1.8 and 2.0", { _ in FontScale.pixelSteps })],
+              hint: { item, _ in
+                  // An iOS size name means its nearest scale; a number out of range the nearest end.
+                  if let size = ContentSizeCategory(name: item) { return FontScale.nearest(to: size).name }
+                  if let number = Double(item.replacingOccurrences(of: "%", with: "")) {
+                      let scale = item.hasSuffix("%") ? number / 100 : number
+                      return scale < FontScale.range.lowerBound ? "0.85" : scale > FontScale.range.upperBound ? "2.0" : nil
+                  }
+                  return nil
+              },
+              get: { $0.fontScale }, set: { $0.fontScale = $1 }, cellPart: { $0 == .one ? nil : "fs" + $0.name }),
         .make(key: "boldText", groupKey: "boldText", listOption: "bold-text", singleOption: "bold-text", place: .folder, json: .bool,
               label: "Bold Text", noun: "a Bold Text setting", summary: "iOS's Bold Text: every weight one step heavier", cellRule: "-bold when on", default: false, name: { $0 ? "on" : "off" },
               parse: onOff, all: { _ in [false, true] }, words: [AxisWord("both", "off and on", { _ in [false, true] })],
@@ -325,6 +343,7 @@ public struct VariantRecord: Codable, Sendable, Equatable {
             case .string: try container.encode(name, forKey: key)
             case .bool: try container.encode(name == "on", forKey: key)
             case .int: try container.encode(Int(name) ?? 0, forKey: key)
+            case .number: try container.encode(Double(name) ?? 0, forKey: key)
             }
         }
     }
@@ -339,6 +358,8 @@ public struct VariantRecord: Codable, Sendable, Equatable {
             if let flag = try? container.decode(Bool.self, forKey: key) {
                 values.append((key.stringValue, flag ? "on" : "off"))
             } else if let number = try? container.decode(Int.self, forKey: key) {
+                values.append((key.stringValue, String(number)))
+            } else if let number = try? container.decode(Double.self, forKey: key) {
                 values.append((key.stringValue, String(number)))
             } else {
                 values.append((key.stringValue, try container.decode(String.self, forKey: key)))

@@ -30,6 +30,8 @@ public struct VariantAxis: Sendable {
         case bool
         /// A number (`26`).
         case int
+        /// A decimal number (`1.3`).
+        case number
     }
 
     /// The key in a variant's JSON (`textSize`).

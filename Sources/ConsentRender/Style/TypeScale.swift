@@ -150,6 +150,11 @@ public struct TypeScale: Sendable, Equatable {
         style(role).letterSpacing
     }
 
+    /// The line height of `role` as a multiple of its size, where the scale sets one.
+    public func lineHeightMultiple(_ role: TextRole) -> Double? {
+        style(role).lineHeightMultiple
+    }
+
     /// The line height of `role` at `category`, in points, where the scale sets one.
     public func lineHeight(_ role: TextRole, at category: ContentSizeCategory = .large) -> Double? {
         style(role).lineHeightMultiple.map { $0 * size(role, at: category) }

@@ -201,9 +201,21 @@ final class PangoTextEngine: TextMeasuring {
                 return (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
                     && !StyledTextBuilder.isWideScalar(scalar)
             }
+            // Where Pango (with libthai and ICU's rules) allows a line break, the break is between
+            // words, even between two letters: Thai, Lao, Khmer and Burmese put no spaces between words.
+            var attributeCount: Int32 = 0
+            let layout = handle(for: block).layout
+            let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount)
+            func isBreakOpportunity(atByte offset: Int) -> Bool {
+                guard let attributes else { return false }
+                let characters = String(decoding: bytes[0..<offset], as: UTF8.self).unicodeScalars.count
+                guard characters < Int(attributeCount) else { return false }
+                return attributes[characters].is_line_break != 0
+            }
             return ranges.dropLast().contains { range in
                 range.upperBound > 0 && range.upperBound < bytes.count
                     && isWordCharacter(scalar(endingAt: range.upperBound)) && isWordCharacter(scalar(startingAt: range.upperBound))
+                    && !isBreakOpportunity(atByte: range.upperBound)
             }
         }
     }

@@ -49,6 +49,11 @@ enum Options {
                         + "width (unless document.json's style.card.maxWidth says otherwise)",
                      "LIST|all", "Dynamic Type sizes, or all: xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1 … AX5 "
                         + "(default Large); a size other than Large adds -<size> to the cell's folder (portrait-light-AX3)"),
+        "fontScale": ("SCALE", "Android's font scale (Android devices only): 0.85 to 2.0, default 1.0 (a Pixel offers 0.85, 1.0, "
+                         + "1.15, 1.3, 1.5, 1.8, 2.0). Text in sp grows through Android 14's non-linear curves above 1.04; a scale "
+                         + "other than 1.0 adds -fs<scale> to the cell's folder (portrait-light-fs1.3)",
+                      "LIST|all", "Android font scales from 0.85 to 2.0, or all (a Pixel's seven steps); default 1.0. Refused on iOS "
+                         + "devices, as --text-sizes is on Android ones"),
         "boldText": ("", "iOS's Bold Text setting (alone: on): every weight one step heavier",
                      "", "iOS's Bold Text: on, off (default) or both (folder suffix -bold); alone it means on"),
         "increaseContrast": ("", "iOS's Increase Contrast: high-contrast system colours (and the document's "

@@ -18,7 +18,8 @@ extension Platform {
         refusal: { variant in
             if variant.textSize != .large {
                 return "--text-size \(variant.textSize.rawValue) is iOS's Dynamic Type, which Android does not have; Android's text "
-                    + "size is its font scale, which this version does not draw yet (render at the default size)"
+                    + "size is its font scale: use --font-scale \(FontScale.nearest(to: variant.textSize).name), the nearest to "
+                    + "\(variant.textSize.rawValue)"
             }
             if variant.boldText {
                 return "--bold is iOS's Bold Text setting; Android's bold text is not drawn yet (leave --bold off)"
@@ -31,5 +32,19 @@ extension Platform {
                     + "(leave --ios off)"
             }
             return nil
+        },
+        fitted: { variant in
+            var fitted = variant
+            fitted.textSize = .large
+            fitted.boldText = false
+            fitted.increaseContrast = false
+            fitted.systemLook = .ios26
+            fitted.showsIsland = false
+            return fitted
+        },
+        // The largest font scale Android offers.
+        largeTextCheck: { variant in
+            variant.fontScale = FontScale(2.0) ?? .one
+            return "--font-scale 2.0"
         })
 }

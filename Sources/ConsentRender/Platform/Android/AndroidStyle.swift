@@ -198,29 +198,30 @@ extension ColorRoles {
 }
 
 extension Palette {
-    /// A white card, a #333333 title, #666666 text (PolicyDialog), the refusal filled #F2F2F2
-    /// (ADSuyi) with #666666 words (ADSuyi's #A8A8A8 is 2.1:1, under WCAG's 4.5:1), dimming 50 %
-    /// (the CSDN template's `backgroundDimAmount`).
+    /// A white card, a #333333 title, #666666 text (PolicyDialog), the refusal outlined (Agora's
+    /// demo) in #949494, the least grey that reaches WCAG 1.4.11's 3:1 on white (ADSuyi's #F2F2F2
+    /// fill is 1.1:1, which the lint reports), with #666666 words; dimming 50 % (the CSDN
+    /// template's `backgroundDimAmount`).
     public static let androidChinaLight: Palette = {
         var palette = Palette.androidLight
         palette.card = Color(rgb: 0xFFFFFF)
         palette.titleColor = Color(rgb: 0x333333)
         palette.label = Color(rgb: 0x666666)
-        palette.neutralFill = Color(rgb: 0xF2F2F2)
-        palette.neutralBorder = Color(rgb: 0xF2F2F2)
+        palette.neutralFill = Color(rgb: 0xFFFFFF)
+        palette.neutralBorder = Color(rgb: 0x949494)
         palette.dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
         return palette
     }()
 
     /// The same in dark (our choice: the sources draw light popups only): a #2C2C2C card,
-    /// light grey words, the refusal on #3D3D3D.
+    /// light grey words, the refusal outlined in #808080 (3.5:1 on the card).
     public static let androidChinaDark: Palette = {
         var palette = Palette.androidDark
         palette.card = Color(rgb: 0x2C2C2C)
         palette.titleColor = Color(rgb: 0xEEEEEE)
         palette.label = Color(rgb: 0xBBBBBB)
-        palette.neutralFill = Color(rgb: 0x3D3D3D)
-        palette.neutralBorder = Color(rgb: 0x3D3D3D)
+        palette.neutralFill = Color(rgb: 0x2C2C2C)
+        palette.neutralBorder = Color(rgb: 0x808080)
         palette.dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.6)
         return palette
     }()

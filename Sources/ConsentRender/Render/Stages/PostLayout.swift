@@ -7,10 +7,11 @@ extension ConsentRenderer {
     /// The traits and layout context of a screen, the same for the app's screens and for prompts.
     func layoutContext(for request: RenderRequest, resolved: ResolvedScreen, engine: PangoTextEngine) -> LayoutContext {
         let variant = request.variant
-        let traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: resolved.language),
+        var traits = ScreenTraits(appearance: variant.appearance, language: LanguageTraits(tag: resolved.language),
                                   sizeCategory: variant.textSize, boldText: variant.boldText,
                                   increaseContrast: variant.increaseContrast,
                                   tint: variant.tint ?? request.profile.tint, adaptsSystemBlue: variant.tint == nil)
+        traits.fontScale = variant.fontScale
         return LayoutContext(profile: request.profile, orientation: variant.orientation, style: resolved.style, traits: traits,
                              measurer: engine)
     }
