@@ -158,8 +158,8 @@ import Testing
             }
         }
         #expect(refusal { $0.textSize = .accessibility3 }.contains("Dynamic Type"))
-        #expect(refusal { $0.boldText = true }.contains("--bold"))
-        #expect(refusal { $0.increaseContrast = true }.contains("--contrast"))
+        #expect(refusal { $0.boldText = true }.contains("--bold-text"))
+        #expect(refusal { $0.increaseContrast = true }.contains("--increase-contrast"))
         #expect(refusal { $0.systemLook = .ios18 }.contains("Android 14"))
         #expect(refusal { $0.screen = .prompt(.camera) }.contains("Android shows its own permission dialogs"))
         let att = repositoryRoot.appendingPathComponent("Samples/att-explainer")

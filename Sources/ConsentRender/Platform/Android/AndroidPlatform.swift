@@ -22,10 +22,10 @@ extension Platform {
                     + "\(variant.textSize.rawValue)"
             }
             if variant.boldText {
-                return "--bold is iOS's Bold Text setting; Android's bold text is not drawn yet (leave --bold off)"
+                return "--bold-text is iOS's Bold Text setting; Android's bold text is not drawn (leave --bold-text off)"
             }
             if variant.increaseContrast {
-                return "--contrast is iOS's Increase Contrast setting; Android has no such setting (leave --contrast off)"
+                return "--increase-contrast is iOS's Increase Contrast setting, which Android does not have (leave --increase-contrast off)"
             }
             if variant.systemLook != .ios26 {
                 return "--ios \(variant.systemLook.rawValue) names an iOS version; an Android device is drawn as Android 14 "
