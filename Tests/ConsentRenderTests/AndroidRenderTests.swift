@@ -33,7 +33,7 @@ import Testing
         // The gesture handle: 108 × 4 dp, its bottom 10 dp above the screen's.
         let handle = try #require(page.linkMap.homeIndicator)
         #expect(handle.rect.width == 108 && handle.rect.height == 4)
-        #expect(abs(handle.rect.y + 4 + 10 - page.layout.size.height) < 0.01)
+        #expect(abs(handle.rect.y + 4 + 10 - page.linkMap.size.height) < 0.01)
         #expect(page.linkMap.navigationBar == nil)
         // The clock is Roboto's, 60 % black over the light, dimmed app.
         let clock = try #require(page.layout.items.first { $0.id == "status-bar-time" })
@@ -84,8 +84,9 @@ import Testing
         #expect(text.block.runs.first?.color == Color(rgb: 0x1D1B20))
         #expect(text.block.runs.first?.fontSize == 24)
         let card = try #require(page.layout.items.first { $0.id == page.layout.semantics.surfaceID.id })
-        #expect(card.drawable == .shape(.fill(Rect(x: page.linkMap.dialog.x, y: page.linkMap.dialog.y, width: page.linkMap.dialog.width,
-                                                    height: page.linkMap.dialog.height), cornerRadius: 28, color: Color(rgb: 0xECE6F0))))
+        guard case let .shape(.fill(rect, radius, color)) = card.drawable else { Issue.record("the card is a fill"); return }
+        #expect(radius == 28 && color == Color(rgb: 0xECE6F0))
+        #expect(abs(rect.width - (411.429 - 48)) < 0.01, "24 dp from each side")
         // Right to left: the row mirrors, ending at the card's left.
         let arabic = try renderFolder(document, with: renderer, language: "ar", device: "pixel-9")
         let arabicAccept = try #require(arabic.linkMap.buttons.first { $0.role == .accept })

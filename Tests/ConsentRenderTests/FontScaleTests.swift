@@ -18,7 +18,7 @@ import Testing
         #expect(abs(FontScaleConverter.dp(forSp: 16, scale: 1.3) - 20.2) < 1e-9)
         // 14 sp at 1.4: halfway between the 1.3 (18.8) and 1.5 (22) tables.
         #expect(abs(FontScaleConverter.dp(forSp: 14, scale: 1.4) - 20.4) < 1e-9)
-        // Past 100 sp, the last segment's slope (1:1 at the tables' end).
+        // Past 100 sp, the last point's ratio (100 sp is 100 dp, so no growth).
         #expect(abs(FontScaleConverter.dp(forSp: 120, scale: 2.0) - 120) < 1e-9)
     }
 
@@ -47,7 +47,7 @@ import Testing
         #expect(FontScale.nearest(to: .accessibility3) == FontScale(2.0))
         #expect(FontScale.nearest(to: .xLarge) == FontScale(1.15))
         #expect(FontScale(1.3)?.nearestContentSize == .xxxLarge)
-        #expect(FontScale(0.85)?.nearestContentSize == .small)
+        #expect(FontScale(0.85)?.nearestContentSize == .xSmall, "14/17 = 0.82 is nearer 0.85 than 15/17 = 0.88")
     }
 
     @Test func aScaleGrowsAndroidTextAndAddsItsSuffix() throws {

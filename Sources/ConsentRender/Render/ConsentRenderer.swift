@@ -130,13 +130,23 @@ public final class ConsentRenderer {
         public var platform: Platform = .ios
     }
 
-    /// The template a request asks for, and the state it shows, both checked: a system prompt's is
-    /// its platform's, whatever the document's template.
-    public func template(for request: RenderRequest) throws -> any ScreenTemplate {
+    /// The device's platform, when it can draw the request: what only another platform has (an
+    /// iOS text size, prompt or setting on Android) is refused with the reason.
+    func checkedPlatform(for request: RenderRequest) throws -> Platform {
         let platform = try platforms.platform(of: request.profile)
         if let reason = platform.refusal(request.variant) {
             throw RenderError.notOnPlatform(device: request.profile.id, platform: platform.name, reason: reason)
         }
+        if let kind = request.variant.screen.prompt, platform.promptTemplate == nil {
+            throw PromptError.noSystemPrompts(platform: platform.name, prompt: kind.rawValue)
+        }
+        return platform
+    }
+
+    /// The template a request asks for, and the state it shows, both checked: a system prompt's is
+    /// its platform's, whatever the document's template.
+    public func template(for request: RenderRequest) throws -> any ScreenTemplate {
+        let platform = try checkedPlatform(for: request)
         if let kind = request.variant.screen.prompt {
             guard let template = platform.promptTemplate else {
                 throw PromptError.noSystemPrompts(platform: platform.name, prompt: kind.rawValue)

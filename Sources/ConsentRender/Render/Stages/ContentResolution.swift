@@ -28,6 +28,7 @@ struct ResolvedScreen {
 extension ConsentRenderer {
     /// Resolves what `request` shows: its consent screen or the system prompt it asks for.
     func resolve(_ request: RenderRequest) throws -> ResolvedScreen {
+        _ = try checkedPlatform(for: request)
         if let kind = request.variant.screen.prompt { return try resolvePrompt(kind, request: request) }
         let platform = try platforms.platform(of: request.profile)
         let template = try template(for: request)
