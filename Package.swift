@@ -5,9 +5,10 @@ import PackageDescription
 let package = Package(
     name: "ConsentRender",
     products: [
-        // One product, two modules: ConsentRender renders, lints and golden-checks; XcodeFiles reads
-        // an iOS app's Info.plist, .strings and String Catalogs for it.
-        .library(name: "ConsentRender", targets: ["ConsentRender", "XcodeFiles"]),
+        // One product, three modules: ConsentRender renders, lints and golden-checks; XcodeFiles reads
+        // an iOS app's Info.plist, .strings and String Catalogs for it; AndroidFiles an Android app's
+        // res/values*/strings.xml.
+        .library(name: "ConsentRender", targets: ["ConsentRender", "XcodeFiles", "AndroidFiles"]),
         .executable(name: "render-cli", targets: ["render-cli"]),
     ],
     targets: [
@@ -59,14 +60,19 @@ let package = Package(
             name: "XcodeFiles",
             dependencies: ["ConsentRender"]
         ),
+        // The Android resource readers, the same way.
+        .target(
+            name: "AndroidFiles",
+            dependencies: ["ConsentRender"]
+        ),
         .executableTarget(
             name: "render-cli",
-            dependencies: ["ConsentRender", "XcodeFiles", "CStartup"]
+            dependencies: ["ConsentRender", "XcodeFiles", "AndroidFiles", "CStartup"]
         ),
         .testTarget(
             name: "ConsentRenderTests",
             // render-cli is a dependency so the CLI tests can run the built binary.
-            dependencies: ["ConsentRender", "XcodeFiles", "render-cli"],
+            dependencies: ["ConsentRender", "XcodeFiles", "AndroidFiles", "render-cli"],
             // The app files AppFileParsingTests reads from the source tree (found from #filePath).
             exclude: ["Fixtures/AppFiles"]
         ),
@@ -86,7 +92,7 @@ let package = Package(
 // main, so it cannot link in an ordinary build.
 if ProcessInfo.processInfo.environment["CONSENT_FUZZ"] != nil {
     package.targets.append(.executableTarget(
-        name: "ConsentFuzz", dependencies: ["ConsentRender", "XcodeFiles"], path: "Fuzz/ConsentFuzz",
+        name: "ConsentFuzz", dependencies: ["ConsentRender", "XcodeFiles", "AndroidFiles"], path: "Fuzz/ConsentFuzz",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
     package.products.append(.executable(name: "ConsentFuzz", targets: ["ConsentFuzz"]))
 }

@@ -1,3 +1,4 @@
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 import Foundation
@@ -16,8 +17,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte, modulo 14, picks what the rest is fed to (the seeds in
-/// Fuzz/corpus start with the raw byte 0–13 of their target).
+/// libFuzzer entry point: the first byte, modulo 15, picks what the rest is fed to (the seeds in
+/// Fuzz/corpus start with the raw byte 0–14 of their target).
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
@@ -30,9 +31,10 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// 8: a `.strings` file; 9: a String Catalog (`.xcstrings`); 10: a consent flow (`flow.json`), and
 /// when it parses, both walkthrough plans over made-up buttons for every role its steps name;
 /// 11: an Xcode `project.pbxproj`, then every target's build settings in every configuration, each
-/// value expanded; 12: an `.xcconfig`, each value expanded; 13: a `.stringsdict` file.
+/// value expanded; 12: an `.xcconfig`, each value expanded; 13: a `.stringsdict` file; 14: an
+/// Android `strings.xml`, then every string it has looked up in a few languages.
 /// Every other input stays in memory. (The switch's default, a Markdown file rendered on an iPad
-/// in an RTL language, is reached by no selector: the fourteen values are all taken.)
+/// in an RTL language, is reached by no selector: the fifteen values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -40,7 +42,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 14 {
+    switch selector % 15 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
@@ -54,6 +56,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 11: resolveProject(Data(payload))
     case 12: resolveXCConfig(Data(payload))
     case 13: _ = try? StringsDictionary.parse(Data(payload), path: "en.lproj/Localizable.stringsdict")
+    case 14: lookUpAndroidStrings(Data(payload))
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0
@@ -196,5 +199,15 @@ private func render(_ content: ConsentContent, language: String, device: String,
     }
     for button in page.layout.buttons where !screen.contains(button.rect, tolerance: 0.01) {
         fatalError("button \(button.rect) off screen")
+    }
+}
+
+/// A `strings.xml` parsed; when it parses, each of its strings looked up as the default folder's
+/// and as a zh-rCN folder's, in languages that reach them and one that does not.
+func lookUpAndroidStrings(_ data: Data) {
+    guard let file = try? StringsXMLFile.parse(data, path: "res/values/strings.xml") else { return }
+    let app = AndroidApp(files: [(nil, file), (ResourceLocale(language: "zh", region: "CN"), file)])
+    for name in file.entries.keys.sorted() {
+        for language in ["en", "zh-Hans", "zh-HK,zh-CN", "sr-Latn"] { _ = app.localizedString(name, language: language) }
     }
 }

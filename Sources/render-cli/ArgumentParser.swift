@@ -1,4 +1,5 @@
 import Foundation
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 
@@ -394,7 +395,7 @@ struct ParsedArguments {
         guard !path.isEmpty else {
             throw UsageError(message: "--over needs a document folder, for example --over Samples/att-explainer")
         }
-        return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path), appFiles: XcodeAppFiles()).content }
+        return try withOption("over") { try DocumentFolder(url: URL(fileURLWithPath: path), appFiles: appFileReaders()).content }
     }
 
     func flag(_ name: String) -> Bool {

@@ -1,3 +1,4 @@
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 import Foundation
@@ -110,8 +111,8 @@ enum BenchCommand {
             throw UsageError(message: "bench renders a ConsentRender checkout's Samples, found beside its DeviceProfiles folder, and "
                 + "\(samples.path) has none; run it from a checkout, or give --profiles <checkout>/DeviceProfiles")
         }
-        let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"), appFiles: XcodeAppFiles())
-        let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"), appFiles: XcodeAppFiles())
+        let agreement = try DocumentFolder(url: samples.appendingPathComponent("privacy-agreement"), appFiles: appFileReaders())
+        let world = try DocumentFolder(url: samples.appendingPathComponent("world-agreement"), appFiles: appFileReaders())
         // A team-matrix run started by `bench --matrix` works inside its parent's scratch folder and
         // leaves it to the parent: deleting thousands of files between runs would slow the next
         // run's file creation (ext4 passes over recently freed inodes) and skew its figures.
@@ -194,7 +195,7 @@ enum BenchCommand {
         if chosen.contains(.walkthrough) {
             figures.walkthrough = try measureWalkthrough(
                 renderer: renderer, catalog: catalog, runs: iterations < 3 ? 1 : 3,
-                document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: XcodeAppFiles()),
+                document: try DocumentFolder(url: samples.appendingPathComponent("launch-consent"), appFiles: appFileReaders()),
                 scratch: scratch)
         }
         if let teamCells {

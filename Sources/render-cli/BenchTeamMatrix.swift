@@ -1,3 +1,4 @@
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 import Foundation
@@ -87,7 +88,7 @@ enum BenchTeamMatrix {
     /// Renders the sample once in this process (and, with more than one job, its workers).
     static func runOnce(cells count: Int, jobs: Int, catalog: DeviceProfileCatalog, world: URL, scratch: URL) throws -> Run {
         let document = try makeDocument(from: world, in: scratch)
-        let folder = try DocumentFolder(url: document, appFiles: XcodeAppFiles())
+        let folder = try DocumentFolder(url: document, appFiles: appFileReaders())
         let plan = MatrixPlan(axes: axes(devices: try catalog.ids()), platforms: try platforms(in: catalog))
         let cells = sample(plan.cells, count: count)
         let out = scratch.appendingPathComponent("team-matrix-\(jobs)")

@@ -1,3 +1,4 @@
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 import Foundation
@@ -63,7 +64,7 @@ enum GoldenCommand {
         let junit = try options.value("junit").map { try checkedReportOutput($0, option: "--junit", protecting: [golden, artifacts]) }
         var suite = try GoldenSuite(matrixFile: golden.appendingPathComponent("matrix.json"), artifactsDirectory: artifacts,
                                     recordMode: mode, only: options.value("only"))
-        suite.appFiles = XcodeAppFiles()
+        suite.appFiles = appFileReaders()
         let started = Date()
         let report = try suite.run()
         print(report.description)

@@ -1,3 +1,4 @@
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 import Foundation
@@ -10,7 +11,7 @@ func openDocument(_ options: ParsedArguments, command: String, example: String =
     let url = URL(fileURLWithPath: try options.required("document", example: example))
     // `--app-info DIR` stands in for document.json's "app" entirely: the document's own app files
     // are not read, so it can route around one that does not read.
-    let folder = try DocumentFolder(url: url, appFiles: XcodeAppFiles(overrides: try options.appFileOverrides()), app: try options.appInfo())
+    let folder = try DocumentFolder(url: url, appFiles: appFileReaders(overrides: try options.appFileOverrides()), app: try options.appInfo())
     for note in folder.notes {
         printError("render-cli \(command): note: \(note)")
     }
@@ -83,3 +84,9 @@ func appFilesOption(_ options: ParsedArguments) -> String? {
 
 /// Why consent screens alone take nothing from the app's files.
 let consentScreensNeedNoApp = "no system prompt is asked for, and document.json's strings name no key of the app's Localizable strings"
+
+/// The readers documents are opened with: an Android app's resources (`"app": { "resources": … }`),
+/// else an Xcode app's files, with the command line's `--xcodeproj`, `--target` and `--build-setting`.
+func appFileReaders(overrides: AppFileOverrides = AppFileOverrides()) -> AppFileReaders {
+    AppFileReaders([AndroidAppFiles(), XcodeAppFiles(overrides: overrides)])
+}

@@ -59,6 +59,9 @@ public protocol AppStrings: Sendable {
     var localizations: [String] { get }
     /// The settings file's string keys (the Info.plist's).
     var settingKeys: [String] { get }
+    /// Every key (or resource name) of the app's strings, for a did-you-mean; empty where a reader
+    /// does not list them.
+    var stringKeys: [String] { get }
     /// The keys the settings file's translations give (InfoPlist.strings, InfoPlist.xcstrings), each
     /// with a file that gives it.
     var translatedSettingKeys: [String: String] { get }
@@ -79,6 +82,7 @@ extension AppStrings {
     public var localizations: [String] { [] }
     public var settingKeys: [String] { [] }
     public var translatedSettingKeys: [String: String] { [:] }
+    public var stringKeys: [String] { [] }
 
     /// The prompts the app can show: each whose purpose string the Info.plist has, and the
     /// notification prompt, which needs none.
@@ -150,6 +154,8 @@ public final class AppStringReads: @unchecked Sendable, Equatable {
 /// Reads the app files `document.json`'s `app` names (`XcodeAppFiles` for an iOS app). A document
 /// folder that names app files is opened with one: `DocumentFolder(url:appFiles:)`.
 public protocol AppFilesReader: Sendable {
+    /// Whether this reader reads the app `settings` describe (an Android reader reads `resources`).
+    func reads(_ settings: DocumentSettings.AppFiles) -> Bool
     /// `settings` is `document.json`'s `app`; its paths are relative to `documentFolder`.
     func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings
     /// The `app` to read in place of the document's own `documentApp` (the command line's
@@ -160,5 +166,33 @@ public protocol AppFilesReader: Sendable {
 extension AppFilesReader {
     public func appSettings(for documentApp: DocumentSettings.AppFiles?, settingsPath: String) throws -> DocumentSettings.AppFiles? {
         documentApp
+    }
+    public func reads(_ settings: DocumentSettings.AppFiles) -> Bool { true }
+}
+
+/// Several readers, each app read by the first that reads it (`AndroidAppFiles` for `resources`,
+/// then `XcodeAppFiles`): what render-cli opens documents with.
+public struct AppFileReaders: AppFilesReader {
+    public var readers: [any AppFilesReader]
+
+    public init(_ readers: [any AppFilesReader]) {
+        self.readers = readers
+    }
+
+    public func reads(_ settings: DocumentSettings.AppFiles) -> Bool {
+        readers.contains { $0.reads(settings) }
+    }
+
+    public func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings {
+        guard let reader = readers.first(where: { $0.reads(settings) }) ?? readers.last else {
+            throw DocumentError.noAppFilesReader(path: settingsPath)
+        }
+        return try reader.read(settings, documentFolder: documentFolder, settingsPath: settingsPath)
+    }
+
+    public func appSettings(for documentApp: DocumentSettings.AppFiles?, settingsPath: String) throws -> DocumentSettings.AppFiles? {
+        var settings = documentApp
+        for reader in readers { settings = try reader.appSettings(for: settings, settingsPath: settingsPath) }
+        return settings
     }
 }

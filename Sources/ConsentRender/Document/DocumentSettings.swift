@@ -134,6 +134,9 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         public var configuration: String?
         /// The strings table the dialog's `{ "key": … }` strings come from (default `Localizable`).
         public var table: String?
+        /// An Android app's resource folders (`app/src/main/res`: one, or several where a flavour's
+        /// overrides `main`'s, later ones winning), instead of an Xcode app's files.
+        public var resources: [String]?
 
         public init(infoPlist: String? = nil, localizations: [String]? = nil, buildSettings: [String: String]? = nil,
                     project: String? = nil, target: String? = nil, configuration: String? = nil, table: String? = nil) {
@@ -147,7 +150,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case infoPlist, localizations, buildSettings, project, target, configuration, table
+            case infoPlist, localizations, buildSettings, project, target, configuration, table, resources
         }
 
         public init(from decoder: Decoder) throws {
@@ -169,6 +172,21 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             target = try container.decodeIfPresent(String.self, forKey: .target)
             configuration = try container.decodeIfPresent(String.self, forKey: .configuration)
             table = try container.decodeIfPresent(String.self, forKey: .table)
+            if let one = try? container.decodeIfPresent(String.self, forKey: .resources) {
+                resources = [one]
+            } else {
+                do {
+                    resources = try container.decodeIfPresent([String].self, forKey: .resources)
+                } catch DecodingError.typeMismatch {
+                    throw DecodingError.dataCorruptedError(forKey: .resources, in: container, debugDescription:
+                        "it must be the app's res folder (\"app/src/main/res\") or a list of them, relative to the document folder")
+                }
+            }
+            if resources != nil, infoPlist != nil || project != nil || localizations != nil {
+                throw DecodingError.dataCorruptedError(forKey: .resources, in: container, debugDescription:
+                    "an app is either Android's (resources) or Xcode's (infoPlist, project, localizations), not both; a document "
+                        + "for both platforms names one, and --app-info or --xcodeproj gives the other on the command line")
+            }
         }
     }
     /// Brand styling of the dialog.
@@ -215,7 +233,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
-    /// Localizable strings.
+    /// Localizable strings (`{ "resource": "…" }` for an Android app's `strings.xml`, the same).
     private enum StringEntry: Decodable {
         case texts([String: String])
         case key(String)
@@ -229,7 +247,14 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                     in: container, debugDescription: "'\(near)' is no language tag; did you mean \"key\" ({ \"key\": \"consent.accept\" } "
                         + "names a key of the app's strings)?")
             }
-            if let key = texts["key"] {
+            if let resource = texts["resource"] {
+                guard texts.count == 1 else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "an entry either names a string resource of the app "
+                            + "({ \"resource\": \"consent_accept\" }) or gives texts by language ({ \"en\": \"…\" }), not both")
+                }
+                self = .key(resource.hasPrefix("@string/") ? String(resource.dropFirst(8)) : resource)
+            } else if let key = texts["key"] {
                 guard texts.count == 1 else {
                     throw DecodingError.dataCorruptedError(
                         in: container, debugDescription: "an entry either names a key of the app's Localizable strings "

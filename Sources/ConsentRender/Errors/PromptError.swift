@@ -22,7 +22,7 @@ public enum PromptError: Error, Equatable, Sendable {
     /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
     /// `onlyIn` is the other language (the development region's) whose file has it, when one does.
     case missingLocalizableKey(field: String, key: String, language: String, looked: [String], settingsPath: String, onlyIn: String? = nil,
-                               table: String = "Localizable", otherTables: [String] = [])
+                               table: String = "Localizable", otherTables: [String] = [], suggestion: String? = nil)
     /// A `strings` entry names a key, but the document names no app files.
     case localizableWithoutAppFiles(field: String, key: String, settingsPath: String)
     /// The app files' folder or Info.plist does not exist.
@@ -97,7 +97,7 @@ extension PromptError: CustomStringConvertible {
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."
-        case let .missingLocalizableKey(field, key, language, looked, settingsPath, onlyIn, table, otherTables):
+        case let .missingLocalizableKey(field, key, language, looked, settingsPath, onlyIn, table, otherTables, suggestion):
             let guess = looked.isEmpty ? closestMatch(to: table, among: otherTables).map { "; did you mean \"table\": \"\($0)\"?" } ?? "" : ""
             let files = looked.isEmpty ? "the app has no \(table).strings or \(table).xcstrings"
                 + (otherTables.isEmpty ? "" : " (its tables: \(otherTables.joined(separator: ", "))\(guess))")
@@ -106,6 +106,10 @@ extension PromptError: CustomStringConvertible {
                 return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings have in '\(onlyIn)' only, "
                     + "not for '\(language)'; a '\(language)' screen with '\(onlyIn)' words would mix two languages. Add the key for "
                     + "'\(language)', or give the text in document.json as \"\(field)\": { \"\(language)\": \"…\" }."
+            }
+            if let suggestion {
+                return "\(settingsPath): strings.\(field) names \"\(key)\", which the app's \(table) strings do not have; did you mean "
+                    + "\"\(suggestion)\"? (\(files))"
             }
             return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings do not have "
                 + "for '\(language)' (\(files)). Add the key there, or give the text in "

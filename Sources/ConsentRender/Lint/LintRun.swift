@@ -98,7 +98,7 @@ public struct LintRun {
                 continue
             }
             var cellFindings = renderer.lint(page, device: cell.device, options: options)
-            if cell.textSize == .large {
+            if cell.textSize == .large && cell.fontScale == .one {
                 cellFindings += try renderer.dynamicTypeFindings(for: request, device: cell.device)
             }
             findings += cellFindings.map { finding in

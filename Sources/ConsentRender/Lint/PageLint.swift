@@ -33,6 +33,9 @@ public struct PageLint: Sendable {
     /// `text.density`, contrast, links, wording) judge Large, the app's default: a user who picks
     /// another size chose it. At other sizes only the layout rules apply.
     public var textSize: ContentSizeCategory
+    /// Android's font scale the screen was laid out at: as with the text size, the content rules
+    /// judge 1.0 only.
+    public var fontScale: FontScale = .one
     /// The title and labels whose lines break inside a word (a word wider than its box).
     public var wordBrokenText: Set<String>
 
@@ -87,7 +90,7 @@ public struct PageLint: Sendable {
     /// The rules this screen gets: the common ones its template keeps, then the template's own.
     public var rules: [PageLintRule] {
         let all = Self.commonRules.filter { !template.exemptRules.contains($0.id) } + template.lintRules
-        return textSize == .large ? all : all.filter { Self.layoutRules.contains($0.id) }
+        return textSize == .large && fontScale == .one ? all : all.filter { Self.layoutRules.contains($0.id) }
     }
 
     /// Every finding, errors first.

@@ -56,7 +56,9 @@ public struct ChromeStrings: Sendable, Equatable {
                     throw PromptError.missingLocalizableKey(field: key, key: appKey, language: language, looked: app.localizableFiles,
                                                             settingsPath: settingsPath,
                                                             onlyIn: app.localizedString(appKey, language: language)?.language,
-                                                            table: app.tableName, otherTables: app.otherTables)
+                                                            table: app.tableName, otherTables: app.otherTables,
+                                                            suggestion: app.localizedString(appKey, language: language) == nil
+                                                                ? closestMatch(to: appKey, among: app.stringKeys) : nil)
                 }
                 values.append(hit.text)
                 continue

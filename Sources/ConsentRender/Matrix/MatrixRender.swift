@@ -326,8 +326,10 @@ public struct MatrixRender: Sendable {
             let map = page.linkMap
             // The counts lint gives the same screen: text.dynamic-type too, at the Large size.
             let findings = renderer.lint(page, device: profile.id)
-                + (cell.textSize == .large ? try renderer.dynamicTypeFindings(for: request, device: profile.id) : [])
-            let pixelClass = AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height)
+                + (cell.textSize == .large && cell.fontScale == .one ? try renderer.dynamicTypeFindings(for: request, device: profile.id) : [])
+            // App Store classes are for iOS screens (a 1080×2340 Galaxy has an iPhone 13 mini's size).
+            let pixelClass = page.platform.name == Platform.ios.name
+                ? AppStoreScreenshotClass.forPixelSize(width: map.pixelSize.width, height: map.pixelSize.height) : nil
             var entry = MatrixManifest.Cell(
                 variant: request.variant.record, deviceName: profile.name, language: map.language,
                 tint: cell.screen == .consent ? page.layout.semantics.tint.hex : nil,

@@ -230,9 +230,11 @@ extension ConsentRenderer {
 
     private func lint(_ layout: PageLayout, linkMap: LinkMap, template: any ScreenTemplate, platform: Platform, device: String?,
                       options: LintOptions) -> [LintFinding] {
-        PageLint(page: layout, device: device ?? linkMap.device, template: template, missingCharacters: layout.missingCharacters,
-                 ellipsizedText: layout.ellipsizedTextIDs, options: options, textSize: linkMap.textSize ?? .large,
-                 wordBrokenText: layout.wordBrokenTextIDs, minimumTapTarget: platform.minimumTapTarget).findings()
+        var lint = PageLint(page: layout, device: device ?? linkMap.device, template: template, missingCharacters: layout.missingCharacters,
+                            ellipsizedText: layout.ellipsizedTextIDs, options: options, textSize: linkMap.textSize ?? .large,
+                            wordBrokenText: layout.wordBrokenTextIDs, minimumTapTarget: platform.minimumTapTarget)
+        lint.fontScale = linkMap.variant["fontScale"].flatMap(FontScale.init(name:)) ?? .one
+        return lint.findings()
     }
 
     /// `text.dynamic-type`: the screen of `request` laid out again at its platform's large text
