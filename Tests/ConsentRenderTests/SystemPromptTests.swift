@@ -190,7 +190,7 @@ import Testing
         #expect {
             try Self.render(try Self.appDocument(in: other, settings: missing), language: "en", screen: .consent)
         } throws: { error in
-            guard case let PromptError.missingLocalizableKey(field, key, _, _, _, _, _, _) = error else { return false }
+            guard case let PromptError.missingLocalizableKey(field, key, _, _, _, _, _, _, _) = error else { return false }
             return field == "decline" && key == "consent.nope"
         }
     }
@@ -447,7 +447,7 @@ import Testing
         #expect {
             try Self.render(folder, language: "zh-Hant", screen: .consent)
         } throws: { error in
-            guard case let PromptError.missingLocalizableKey(field, _, language, _, _, _, _, _) = error else { return false }
+            guard case let PromptError.missingLocalizableKey(field, _, language, _, _, _, _, _, _) = error else { return false }
             return field == "accept" && language == "zh-Hant"
         }
     }
