@@ -129,6 +129,11 @@ public struct LinkMap: Codable, Sendable, Equatable {
         public var look: String?
         /// The system prompt shown, when the screen is one.
         public var prompt: Prompt?
+        /// The unit of the map's rects where it is not iOS's points: `dp` on Android, whose
+        /// `pixelRects` are the same rects at `density` / 160 pixels per dp.
+        public var unit: String?
+        /// Android's screen density in dpi (420 on a Pixel 9); absent on iOS.
+        public var density: Double?
     }
 
     public var schemaVersion: Int
@@ -227,7 +232,8 @@ public struct LinkMap: Codable, Sendable, Equatable {
         recorded.device = device
         self.init(page: page, composition: composition, template: template, variant: recorded,
                   platform: PlatformInfo(name: platform.name, look: page.semantics.prompt == nil ? nil : platform.look(variant),
-                                         prompt: page.semantics.prompt))
+                                         prompt: page.semantics.prompt, unit: platform.layoutUnit,
+                                         density: platform.layoutUnit == nil ? nil : (composition.scale * 160 * 1000).rounded() / 1000))
         texts = Self.texts(of: page, composition: composition, documentFonts: documentFonts)
         let body = page.semantics.body
         let maximum = page.maximumScrollOffset
@@ -295,7 +301,7 @@ public struct LinkMap: Codable, Sendable, Equatable {
         // A prompt is drawn in the language of iOS's words it found; a consent screen in its file's.
         language = Language(requested: requestedLanguage, resolved: platform.prompt?.systemLanguage ?? page.language)
         self.scale = scale
-        size = page.screen
+        size = Size(width: r(page.screen.width), height: r(page.screen.height))
         pixelSize = PixelSize(width: composition.pixelWidth, height: composition.pixelHeight)
         safeArea = page.safeArea
         dialog = rounded(page.dialog.rect)

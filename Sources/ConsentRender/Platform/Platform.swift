@@ -33,6 +33,8 @@ public struct Platform: Sendable {
     /// Sets a variant to the large text size `text.dynamic-type` checks screens at (iOS's AX3,
     /// Android's font scale 2.0) and returns how the user renders it (`--text-size AX3`).
     public let largeTextCheck: @Sendable (inout RenderVariant) -> String
+    /// What a layout unit is called where it is not iOS's point (`dp`), for link maps; nil on iOS.
+    public let layoutUnit: String?
 
     public init(name: String, systemStyle: StyleTokens,
                 chrome: @escaping @Sendable (_ page: inout PageLayout, _ context: LayoutContext, _ content: StatusBarContent) -> [String],
@@ -44,8 +46,9 @@ public struct Platform: Sendable {
                 largeTextCheck: @escaping @Sendable (inout RenderVariant) -> String = { variant in
                     variant.textSize = .accessibility3
                     return "--text-size AX3"
-                }) {
+                }, layoutUnit: String? = nil) {
         self.largeTextCheck = largeTextCheck
+        self.layoutUnit = layoutUnit
         self.refusal = refusal
         self.fitted = fitted
         self.name = name

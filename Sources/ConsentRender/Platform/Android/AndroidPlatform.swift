@@ -46,5 +46,6 @@ extension Platform {
         largeTextCheck: { variant in
             variant.fontScale = FontScale(2.0) ?? .one
             return "--font-scale 2.0"
-        })
+        },
+        layoutUnit: "dp")
 }
