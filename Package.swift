@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["ConsentRender", "XcodeFiles"]
+            dependencies: ["ConsentRender", "XcodeFiles", "AndroidFiles"]
         ),
         // The library as a team's tests see it: its public API only, the built-in profiles.
         .testTarget(

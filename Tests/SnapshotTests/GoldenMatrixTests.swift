@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AndroidFiles
 import ConsentRender
 import XcodeFiles
 
@@ -23,7 +24,7 @@ import XcodeFiles
             matrixFile: root.appendingPathComponent("Golden/matrix.json"),
             artifactsDirectory: root.appendingPathComponent(".build/golden-failures"),
             recordMode: try GoldenRecordMode.current(environment: ProcessInfo.processInfo.environment), only: only)
-        suite.appFiles = XcodeAppFiles()
+        suite.appFiles = AppFileReaders([AndroidAppFiles(), XcodeAppFiles()])
         return try suite.start()
     }
 
