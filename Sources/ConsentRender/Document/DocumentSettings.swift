@@ -153,35 +153,30 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             case infoPlist, localizations, buildSettings, project, target, configuration, table, resources
         }
 
+        /// A folder as a string, or several as an array, under `key`.
+        private static func folders(_ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>, example: String) throws -> [String]? {
+            if let one = try? container.decodeIfPresent(String.self, forKey: key) { return [one] }
+            do {
+                return try container.decodeIfPresent([String].self, forKey: key)
+            } catch DecodingError.typeMismatch {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription:
+                    "it must be \(example), relative to the document folder")
+            }
+        }
+
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             infoPlist = try container.decodeIfPresent(String.self, forKey: .infoPlist)
             // One folder as a string, or several as an array.
-            if let one = try? container.decodeIfPresent(String.self, forKey: .localizations) {
-                localizations = [one]
-            } else {
-                do {
-                    localizations = try container.decodeIfPresent([String].self, forKey: .localizations)
-                } catch DecodingError.typeMismatch {
-                    throw DecodingError.dataCorruptedError(forKey: .localizations, in: container, debugDescription:
-                        "it must be a folder (\"app\") or a list of folders ([\"app\", \"Packages/UI/Resources\"]), relative to the document folder")
-                }
-            }
+            localizations = try Self.folders(.localizations, in: container, example:
+                "a folder (\"app\") or a list of folders ([\"app\", \"Packages/UI/Resources\"])")
             buildSettings = try container.decodeIfPresent([String: String].self, forKey: .buildSettings)
             project = try container.decodeIfPresent(String.self, forKey: .project)
             target = try container.decodeIfPresent(String.self, forKey: .target)
             configuration = try container.decodeIfPresent(String.self, forKey: .configuration)
             table = try container.decodeIfPresent(String.self, forKey: .table)
-            if let one = try? container.decodeIfPresent(String.self, forKey: .resources) {
-                resources = [one]
-            } else {
-                do {
-                    resources = try container.decodeIfPresent([String].self, forKey: .resources)
-                } catch DecodingError.typeMismatch {
-                    throw DecodingError.dataCorruptedError(forKey: .resources, in: container, debugDescription:
-                        "it must be the app's res folder (\"app/src/main/res\") or a list of them, relative to the document folder")
-                }
-            }
+            resources = try Self.folders(.resources, in: container, example:
+                "the app's res folder (\"app/src/main/res\") or a list of them")
             if resources != nil, infoPlist != nil || project != nil || localizations != nil {
                 throw DecodingError.dataCorruptedError(forKey: .resources, in: container, debugDescription:
                     "an app is either Android's (resources) or Xcode's (infoPlist, project, localizations), not both; a document "

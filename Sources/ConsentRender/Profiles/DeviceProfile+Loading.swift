@@ -25,9 +25,20 @@ extension DeviceProfile {
             return try decodeAndroid(data, source: path)
         }
         try StrictJSONReader.check(data, schema: .deviceProfile, path: path) { ProfileError.malformedJSON(path: path, detail: $0) }
-        let profile: DeviceProfile
+        let profile = try decoded(DeviceProfile.self, from: data, path: path)
+        try profile.validate(path: path)
+        if profile.statusBar?.kind == .android {
+            throw ProfileError.invalidValue(path: path, field: "statusBar.kind", value: "android",
+                                            fix: "an iOS profile's status bar is island, notch, classic or ipad; for an Android "
+                                                + "device write \"platform\": \"android\" (see DeviceProfiles/pixel-9.json)")
+        }
+        return profile
+    }
+
+    /// `data` decoded as `type`, a decoding failure as the `ProfileError` naming the field.
+    private static func decoded<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         do {
-            profile = try JSONDecoder().decode(DeviceProfile.self, from: data)
+            return try JSONDecoder().decode(type, from: data)
         } catch {
             switch DecodingFailure(error, decoding: data) {
             case let .syntax(detail):
@@ -40,13 +51,6 @@ extension DeviceProfile {
                 throw ProfileError.invalidValue(path: path, field: field, value: "not accepted", fix: detail)
             }
         }
-        try profile.validate(path: path)
-        if profile.statusBar?.kind == .android {
-            throw ProfileError.invalidValue(path: path, field: "statusBar.kind", value: "android",
-                                            fix: "an iOS profile's status bar is island, notch, classic or ipad; for an Android "
-                                                + "device write \"platform\": \"android\" (see DeviceProfiles/pixel-9.json)")
-        }
-        return profile
     }
 
     private struct PlatformField: Decodable {
@@ -61,21 +65,7 @@ extension DeviceProfile {
                                             fix: AndroidProfileFile.iOSKeys[key]! + " (see DeviceProfiles/pixel-9.json)")
         }
         try StrictJSONReader.check(data, schema: .androidDeviceProfile, path: path) { ProfileError.malformedJSON(path: path, detail: $0) }
-        let file: AndroidProfileFile
-        do {
-            file = try JSONDecoder().decode(AndroidProfileFile.self, from: data)
-        } catch {
-            switch DecodingFailure(error, decoding: data) {
-            case let .syntax(detail):
-                throw ProfileError.malformedJSON(path: path, detail: detail)
-            case let .missingField(field):
-                throw ProfileError.missingField(path: path, field: field)
-            case let .wrongType(field, expected):
-                throw ProfileError.wrongType(path: path, field: field, expected: expected)
-            case let .invalidValue(field, detail):
-                throw ProfileError.invalidValue(path: path, field: field, value: "not accepted", fix: detail)
-            }
-        }
+        let file = try decoded(AndroidProfileFile.self, from: data, path: path)
         if file.id.isEmpty {
             throw ProfileError.invalidValue(path: path, field: "id", value: "empty",
                                             fix: "give the profile an id, normally its file name without .json")
