@@ -120,8 +120,11 @@ struct AndroidChrome {
         items.append(PlacedItem(id: "status-bar-time", drawable: .text(PlacedText(
             origin: Point(x: context.snap(start), y: context.snap(centerY + 0.357 * Figures.clockSize - measured.baseline)),
             size: Size(width: labelWidth, height: measured.size.height), block: clockBlock(time, color: color, width: labelWidth)))))
-        // From the end: the battery, then cellular, then Wi-Fi.
-        var x = width - contentPadding - Figures.sidePadding
+        // From the end: the battery, then cellular, then Wi-Fi; in landscape a 3-button bar down
+        // the right side runs the screen's full height, and the status bar stops at it.
+        let barOnRight = context.orientation == .landscape && context.profile.android?.navigation == .threeButton
+            && context.profile.idiom == .phone
+        var x = width - (barOnRight ? NavigationMode.threeButton.inset : 0) - contentPadding - Figures.sidePadding
         let battery = Rect(x: x - Figures.batteryWidth, y: centerY - Figures.batteryHeight / 2,
                            width: Figures.batteryWidth, height: Figures.batteryHeight)
         items += batteryItems(in: battery, color: color)
