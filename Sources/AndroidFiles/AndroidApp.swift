@@ -71,9 +71,14 @@ public struct AndroidApp: AppStrings, Sendable {
                     if !file.entries.isEmpty { files.append(file) }
                 }
                 guard !files.isEmpty else { continue }
-                if other || (version ?? 0) > sdkLevel {
-                    warnings.append("\(folder.path): its strings are for a configuration a phone in portrait on Android 14 does not "
-                        + "have (\(name)), so they are not read")
+                if let version, version > sdkLevel {
+                    warnings.append("\(folder.path): its strings are for Android \(version) and later, newer than the Android 14 "
+                        + "drawn, so they are not read")
+                    continue
+                }
+                if other {
+                    warnings.append("\(folder.path): its strings apply in one configuration (\(name): dark mode, landscape, a screen "
+                        + "width …), which this version does not choose strings by, so the other folders' strings are shown")
                     continue
                 }
                 folders.append(Folder(locale: locale, version: version ?? 0, path: folder.path, files: files))

@@ -139,7 +139,7 @@ struct MatrixOptions {
         for device in devices { platforms[device] = try PlatformRegistry.standard.platform(of: catalog.profile(reference: device)) }
         let plan = MatrixPlan(axes: axes, promptOnlyLanguages: Set(appOnly), islandless: Set(islandless), platforms: platforms)
         // A value that only the other platform's devices take is a mistake, not a cell to drop.
-        for axis in RenderVariant.axes where ["textSize", "fontScale", "boldText", "increaseContrast", "ios"].contains(axis.key) {
+        for axis in RenderVariant.axes where ["textSize", "fontScale", "boldText", "increaseContrast", "ios", "screen"].contains(axis.key) {
             for value in axes.values[axis.key] ?? [] where value.name != axis.defaultName {
                 guard !plan.cells.contains(where: { axis.value(of: $0)?.name == value.name }) else { continue }
                 let takers = axis.key == "fontScale" ? "Android devices (pixel-9, galaxy-s24, …)" : "iOS devices (iphone-15-pro, …)"

@@ -324,7 +324,10 @@ public struct LinkMap: Codable, Sendable, Equatable {
         }
         self.images = images.isEmpty ? nil : images
         let checkboxes = page.semantics.body.checkboxes.map { box -> Checkbox in
-            let shown = box.rect.intersection(viewport).flatMap { $0.width >= box.rect.width - 0.01 && $0.height >= box.rect.height - 0.01 ? $0 : nil }
+            // Whole within a device pixel: a switch at the body's trailing edge may pass a viewport
+            // snapped to the pixel grid by a fraction of a pixel (0.38 dp at 2.625 px per dp).
+            let slack = 1 / composition.scale + 0.01
+            let shown = box.rect.intersection(viewport).flatMap { $0.width >= box.rect.width - slack && $0.height >= box.rect.height - slack ? $0 : nil }
             return Checkbox(text: box.text, checked: box.checked, visible: shown != nil, rect: shown.map(rounded),
                             pixelRect: shown.map(composition.pixelRect), control: box.control)
         }

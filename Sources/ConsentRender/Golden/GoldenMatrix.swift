@@ -277,9 +277,10 @@ extension GoldenMatrix {
                 }
             }
             for made in axes.variants {
-                // Each device keeps its platform's axes (no Dynamic Type on Android, no font scale on iOS).
-                let variant = (try? catalog.profile(reference: made.device)).flatMap { try? PlatformRegistry.standard.platform(of: $0) }?
-                    .fitted(made) ?? made
+                // Each device keeps its platform's axes (no Dynamic Type on Android, no font scale on
+                // iOS) and screens (no iOS prompts on Android).
+                let platform = (try? catalog.profile(reference: made.device)).flatMap { try? PlatformRegistry.standard.platform(of: $0) }
+                guard let variant = platform.map({ $0.fitted(made) }) ?? made else { continue }
                 if variant.fullLength {
                     guard variant.screen == .consent, variant.scroll == .top else {
                         throw GoldenError.invalidMatrix(path: source, field: "\(field).fullLength",

@@ -39,8 +39,8 @@ package struct MatrixPlan: Sendable, Equatable {
     public init(axes: VariantAxes, promptOnlyLanguages: Set<String>, islandless: Set<String> = [], platforms: [String: Platform] = [:]) {
         self.axes = axes
         var seen = Set<RenderVariant>()
-        cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }.map { cell in
-            var cell = platforms[cell.device]?.fitted(cell) ?? cell
+        cells = axes.variants.filter { !($0.screen == .consent && promptOnlyLanguages.contains($0.language)) }.compactMap { cell in
+            guard var cell = platforms[cell.device].map({ $0.fitted(cell) }) ?? cell else { return nil }
             if islandless.contains(cell.device) { cell.showsIsland = false }
             return cell
         }.filter { seen.insert($0).inserted }

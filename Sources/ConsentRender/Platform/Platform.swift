@@ -28,8 +28,9 @@ public struct Platform: Sendable {
     /// use instead; nil when it can.
     public let refusal: @Sendable (RenderVariant) -> String?
     /// The variant with the axes this platform does not have at their defaults (Android has no
-    /// Dynamic Type, iOS no font scale): how a matrix over both platforms makes each device's cells.
-    public let fitted: @Sendable (RenderVariant) -> RenderVariant
+    /// Dynamic Type, iOS no font scale), or nil for a screen it does not have (iOS's prompts on
+    /// Android): how a matrix over both platforms makes each device's cells.
+    public let fitted: @Sendable (RenderVariant) -> RenderVariant?
     /// Sets a variant to the large text size `text.dynamic-type` checks screens at (iOS's AX3,
     /// Android's font scale 2.0) and returns how the user renders it (`--text-size AX3`).
     public let largeTextCheck: @Sendable (inout RenderVariant) -> String
@@ -42,7 +43,7 @@ public struct Platform: Sendable {
                 look: @escaping @Sendable (RenderVariant) -> String? = { _ in nil },
                 appStyle: (@Sendable (_ style: DocumentStyle, _ languages: [String]) -> StyleTokens)? = nil,
                 refusal: @escaping @Sendable (RenderVariant) -> String? = { _ in nil },
-                fitted: @escaping @Sendable (RenderVariant) -> RenderVariant = { $0 },
+                fitted: @escaping @Sendable (RenderVariant) -> RenderVariant? = { $0 },
                 largeTextCheck: @escaping @Sendable (inout RenderVariant) -> String = { variant in
                     variant.textSize = .accessibility3
                     return "--text-size AX3"

@@ -151,9 +151,8 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               get: { $0.textSize }, set: { $0.textSize = $1 }, cellPart: { $0 == .large ? nil : $0.rawValue }, recordsDefault: true),
         .make(key: "fontScale", groupKey: "fontScales", listOption: "font-scales", singleOption: "font-scale", place: .folder, json: .number,
               label: "Font scale", noun: "a font scale",
-              summary: "Android's font scale, 0.85 to 2.0 (Android devices; iOS's text size is the text size)",
+              summary: "Android's font scale: a number from 0.85 to 2.0 (1.3, or 130%), on Android devices",
               cellRule: "-fs<scale>, none for 1.0", default: FontScale.one, name: { $0.name }, parse: { FontScale(name: $0) },
-              all: { _ in FontScale.pixelSteps },
               words: [AxisWord("all", "a Pixel's steps: 0.85, 1.0, 1.15, 1.3, 1.5, 1.8 and 2.0", { _ in FontScale.pixelSteps })],
               hint: { item, _ in
                   // An iOS size name means its nearest scale; a number out of range the nearest end.

@@ -9,10 +9,10 @@ extension LintRule {
 extension LintRuleInfo {
     static let targetSize = LintRuleInfo(
         rule: .targetSize, severity: "error / warning",
-        summary: "buttons at least 44×44 pt; links on line boxes under 24 pt warn",
-        source: "Apple HIG; WCAG 2.2 SC 2.5.8",
+        summary: "buttons at least 44×44 pt (48×48 dp on Android); links on line boxes under 24 pt warn",
+        source: "Apple HIG; Material Design (accessibility: touch targets); WCAG 2.2 SC 2.5.8",
         explanation: RuleExplanation(
-            checks: "Buttons (and a decline drawn as a link) are at least 44 × 44 points; links on lines under 24 points warn.",
+            checks: "Buttons (and a decline drawn as a link) are at least 44 × 44 points on iOS, 48 × 48 dp on Android; links on lines under 24 points warn.",
             why: "A choice that is hard to hit is a choice made harder. Apple Human Interface Guidelines (hit targets); WCAG 2.2 success criterion 2.5.8.",
             fix: "Keep the buttons at their default size; put links on lines of at least 24 points (style.text.lineSpacing)."))
 }

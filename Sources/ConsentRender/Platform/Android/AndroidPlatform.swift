@@ -34,6 +34,7 @@ extension Platform {
             return nil
         },
         fitted: { variant in
+            guard variant.screen == .consent else { return nil }
             var fitted = variant
             fitted.textSize = .large
             fitted.boldText = false

@@ -50,6 +50,9 @@ extension ConsentRenderer {
         screen.app = app
         screen.images = content.images
         var notes: [String] = []
+        // What reading the app's files found (a strings.xml folder left out, text between two
+        // resources), where the screen takes words from them.
+        if !content.settings.localizableKeys.isEmpty, let app { notes += app.fileWarnings }
         screen.backdrop = try backdrop(for: request, template: template, language: language, notes: &notes)
         return ResolvedScreen(template: template, platform: platform, state: variant.state, language: language,
                               usedDefaultLanguage: usedDefaultLanguage,
