@@ -263,9 +263,9 @@ struct AndroidChrome {
     /// The gesture handle: a 108 × 4 dp pill 10 dp above the bottom, 60 % black over a light
     /// screen and 92 % white over a dark one (SystemUI's `navigation_bar_home_handle_*_color`).
     func gestureHandle(over page: PageLayout) -> (item: PlacedItem, rect: Rect) {
+        // SystemUI's navigation window spans the display, the letterbox band too: centred on it.
         let screen = context.screen
-        let left = letterboxWidth
-        let rect = Rect(x: context.snap(left + (screen.width - left - Figures.handleWidth) / 2),
+        let rect = Rect(x: context.snap((screen.width - Figures.handleWidth) / 2),
                         y: screen.height - Figures.handleBottom - Figures.handleHeight,
                         width: Figures.handleWidth, height: Figures.handleHeight)
         let color = isLight(under: rect, in: page) ? Figures.darkHandle : Figures.lightHandle
@@ -281,9 +281,8 @@ struct AndroidChrome {
         let screen = context.screen
         let inset = NavigationMode.threeButton.inset
         let vertical = context.orientation == .landscape && context.profile.idiom == .phone
-        let left = letterboxWidth
         let rect = vertical ? Rect(x: screen.width - inset, y: 0, width: inset, height: screen.height)
-            : Rect(x: left, y: screen.height - inset, width: screen.width - left, height: inset)
+            : Rect(x: 0, y: screen.height - inset, width: screen.width, height: inset)
         let color = glyphColor(under: rect, in: page)
         let padding = context.profile.android?.statusBarContentPadding ?? 0
         let along = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
