@@ -10,8 +10,16 @@ public struct AndroidApp: AppStrings, Sendable {
     struct Folder: Sendable {
         var locale: ResourceLocale?
         var version: Int
+        /// `land` / `port` and `night` / `notnight`; nil where the folder does not say.
+        var landscape: Bool? = nil
+        var night: Bool? = nil
         var path: String
         var files: [StringsXMLFile]
+
+        /// Whether a screen in this orientation and appearance reads the folder.
+        func applies(landscape isLandscape: Bool, night isNight: Bool) -> Bool {
+            (landscape == nil || landscape == isLandscape) && (night == nil || night == isNight)
+        }
 
         func entry(_ name: String) -> (entry: StringsXMLFile.Entry, file: String)? {
             for file in files { if let entry = file.entries[name] { return (entry, file.path) } }
@@ -19,8 +27,11 @@ public struct AndroidApp: AppStrings, Sendable {
         }
     }
 
-    /// The folders, most specific version first within a locale.
+    /// The folders, most specific first within a locale.
     let folders: [Folder]
+    /// The screen the strings are read for: landscape, dark (`seen(appearance:orientation:)`).
+    var landscape = false
+    var night = false
     let resolver: AndroidLocaleResolver
     /// The resource folders read (`app/src/main/res`), for messages and as folders no output goes in.
     public let resourceFolders: [String]
@@ -61,7 +72,8 @@ public struct AndroidApp: AppStrings, Sendable {
                 throw AndroidResourceError.notAResourceFolder(path: resources.path, field: field, reason: describeFileError(error))
             }
             for name in names {
-                guard let (locale, version, other) = ResourceLocale.qualifiers(of: name) else { continue }
+                guard let qualifiers = ResourceLocale.qualifiers(of: name) else { continue }
+                let (locale, version, other) = (qualifiers.locale, qualifiers.version, qualifiers.otherQualifiers)
                 let folder = resources.appendingPathComponent(name)
                 let xmlNames = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
                 var files: [StringsXMLFile] = []
@@ -77,20 +89,24 @@ public struct AndroidApp: AppStrings, Sendable {
                     continue
                 }
                 if other {
-                    warnings.append("\(folder.path): its strings apply in one configuration (\(name): dark mode, landscape, a screen "
-                        + "width …), which this version does not choose strings by, so the other folders' strings are shown")
+                    warnings.append("\(folder.path): its strings are for a configuration a phone's screen does not choose by here "
+                        + "(\(name): a screen width, a UI mode …), so they are not read")
                     continue
                 }
-                folders.append(Folder(locale: locale, version: version ?? 0, path: folder.path, files: files))
+                folders.append(Folder(locale: locale, version: version ?? 0, landscape: qualifiers.landscape, night: qualifiers.night,
+                                      path: folder.path, files: files))
             }
         }
         guard !folders.isEmpty else {
             throw AndroidResourceError.notAResourceFolder(path: resourceFolders.map(\.path).joined(separator: ", "), field: field,
                                                           reason: "no values folder in it holds a <string>")
         }
-        // Later resource folders and higher versions first: they override.
+        // Within a locale, as Android ranks qualifiers: a folder for the orientation first, then one
+        // for the night mode, then higher versions, then later resource folders (they override).
         let ordered = folders.enumerated().sorted { a, b in
-            a.element.version != b.element.version ? a.element.version > b.element.version : a.offset > b.offset
+            let keyA = (a.element.landscape != nil ? 1 : 0, a.element.night != nil ? 1 : 0, a.element.version, a.offset)
+            let keyB = (b.element.landscape != nil ? 1 : 0, b.element.night != nil ? 1 : 0, b.element.version, b.offset)
+            return keyA > keyB
         }.map(\.element)
         return AndroidApp(folders: ordered, resolver: AndroidLocaleResolver(available: ordered.compactMap(\.locale)),
                           resourceFolders: resourceFolders.map(\.path), fileWarnings: warnings)
@@ -102,7 +118,7 @@ public struct AndroidApp: AppStrings, Sendable {
         reads.note()
         let order = resolver.order(for: language)
         for (rank, locale) in order.enumerated() {
-            for folder in folders where folder.locale == locale {
+            for folder in folders where folder.locale == locale && folder.applies(landscape: landscape, night: night) {
                 if let found = folder.entry(name) {
                     let text = resolveReference(found.entry.text, depth: 0, language: language) ?? found.entry.text
                     return AppStringLookup(text: text, language: locale.description, file: found.file,
@@ -110,7 +126,7 @@ public struct AndroidApp: AppStrings, Sendable {
                 }
             }
         }
-        for folder in folders where folder.locale == nil {
+        for folder in folders where folder.locale == nil && folder.applies(landscape: landscape, night: night) {
             if let found = folder.entry(name) {
                 let text = resolveReference(found.entry.text, depth: 0, language: language) ?? found.entry.text
                 let isDefaultsLanguage = defaultLanguage.map { Self.sameLanguage(ResourceLocale(bcp47: $0), language) } ?? false
@@ -177,6 +193,15 @@ public struct AndroidApp: AppStrings, Sendable {
     }
 
     public func seen(on idiom: DeviceIdiom) -> any AppStrings { self }
+
+    /// The strings a screen in `appearance` and `orientation` reads: `values-night` folders in
+    /// dark, `values-land` in landscape (and `-notnight`, `-port` otherwise).
+    public func seen(appearance: Appearance, orientation: Orientation) -> any AppStrings {
+        var app = self
+        app.night = appearance == .dark
+        app.landscape = orientation == .landscape
+        return app
+    }
 
     /// Every resource name of the app's strings, for a did-you-mean.
     public var stringKeys: [String] {

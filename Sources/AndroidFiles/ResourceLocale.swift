@@ -39,42 +39,59 @@ public struct ResourceLocale: Hashable, Sendable, Comparable, CustomStringConver
         }
     }
 
-    /// The locale a `values` folder's qualifiers give: nil for the default `values`, or a folder
-    /// whose qualifiers are not a locale (and an Android version) alone. `version` is the folder's
-    /// `vNN`, if it has one.
-    static func qualifiers(of folder: String) -> (locale: ResourceLocale?, version: Int?, otherQualifiers: Bool)? {
+    /// What a `values` folder's qualifiers say, as far as strings care: its locale (nil for none),
+    /// orientation (`land`, `port`), night mode (`night`, `notnight`) and Android version (`vNN`);
+    /// `otherQualifiers` for any other (`sw600dp`, `television`), whose folder a phone's render
+    /// does not pick. Nil for a folder that is not a values folder.
+    struct Qualifiers: Equatable {
+        var locale: ResourceLocale?
+        var version: Int?
+        var landscape: Bool?
+        var night: Bool?
+        var otherQualifiers = false
+    }
+
+    static func qualifiers(of folder: String) -> Qualifiers? {
         guard folder == "values" || folder.hasPrefix("values-") else { return nil }
         var parts = folder.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        var version: Int?
-        if let last = parts.last, last.count > 1, last.hasPrefix("v"), let number = Int(last.dropFirst()) {
-            version = number
-            parts.removeLast()
-        }
-        guard !parts.isEmpty else { return (nil, version, false) }
+        var result = Qualifiers()
         // Mobile country and network codes come before the locale.
         while let first = parts.first, first.hasPrefix("mcc") || first.hasPrefix("mnc") { parts.removeFirst() }
-        guard let first = parts.first else { return (nil, version, true) }
-        if first.hasPrefix("b+") {
+        if let first = parts.first, first.hasPrefix("b+") {
             // values-b+sr+Latn, values-b+es+419, values-b+zh+Hans+CN
             let subtags = first.split(separator: "+").dropFirst().map(String.init)
             guard let language = subtags.first, (2...3).contains(language.count), language.allSatisfy(\.isLetter) else {
-                return (nil, version, true)
+                result.otherQualifiers = true
+                return result
             }
             var script: String?, region: String?
             for subtag in subtags.dropFirst() {
                 if subtag.count == 4, subtag.allSatisfy(\.isLetter) { script = subtag } else { region = subtag }
             }
-            return (ResourceLocale(language: language, script: script, region: region), version, parts.count > 1)
+            result.locale = ResourceLocale(language: language, script: script, region: region)
+            parts.removeFirst()
+        } else if let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }),
+                  !["land", "port"].contains(first) {
+            var region: String?
+            parts.removeFirst()
+            if let next = parts.first, next.count >= 3, next.hasPrefix("r"),
+               next.dropFirst().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
+                region = String(next.dropFirst())
+                parts.removeFirst()
+            }
+            result.locale = ResourceLocale(language: first, region: region)
         }
-        guard (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return (nil, version, true) }
-        var region: String?
-        var rest = parts.dropFirst()
-        if let next = rest.first, next.count >= 3, next.hasPrefix("r"),
-           next.dropFirst().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
-            region = String(next.dropFirst())
-            rest = rest.dropFirst()
+        for part in parts {
+            switch part {
+            case "land": result.landscape = true
+            case "port": result.landscape = false
+            case "night": result.night = true
+            case "notnight": result.night = false
+            case _ where part.count > 1 && part.hasPrefix("v") && Int(part.dropFirst()) != nil: result.version = Int(part.dropFirst())
+            default: result.otherQualifiers = true
+            }
         }
-        return (ResourceLocale(language: first, region: region), version, !rest.isEmpty)
+        return result
     }
 
     /// `tag` (BCP 47) as a resource locale.

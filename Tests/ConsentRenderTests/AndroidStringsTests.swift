@@ -92,8 +92,10 @@ import Testing
         #expect(locale("values-iw") == "he", "Android's old code for Hebrew")
         #expect(locale("values-in") == "id")
         #expect(locale("values") == nil)
-        #expect(ResourceLocale.qualifiers(of: "values-night")?.otherQualifiers == true)
-        #expect(ResourceLocale.qualifiers(of: "values-de-night")?.otherQualifiers == true)
+        #expect(ResourceLocale.qualifiers(of: "values-night")?.night == true)
+        #expect(ResourceLocale.qualifiers(of: "values-de-land-night") == ResourceLocale.Qualifiers(
+            locale: ResourceLocale(language: "de"), landscape: true, night: true))
+        #expect(ResourceLocale.qualifiers(of: "values-sw600dp")?.otherQualifiers == true)
         #expect(ResourceLocale.qualifiers(of: "values-v21")?.version == 21)
         #expect(ResourceLocale.qualifiers(of: "drawable-hdpi") == nil)
     }
@@ -126,6 +128,27 @@ import Testing
             #expect(page.linkMap.buttons.first { $0.role == .accept }?.label == labels.0, "\(language)")
             #expect(page.linkMap.buttons.first { $0.role == .decline }?.label == labels.1, "\(language)")
         }
+    }
+
+    @Test func darkAndLandscapeScreensReadTheirFolders() throws {
+        let folder = TemporaryFolder()
+        let res = folder.url.appendingPathComponent("res")
+        for (name, text) in [("values", "Agree"), ("values-night", "Agree (night)"), ("values-land", "Agree (land)"),
+                             ("values-de", "Zustimmen"), ("values-de-night", "Zustimmen (Nacht)")] {
+            try FileManager.default.createDirectory(at: res.appendingPathComponent(name), withIntermediateDirectories: true)
+            try Data("<resources><string name=\"accept\">\(text)</string></resources>".utf8)
+                .write(to: res.appendingPathComponent(name).appendingPathComponent("strings.xml"))
+        }
+        let app = try AndroidApp.load(resourceFolders: [res])
+        func text(_ language: String, _ appearance: Appearance, _ orientation: Orientation) -> String? {
+            app.seen(appearance: appearance, orientation: orientation).localizedString("accept", language: language)?.text
+        }
+        #expect(text("en", .light, .portrait) == "Agree")
+        #expect(text("en", .dark, .portrait) == "Agree (night)")
+        #expect(text("en", .light, .landscape) == "Agree (land)")
+        #expect(text("en", .dark, .landscape) == "Agree (land)", "orientation ranks above night mode")
+        #expect(text("de", .dark, .portrait) == "Zustimmen (Nacht)")
+        #expect(text("de", .light, .landscape) == "Zustimmen", "the locale ranks above the orientation")
     }
 
     @Test func theAppsNameAndReferencesResolve() throws {

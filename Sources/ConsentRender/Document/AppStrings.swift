@@ -29,6 +29,9 @@ public protocol AppStrings: Sendable {
     func localizedString(_ key: String, language: String) -> AppStringLookup?
     /// The same strings as a device of `idiom` reads them (String Catalogs vary by device).
     func seen(on idiom: DeviceIdiom) -> any AppStrings
+    /// The same strings as a screen in `appearance` and `orientation` reads them (Android's
+    /// `values-night` and `values-land`); the strings as they are where nothing varies so.
+    func seen(appearance: Appearance, orientation: Orientation) -> any AppStrings
     /// What reading the files found worth saying (a key given twice, the later value used), a
     /// sentence each; a prompt's render warns with them.
     var fileWarnings: [String] { get }
@@ -83,6 +86,7 @@ extension AppStrings {
     public var settingKeys: [String] { [] }
     public var translatedSettingKeys: [String: String] { [:] }
     public var stringKeys: [String] { [] }
+    public func seen(appearance: Appearance, orientation: Orientation) -> any AppStrings { self }
 
     /// The prompts the app can show: each whose purpose string the Info.plist has, and the
     /// notification prompt, which needs none.

@@ -42,7 +42,7 @@ extension ConsentRenderer {
         try engine(for: style.fonts).checkFamilies(style.brandFonts,
                                                    settingsPath: (content.source as NSString).appendingPathComponent("document.json"))
         // String Catalogs' device variations follow the device.
-        let app = content.app?.seen(on: request.profile.idiom)
+        let app = content.app?.seen(on: request.profile.idiom).seen(appearance: variant.appearance, orientation: variant.orientation)
         let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app,
                                                 needsTitle: document.title == nil)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
