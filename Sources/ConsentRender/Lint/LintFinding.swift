@@ -16,8 +16,10 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// What it is about: `title`, `link-0`, `accept button`, `en.md`, …
     public var element: String
-    /// Where, in points, when it is on the screen.
+    /// Where, in points (dp on Android, see `unit`), when it is on the screen.
     public var rect: Rect?
+    /// `dp` where the screen's unit is not iOS's point (an Android screen); nil for points.
+    public var unit: String?
     /// The language the finding is about: the screen's (as shown) or the document file's.
     public var language: String
     /// The screen it was found on, as every JSON that holds a variant gives it; absent for a finding
@@ -51,7 +53,7 @@ public struct LintFinding: Codable, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
-        let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f pt", $0.x, $0.y, $0.width, $0.height) } ?? ""
+        let place = rect.map { String(format: " at %.0f,%.0f %.0f×%.0f ", $0.x, $0.y, $0.width, $0.height) + (unit ?? "pt") } ?? ""
         var cell = language
         if let variant {
             // The cell's name, its parts apart: `iphone-15-pro portrait-light en-prompt-att`.

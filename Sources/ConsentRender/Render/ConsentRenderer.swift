@@ -234,7 +234,19 @@ extension ConsentRenderer {
                             ellipsizedText: layout.ellipsizedTextIDs, options: options, textSize: linkMap.textSize ?? .large,
                             wordBrokenText: layout.wordBrokenTextIDs, minimumTapTarget: platform.minimumTapTarget)
         lint.fontScale = linkMap.variant["fontScale"].flatMap(FontScale.init(name:)) ?? .one
-        return lint.findings()
+        guard let unit = platform.layoutUnit else { return lint.findings() }
+        // The rules measure in the layout's unit and say "pt"; on Android that unit is the dp.
+        return lint.findings().map { finding in
+            var finding = finding
+            finding.unit = unit
+            finding.message = Self.inUnit(finding.message, unit)
+            return finding
+        }
+    }
+
+    /// `text` with each size or place it gives in points ("44 pt", "17.0 pt lines") given in `unit`.
+    static func inUnit(_ text: String, _ unit: String) -> String {
+        text.replacingOccurrences(of: #"(\d) ?pt\b"#, with: "$1 " + unit, options: .regularExpression)
     }
 
     /// `text.dynamic-type`: the screen of `request` laid out again at its platform's large text
