@@ -210,6 +210,20 @@ public struct Metrics: Sendable, Equatable {
         public var onDark = Color(red: 0x30, green: 0xD1, blue: 0x58)
         public var offLight = Color(red: 120, green: 120, blue: 128, alpha: 0.16)
         public var offDark = Color(red: 120, green: 120, blue: 128, alpha: 0.32)
+        /// Material 3's switch instead: a round thumb this wide when off (`knobWidth` when on), an
+        /// outlined track when off, and the thumb's own colours; nil for iOS's oval knob.
+        public var material: MaterialSwitch?
+
+        public struct MaterialSwitch: Sendable, Equatable {
+            public var offThumbSide = 16.0
+            public var outlineWidth = 2.0
+            /// The off track's outline and thumb (M3 outline #79747E / #938F99).
+            public var offLight = Color(rgb: 0x79747E)
+            public var offDark = Color(rgb: 0x938F99)
+            /// The on thumb (onPrimary: #FFFFFF / #381E72).
+            public var onThumbLight = Color(rgb: 0xFFFFFF)
+            public var onThumbDark = Color(rgb: 0x381E72)
+        }
         /// Between a purpose's words and its switch.
         public var labelSpacing = 12.0
         /// Above and below the hairline between two purposes.

@@ -262,8 +262,24 @@ struct BodyText {
     /// white oval knob inset 2 pt at the trailing end when on (the leading end when off).
     static func switchShapes(_ track: Rect, on: Bool, metrics: Metrics.Toggle, rightToLeft: Bool, dark: Bool) -> [Shape] {
         let trackColor = on ? (dark ? metrics.onDark : metrics.onLight) : (dark ? metrics.offDark : metrics.offLight)
-        let inset = metrics.knobInset
         let atTrailing = on != rightToLeft
+        if let material = metrics.material {
+            // Material 3: a round thumb, 24 dp on and 16 dp off, centred in the 32 dp track; off, the
+            // track is outlined and the thumb takes the outline's colour.
+            let side = on ? metrics.knobWidth : material.offThumbSide
+            let inset = (track.height - side) / 2
+            let thumb = Rect(x: atTrailing ? track.maxX - inset - side : track.minX + inset, y: track.minY + inset, width: side, height: side)
+            let outline = dark ? material.offDark : material.offLight
+            var shapes: [Shape] = [.fill(track, cornerRadius: track.height / 2, color: trackColor)]
+            if !on {
+                let edge = track.insetBy(EdgeInsets(top: material.outlineWidth / 2, left: material.outlineWidth / 2,
+                                                    bottom: material.outlineWidth / 2, right: material.outlineWidth / 2))
+                shapes.append(.stroke(edge, cornerRadius: edge.height / 2, color: outline, width: material.outlineWidth, dash: []))
+            }
+            shapes.append(.fill(thumb, cornerRadius: side / 2, color: on ? (dark ? material.onThumbDark : material.onThumbLight) : outline))
+            return shapes
+        }
+        let inset = metrics.knobInset
         let knob = Rect(x: atTrailing ? track.maxX - inset - metrics.knobWidth : track.minX + inset, y: track.minY + inset,
                         width: metrics.knobWidth, height: track.height - 2 * inset)
         return [

@@ -100,6 +100,8 @@ extension Metrics {
         metrics.sheet.padCornerRadius = 28
         metrics.sheet.grabberLight = Color(rgb: 0x49454F)
         metrics.sheet.grabberDark = Color(rgb: 0xCAC4D0)
+        // Material 3's switch: a 52 × 32 dp track, primary when on; outlined on
+        // surfaceContainerHighest when off; the thumb 24 dp on and 16 dp off (M3 switch tokens).
         metrics.toggle.width = 52
         metrics.toggle.height = 32
         metrics.toggle.knobWidth = 24
@@ -108,6 +110,7 @@ extension Metrics {
         metrics.toggle.onDark = Color(rgb: 0xD0BCFF)
         metrics.toggle.offLight = Color(rgb: 0xE6E0E9)
         metrics.toggle.offDark = Color(rgb: 0x36343B)
+        metrics.toggle.material = Metrics.Toggle.MaterialSwitch()
         return metrics
     }()
 }
