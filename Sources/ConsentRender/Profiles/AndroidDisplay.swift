@@ -91,10 +91,14 @@ public struct AndroidDisplay: Codable, Sendable, Equatable {
 
     /// The figures graded below firm, or given no source, weakest first (`guess: statusBar`).
     public var doubtfulFigures: [(figure: String, grade: FigureGrade?)] {
-        Self.figures.compactMap { figure -> (String, FigureGrade?)? in
+        /// How far below firm a grade is; an unsourced figure is weakest.
+        func weakness(_ grade: FigureGrade?) -> Int {
+            grade.flatMap { FigureGrade.allCases.firstIndex(of: $0) } ?? FigureGrade.allCases.count
+        }
+        return Self.figures.compactMap { figure -> (String, FigureGrade?)? in
             guard let source = sources[figure] else { return (figure, nil) }
             return source.grade == .firm ? nil : (figure, source.grade)
-        }.sorted { ($0.1.map { FigureGrade.allCases.firstIndex(of: $0)! } ?? 3) > ($1.1.map { FigureGrade.allCases.firstIndex(of: $0)! } ?? 3) }
+        }.sorted { weakness($0.1) > weakness($1.1) }
     }
 }
 
