@@ -67,6 +67,7 @@ let commandList: [(spec: CommandSpec, run: ([String]) throws -> Int32)] = [
     (MatrixCommand.spec, MatrixCommand.run),
     (ReviewCommand.spec, ReviewCommand.run),
     (AppStoreCommand.spec, AppStoreCommand.run),
+    (PlayCommand.spec, PlayCommand.run),
     (ProfilesCommand.spec, { try ProfilesCommand.run($0); return 0 }),
     (WatchCommand.spec, WatchCommand.run),
     (DiffCommand.spec, DiffCommand.run),

@@ -74,6 +74,7 @@ import Testing
         for name in try! manager.contentsOfDirectory(atPath: profiles.path) where name.hasSuffix(".json") {
             let url = profiles.appendingPathComponent(name)
             let text = try! String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"#007AFF\"", with: "\"#FF2D55\"")
+                .replacingOccurrences(of: "\"#6750A4\"", with: "\"#FF2D55\"")
                 .replacingOccurrences(of: "\"name\": \"", with: "\"name\": \"Test ")
             try! Data(text.utf8).write(to: url)
         }
@@ -150,6 +151,7 @@ import Testing
                          "--out", "{T}/m"]
     static let lint = ["lint", "--document", "Samples/privacy-agreement", "--devices", "iphone-se-3", "--languages", "en"]
     static let appstore = ["appstore", "--document", "Samples/privacy-agreement", "--languages", "en", "--out", "{T}/s"]
+    static let play = ["play", "--document", "Samples/privacy-agreement", "--languages", "en", "--out", "{T}/p"]
     static let review = ["review", "--document", "Samples/att-explainer", "--devices", "iphone-se-3", "--languages", "en",
                          "--date", "2026-01-01", "--out", "{T}/r"]
     static let diff = ["diff", "{F}/a.png", "{F}/b.png"]
@@ -302,6 +304,19 @@ import Testing
         add("appstore", "all-classes", with(appstore, "all-classes"), appstore)
         add("appstore", "allow-missing-glyphs", with(with(appstore, "document", "{F}/glyphs"), "allow-missing-glyphs"),
             with(appstore, "document", "{F}/glyphs"))
+        // play
+        for (option, value) in [("document", "Samples/world-agreement"), ("languages", "zh-Hans"), ("out", "{T}/other"),
+                                ("orientations", "landscape"), ("appearance", "dark"), ("tint", "#FF2D55"), ("profiles", "{F}/profiles"),
+                                ("time", "10:30"), ("devices", "galaxy-s24")] {
+            add("play", option, with(play, option, value), play)
+        }
+        add("play", "states", with(with(play, "document", "Samples/launch-consent"), "states", "decline-confirm"),
+            with(play, "document", "Samples/launch-consent"))
+        add("play", "backdrop", with(with(play, "document", "Samples/app-backdrop"), "backdrop", "Samples/app-backdrop/backdrop/default-dark.png"),
+            with(play, "document", "Samples/app-backdrop"))
+        add("play", "jobs", with(with(play, "languages", "en,zh-Hans"), "jobs", "1"), with(play, "languages", "en,zh-Hans"), .neutral)
+        add("play", "allow-missing-glyphs", with(with(play, "document", "{F}/glyphs"), "allow-missing-glyphs"),
+            with(play, "document", "{F}/glyphs"))
         // review: most cases on a one-step flow, whose review is half the work of the sample's
         let shortReview = review + ["--flow", "{F}/short-flow.json"]
         for (option, value) in [("devices", "iphone-15-pro"), ("languages", "zh-Hans"), ("date", "2026-02-02"), ("out", "{T}/other"),
@@ -346,7 +361,7 @@ import Testing
         return Set(names)
     }
 
-    @Test(arguments: ["render", "diff", "matrix", "watch", "lint", "appstore", "review", "profiles", "golden verify", "golden record", "bench"])
+    @Test(arguments: ["render", "diff", "matrix", "watch", "lint", "appstore", "play", "review", "profiles", "golden verify", "golden record", "bench"])
     func everyAcceptedOptionHasACase(_ command: String) throws {
         let declared = try Self.declaredOptions(command)
         let covered = Set(Self.cases.filter { $0.command == command }.map(\.option))
@@ -356,7 +371,7 @@ import Testing
 
     /// `--help` is generated from the same specs the parser takes: every option a command accepts
     /// has its entry (an indented line starting with it) and is in the usage line.
-    @Test(arguments: ["render", "diff", "matrix", "watch", "lint", "appstore", "review", "profiles", "golden", "bench"])
+    @Test(arguments: ["render", "diff", "matrix", "watch", "lint", "appstore", "play", "review", "profiles", "golden", "bench"])
     func everyAcceptedOptionIsInTheHelp(_ command: String) throws {
         let declared = try Self.declaredOptions(command == "golden" ? "golden verify" : command)
         let help = try runRenderCLI([command, "--help"]).stdout

@@ -21,6 +21,9 @@ public struct OwnedFolder: Sendable {
         /// An App Store export: shared with fastlane's own files, so any folder will do; only the
         /// screenshots the ledger lists are the tool's.
         case appStoreExport
+        /// A Google Play export: shared with fastlane supply's metadata, so any folder will do;
+        /// only the screenshots the ledger lists are the tool's.
+        case playExport
         /// A review of a consent flow (`review`): a folder per device; a review removes its own
         /// earlier files from the device folders it writes (and nothing else).
         case review
@@ -34,6 +37,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: ".consentrender-artifacts"
             case .matrix: ".consentrender-matrix"
             case .appStoreExport: ".consentrender-appstore"
+            case .playExport: ".consentrender-play"
             case .review: ".consentrender-review"
             case .golden: ".consentrender-golden"
             }
@@ -45,6 +49,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: "The artifacts folder"
             case .matrix: "The matrix output folder"
             case .appStoreExport: "The App Store export folder"
+            case .playExport: "The Google Play export folder"
             case .review: "The review output folder"
             case .golden: "The golden folder"
             }
@@ -56,6 +61,7 @@ public struct OwnedFolder: Sendable {
             case .goldenArtifacts: "golden failure images"
             case .matrix: "a matrix render"
             case .appStoreExport: "App Store screenshots"
+            case .playExport: "Google Play screenshots"
             case .review: "consent flow reviews"
             case .golden: "golden images and link maps"
             }
@@ -66,7 +72,7 @@ public struct OwnedFolder: Sendable {
             switch self {
             case .goldenArtifacts: "a golden run clears its earlier files from its artifacts folder"
             case .matrix: "a matrix run writes and replaces files there"
-            case .appStoreExport: "an export writes and deletes screenshots there"
+            case .appStoreExport, .playExport: "an export writes and deletes screenshots there"
             case .review: "a review replaces its earlier files in the device folders of its output folder"
             case .golden: "a golden record replaces goldens"
             }
@@ -357,7 +363,7 @@ public struct OwnedFolder: Sendable {
         // A folder an earlier version wrote: its marker without a list, or (where the kind allows
         // one) no marker at all but the earlier output the claim recognised.
         OutputError.notOurFiles(folder: kind.noun, path: url.path, files: relatives.map { url.appendingPathComponent($0).path },
-                                olderMarker: !ledger.hadList && (isMarked || kind != .appStoreExport))
+                                olderMarker: !ledger.hadList && (isMarked || (kind != .appStoreExport && kind != .playExport)))
     }
 
     /// The path of `file` inside the folder, relative to it.

@@ -114,7 +114,7 @@ struct CommandSpec {
 
     /// Every command's spec, in the order `render-cli --help` lists them.
     static let all = [RenderCommand.spec, LintCommand.spec, MatrixCommand.spec, ReviewCommand.spec, AppStoreCommand.spec,
-                      ProfilesCommand.spec, WatchCommand.spec, DiffCommand.spec, BenchCommand.spec, GoldenCommand.spec]
+                      PlayCommand.spec, ProfilesCommand.spec, WatchCommand.spec, DiffCommand.spec, BenchCommand.spec, GoldenCommand.spec]
 
     /// The names of every option some command declares.
     static let declaredAnywhere = Set(all.flatMap { $0.options.map(\.name) })

@@ -1,0 +1,291 @@
+import Foundation
+
+/// Google Play's listing languages, as fastlane supply names its metadata folders (the folder name
+/// is sent to Play as it is). The 87 codes of Play Console's translation list: fastlane's
+/// `supply/lib/supply/languages.rb` (79) and validate-fastlane-supply-metadata's
+/// `play_store_locales.go`, which adds sq, gu, kk, pa, ur and fa-AE/AF/IR; Google's answer 9844778
+/// agrees as far as it was read (docs/android.md, "Google Play export").
+enum PlayLocale {
+    static let codes = [
+        "af", "am", "ar", "az-AZ", "be", "bg", "bn-BD", "ca", "cs-CZ", "da-DK", "de-DE", "el-GR", "en-AU", "en-CA", "en-GB", "en-IN",
+        "en-SG", "en-US", "en-ZA", "es-419", "es-ES", "es-US", "et", "eu-ES", "fa", "fa-AE", "fa-AF", "fa-IR", "fi-FI", "fil", "fr-CA",
+        "fr-FR", "gl-ES", "gu", "hi-IN", "hr", "hu-HU", "hy-AM", "id", "is-IS", "it-IT", "iw-IL", "ja-JP", "ka-GE", "kk", "km-KH",
+        "kn-IN", "ko-KR", "ky-KG", "lo-LA", "lt", "lv", "mk-MK", "ml-IN", "mn-MN", "mr-IN", "ms", "ms-MY", "my-MM", "ne-NP", "nl-NL",
+        "no-NO", "pa", "pl-PL", "pt-BR", "pt-PT", "rm", "ro", "ru-RU", "si-LK", "sk", "sl", "sq", "sr", "sv-SE", "sw", "ta-IN",
+        "te-IN", "th", "tr-TR", "uk", "ur", "vi", "zh-CN", "zh-HK", "zh-TW", "zu",
+    ]
+
+    /// Where a language with several Play codes, or an old code, is listed.
+    private static let byLanguage = [
+        "en": "en-US", "es": "es-ES", "fr": "fr-FR", "pt": "pt-BR", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "zh": "zh-CN",
+        "he": "iw-IL", "iw": "iw-IL", "in": "id", "nb": "no-NO", "nn": "no-NO", "no": "no-NO", "fa": "fa", "ms": "ms",
+        "fil": "fil", "tl": "fil",
+    ]
+
+    /// Latin American Spanish regions, which Play lists as es-419.
+    private static let latinAmerica: Set<String> = ["419", "MX", "AR", "CO", "CL", "PE", "VE", "EC", "GT", "CU", "BO", "DO", "HN", "PY",
+                                                    "SV", "NI", "CR", "PA", "UY", "PR"]
+
+    /// The Play code for a BCP 47 tag: exact (de-DE), then by region family (es-MX → es-419,
+    /// zh-HK → zh-HK), then by language (de → de-DE, he → iw-IL, zh-Hans → zh-CN).
+    static func code(for text: String) throws -> String {
+        guard let tag = LanguageTag(text) else { throw DocumentError.invalidLanguageTag(tag: text) }
+        if let exact = codes.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) { return exact }
+        let language = tag.language
+        if language == "es", let region = tag.region, latinAmerica.contains(region) { return "es-419" }
+        if language == "zh" {
+            if let region = tag.region, ["HK", "MO"].contains(region) { return "zh-HK" }
+            return tag.effectiveScript == "Hant" ? "zh-TW" : "zh-CN"
+        }
+        if let region = tag.region, let regional = codes.first(where: { $0.caseInsensitiveCompare("\(language)-\(region)") == .orderedSame }) {
+            return regional
+        }
+        if let known = byLanguage[language] { return known }
+        let sameLanguage = codes.filter { $0 == language || $0.hasPrefix(language + "-") }
+        if sameLanguage.count == 1 { return sameLanguage[0] }
+        throw PlayError.noPlayLocale(tag: text)
+    }
+}
+
+/// Renders a document's screens on Android phones as the screenshots Google Play accepts, in the
+/// folder layout fastlane supply uploads from:
+/// `metadata/android/<Play locale>/images/phoneScreenshots/<NN>_<device>_<orientation>.png`
+/// (`tenInchScreenshots` for a tablet-sized screen).
+///
+/// Play takes a 24-bit PNG whose sides are 320–3840 px and whose long side is at most twice the
+/// short one. A phone taller than that (a Pixel 9 is 1080 × 2424, 2.24:1) is rendered as the same
+/// phone with its screen cut to 2:1 (1080 × 2160): status bar, navigation and dialog laid out for
+/// that height, as an 18:9 phone shows them, never cropped or padded.
+public struct PlayExport: Sendable {
+    /// The most screenshots Play takes of one type in one language.
+    public static let maximumPerType = 8
+
+    public var folder: DocumentFolder
+    public var catalog: DeviceProfileCatalog
+    public var languages: [String]
+    public var devices: [String]
+    public var orientations: [Orientation]
+    public var states: [ScreenState] = [.initial]
+    public var appearance: Appearance
+    public var tint: Color?
+    public var allowsMissingGlyphs = false
+    public var statusBar: StatusBarContent?
+    public var backdrop: BackdropImage?
+    public var outputDirectory: URL
+    public var jobs: Int
+    public var jobsAreFixed = false
+
+    public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, languages: [String], devices: [String],
+                orientations: [Orientation] = [.portrait], appearance: Appearance = .light, tint: Color? = nil,
+                outputDirectory: URL, jobs: Int) {
+        self.folder = folder
+        self.catalog = catalog
+        self.languages = languages
+        self.devices = devices
+        self.orientations = orientations
+        self.appearance = appearance
+        self.tint = tint
+        self.outputDirectory = outputDirectory
+        self.jobs = jobs
+    }
+
+    public struct Screenshot: Sendable, Equatable {
+        public var locale: String
+        /// `phoneScreenshots` or `tenInchScreenshots`.
+        public var type: String
+        /// Relative to the output folder.
+        public var path: String
+        public var width: Int
+        public var height: Int
+        /// Whether the phone's screen was cut to 2:1 for Play.
+        public var shortened: Bool
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        public var screenshots: [Screenshot]
+        public var removed: [String]
+        public var warnings: [String]
+        public var notes: [String] = []
+    }
+
+    /// The root of supply's metadata inside the output folder.
+    static let root = "metadata/android"
+
+    /// `profile` with its screen no longer than twice its width (Play's rule), and whether it was cut.
+    static func playable(_ profile: DeviceProfile) -> (profile: DeviceProfile, shortened: Bool) {
+        guard var android = profile.android else { return (profile, false) }
+        let short = min(android.pixels.width, android.pixels.height), long = max(android.pixels.width, android.pixels.height)
+        guard long > 2 * short else { return (profile, false) }
+        var cut = profile
+        android.pixels = android.pixels.width <= android.pixels.height ? PixelSize(width: short, height: 2 * short)
+            : PixelSize(width: 2 * short, height: short)
+        cut.android = android
+        cut.points = Size(width: Double(android.pixels.width) / profile.scale, height: Double(android.pixels.height) / profile.scale)
+        cut.name = profile.name + " (2:1 for Google Play)"
+        return (cut, true)
+    }
+
+    public func run() throws -> Outcome {
+        var locales: [(String, String)] = []
+        var notes: [String] = []
+        for language in languages {
+            if let tag = LanguageTag(language), PseudoLocale(tag) != nil { throw PlayError.pseudoLocale(tag: language) }
+            let code = try PlayLocale.code(for: language)
+            if let first = locales.first(where: { $0.1 == code }) {
+                notes.append("'\(language)' is the Play language \(code), as '\(first.0)' is; its screenshots are made once, from '\(first.0)'")
+                continue
+            }
+            locales.append((language, code))
+        }
+        let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
+        for (language, _) in locales where try resolver.resolution(of: language, folder: folder.url.path).isDefaultFallback {
+            let shown = try resolver.resolution(of: language, folder: folder.url.path)
+            throw AppStoreError.languageNotInDocument(tag: language, shown: shown.language, folder: folder.url.path)
+        }
+        var profiles: [(DeviceProfile, Bool)] = []
+        for device in devices {
+            let profile = try catalog.profile(reference: device)
+            guard profile.android != nil else { throw PlayError.notAnAndroidDevice(device: profile.id) }
+            profiles.append(Self.playable(profile))
+        }
+        var plans: [(locale: String, type: String, profile: DeviceProfile, shortened: Bool, variant: RenderVariant, file: String)] = []
+        for (language, locale) in locales {
+            var numbers: [String: Int] = [:]
+            for (profile, shortened) in profiles {
+                let type = profile.idiom == .pad ? "tenInchScreenshots" : "phoneScreenshots"
+                for orientation in orientations {
+                    for state in states {
+                        let number = (numbers[type] ?? 0) + 1
+                        numbers[type] = number
+                        guard number <= Self.maximumPerType else {
+                            throw PlayError.tooMany(locale: locale, type: type, count: profiles.count * orientations.count * states.count)
+                        }
+                        let suffix = state == .initial ? "" : "-\(state.rawValue)"
+                        let file = String(format: "%02d", number) + "_\(profile.id)_\(orientation.rawValue)\(suffix).png"
+                        let variant = RenderVariant(device: profile.id, orientation: orientation, appearance: appearance, language: language,
+                                                    state: state)
+                        plans.append((locale, type, profile, shortened, variant, "\(Self.root)/\(locale)/images/\(type)/\(file)"))
+                    }
+                }
+            }
+        }
+        let template = try TemplateRegistry.standard.template(of: folder.content)
+        try TemplateRegistry.standard.check(states, of: template, for: folder.content)
+        if backdrop != nil || !folder.content.backdrops.isEmpty {
+            guard template.showsAppBehind else {
+                throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)
+            }
+            try backdrop?.checkPixels()
+            try folder.content.backdrops.checkPixels()
+        }
+        let jobs = try MemoryNeed(screens: plans.map { $0.profile.pixelSize(in: $0.variant.orientation) },
+                                  languages: plans.map(\.variant.language))
+            .jobs(requested: jobsAreFixed ? self.jobs : nil, preferred: self.jobs, note: ResourceLimits.note)
+        let out = outputDirectory
+        let exportFolder = try OwnedFolder.claim(out, kind: .playExport,
+                                                 protecting: [.init(url: folder.url, role: "the document folder"),
+                                                              .init(url: catalog.directory, role: "the device profiles folder")]
+                                                    + (folder.content.app?.sourceFolders ?? []),
+                                                 acceptsUnmarked: { _ in true })
+        try exportFolder.checkWritable(plans.map(\.file))
+        try exportFolder.prepare()
+        let planned = Set(plans.map(\.file))
+        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
+            backdrop = self.backdrop
+        let planList = plans
+        let results = renderInParallel(count: planList.count, jobs: jobs, group: { planList[$0].variant.sameText },
+                                       batch: { planList[$0].variant.textBatch }) { index, renderer -> Result<Screenshot, Error> in
+            let plan = planList[index]
+            return Result {
+                var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,
+                                            allowsMissingGlyphs: allowsMissingGlyphs)
+                request.statusBar = statusBar
+                request.backdrop = backdrop
+                let page = try renderer.get().render(request)
+                let url = try exportFolder.subfolder((plan.file as NSString).deletingLastPathComponent)
+                    .appendingPathComponent((plan.file as NSString).lastPathComponent)
+                let data = try page.bitmap.pngData()
+                try exportFolder.write([(url, data)])
+                let size = try Self.verify(data, path: url.path)
+                return Screenshot(locale: plan.locale, type: plan.type, path: plan.file, width: size.width, height: size.height,
+                                  shortened: plan.shortened)
+            }
+        }
+        let written = try results.map { try $0.get() }
+        var removed: [String] = [], warnings: [String] = []
+        for path in exportFolder.ledger.listedPaths where !planned.contains(path) && path.hasPrefix(Self.root + "/") {
+            guard FileLedger.firstSymbolicLink(in: path, under: out) == nil,
+                  FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path) else { continue }
+            if try exportFolder.removeOwned(path).isEmpty {
+                removed.append(path)
+            } else {
+                warnings.append("\(out.appendingPathComponent(path).path) changed since an earlier export wrote it; left alone, and "
+                    + "fastlane supply will upload it")
+            }
+        }
+        try exportFolder.finish()
+        for (locale, type) in Set(plans.map { "\($0.locale)\u{1F}\($0.type)" }).sorted().map({ $0.split(separator: "\u{1F}").map(String.init) })
+            .map({ ($0[0], $0[1]) }) {
+            let images = "\(Self.root)/\(locale)/images/\(type)"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(images).path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") && !planned.contains("\(images)/\(name)") {
+                warnings.append("\(out.appendingPathComponent(images).appendingPathComponent(name).path) was not written by the Play "
+                    + "export; left alone, and fastlane supply will upload it with the rest (Play takes at most 8)")
+            }
+        }
+        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings, notes: notes)
+    }
+
+    /// Reads back what was written: Play's sides (320–3840 px), at most 2:1, and no alpha channel.
+    static func verify(_ png: Data, path: String) throws -> (width: Int, height: Int) {
+        let bytes = [UInt8](png.prefix(26))
+        guard bytes.count == 26 else { throw PNGDecodingError(path: path, reason: "file too short") }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard bytes[25] & 4 == 0 else { throw AppStoreError.hasAlpha(path: path) }
+        let short = min(width, height), long = max(width, height)
+        guard short >= 320, long <= 3840, long <= 2 * short else {
+            throw PlayError.unacceptedSize(path: path, width: width, height: height)
+        }
+        return (width, height)
+    }
+}
+
+/// Why a Play export cannot be made.
+public enum PlayError: Error, Equatable, Sendable {
+    case noPlayLocale(tag: String)
+    case pseudoLocale(tag: String)
+    case notAnAndroidDevice(device: String)
+    case tooMany(locale: String, type: String, count: Int)
+    case unacceptedSize(path: String, width: Int, height: Int)
+}
+
+extension PlayError: CausedError {
+    public var cause: ErrorCause {
+        switch self {
+        case .noPlayLocale, .pseudoLocale, .notAnAndroidDevice, .tooMany: .input
+        case .unacceptedSize: .environment
+        }
+    }
+}
+
+extension PlayError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .noPlayLocale(tag):
+            return "Google Play has no listing language for '\(tag)'. Use one of: \(PlayLocale.codes.joined(separator: ", "))."
+        case let .pseudoLocale(tag):
+            return "'\(tag)' in --languages is a pseudo-locale, made for testing layouts; Google Play has no such language. Leave it "
+                + "out of play, and render it with render or matrix instead."
+        case let .notAnAndroidDevice(device):
+            return "--devices: '\(device)' is not an Android device; the Play export renders Android phones (pixel-9, galaxy-s24, "
+                + "…). App Store screenshots come from render-cli appstore."
+        case let .tooMany(locale, type, count):
+            return "\(count) \(type) for \(locale), and Google Play takes at most \(PlayExport.maximumPerType) of a type in a language; "
+                + "give fewer devices, orientations or states."
+        case let .unacceptedSize(path, width, height):
+            return "\(path): \(width)×\(height) is not a size Google Play takes (sides 320–3840 px, the long side at most twice the "
+                + "short); this is a bug in the export, please report it."
+        }
+    }
+}
