@@ -43,7 +43,8 @@ enum PlayCommand {
                 return read(variant)
             }
         }
-        let devices = try options.value("devices").map { try ReviewCommand.uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices") }
+        let devices = try options.value("devices").map { try ReviewCommand.uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices", command: "play",
+                                                                                     made: "exported") }
             ?? ["pixel-9"]
         var appearance = Appearance.light
         try options.apply("appearance") { appearance = $0.appearance }
@@ -71,7 +72,7 @@ enum PlayCommand {
         for warning in outcome.warnings { printError("render-cli play: warning: \(warning)") }
         for note in outcome.notes { printError("render-cli play: note: \(note)") }
         let locales = Set(outcome.screenshots.map { $0.locale }).sorted()
-        print("\(outcome.screenshots.count) screenshots for \(locales.joined(separator: ", ")) in "
+        print("\(outcome.screenshots.count) screenshot\(outcome.screenshots.count == 1 ? "" : "s") for \(locales.joined(separator: ", ")) in "
             + out.appendingPathComponent("metadata/android").path)
         return 0
     }

@@ -146,14 +146,14 @@ enum ReviewCommand {
     }
 
     /// The items of a list option, each once (a repeat is dropped with a note).
-    static func uniqueItems(_ items: [String], option: String) throws -> [String] {
+    static func uniqueItems(_ items: [String], option: String, command: String = "review", made: String = "reviewed") throws -> [String] {
         var seen = Set<String>()
         var unique: [String] = []
         for item in items {
             if seen.insert(item).inserted {
                 unique.append(item)
             } else {
-                printError("render-cli review: note: --\(option) names '\(item)' more than once; it is reviewed once")
+                printError("render-cli \(command): note: --\(option) names '\(item)' more than once; it is \(made) once")
             }
         }
         return unique

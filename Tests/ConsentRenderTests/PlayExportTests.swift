@@ -52,8 +52,20 @@ import Testing
         let second = try export(["zh-Hans"])
         #expect(second.removed.contains("metadata/android/en-US/images/phoneScreenshots/01_pixel-9_portrait.png"))
         #expect(FileManager.default.fileExists(atPath: own.path))
+        // The folders the removal emptied go (supply would take an empty one's language as a listing).
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("metadata/android/en-US/images/tenInchScreenshots").path))
         let third = try export(["zh-Hans", "en"])
         #expect(third.warnings.contains { $0.contains("00_ours.png") && $0.contains("not written by the Play export") })
+        // With the team's file, eight more would make nine in the folder: refused, nothing written.
+        var crowded = try PlayExport(folder: try DocumentFolder(url: document, appFiles: XcodeAppFiles()), catalog: shippedProfiles,
+                                     languages: ["en"], devices: ["pixel-8", "pixel-8-pro", "pixel-9", "pixel-9-pro", "pixel-10", "galaxy-s24",
+                                                                  "galaxy-a55", "xiaomi-14"], outputDirectory: out, jobs: 2)
+        crowded.jobsAreFixed = false
+        #expect {
+            try crowded.run()
+        } throws: { "\($0)".contains("00_ours.png") && "\($0)".contains("would hold 9") }
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(
+            "metadata/android/en-US/images/phoneScreenshots/08_xiaomi-14_portrait.png").path))
     }
 
     @Test func whatPlayCannotTakeIsRefusedBeforeAnythingIsWritten() throws {

@@ -188,6 +188,21 @@ public struct PlayExport: Sendable {
                                                     + (folder.content.app?.sourceFolders ?? []),
                                                  acceptsUnmarked: { _ in true })
         try exportFolder.checkWritable(plans.map(\.file))
+        // Files of the team's in a screenshot folder stay, and supply uploads them too: with them
+        // a folder must still hold at most 8, or Play refuses the upload.
+        let ours = Set(exportFolder.ledger.listedPaths)
+        var kept: [String: [String]] = [:]
+        for images in Set(plans.map { ($0.file as NSString).deletingLastPathComponent }) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(images).path)) ?? []
+            kept[images] = names.filter { !$0.hasPrefix(".") }.map { "\(images)/\($0)" }.filter { !ours.contains($0) && !plans.map(\.file).contains($0) }
+        }
+        for (images, files) in kept.sorted(by: { $0.key < $1.key }) where !files.isEmpty {
+            let planned = plans.filter { ($0.file as NSString).deletingLastPathComponent == images }.count
+            if planned + files.count > Self.maximumPerType {
+                throw PlayError.tooManyWithYours(folder: out.appendingPathComponent(images).path, planned: planned,
+                                                 yours: files.map { out.appendingPathComponent($0).path })
+            }
+        }
         try exportFolder.prepare()
         let planned = Set(plans.map(\.file))
         let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
@@ -218,6 +233,12 @@ public struct PlayExport: Sendable {
                   FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path) else { continue }
             if try exportFolder.removeOwned(path).isEmpty {
                 removed.append(path)
+                // Folders the removal emptied go too (rmdir fails on any other): supply would read an
+                // empty screenshot folder's language as a listing to update.
+                var folder = (path as NSString).deletingLastPathComponent
+                while folder.hasPrefix(Self.root + "/"), rmdir(out.appendingPathComponent(folder).path) == 0 {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
             } else {
                 warnings.append("\(out.appendingPathComponent(path).path) changed since an earlier export wrote it; left alone, and "
                     + "fastlane supply will upload it")
@@ -257,13 +278,14 @@ public enum PlayError: Error, Equatable, Sendable {
     case pseudoLocale(tag: String)
     case notAnAndroidDevice(device: String)
     case tooMany(locale: String, type: String, count: Int)
+    case tooManyWithYours(folder: String, planned: Int, yours: [String])
     case unacceptedSize(path: String, width: Int, height: Int)
 }
 
 extension PlayError: CausedError {
     public var cause: ErrorCause {
         switch self {
-        case .noPlayLocale, .pseudoLocale, .notAnAndroidDevice, .tooMany: .input
+        case .noPlayLocale, .pseudoLocale, .notAnAndroidDevice, .tooMany, .tooManyWithYours: .input
         case .unacceptedSize: .environment
         }
     }
@@ -283,6 +305,10 @@ extension PlayError: CustomStringConvertible {
         case let .tooMany(locale, type, count):
             return "\(count) \(type) for \(locale), and Google Play takes at most \(PlayExport.maximumPerType) of a type in a language; "
                 + "give fewer devices, orientations or states."
+        case let .tooManyWithYours(folder, planned, yours):
+            return "\(folder) holds \(yours.count) file\(yours.count == 1 ? "" : "s") the export did not write (\(yours.joined(separator: ", "))), "
+                + "and with its \(planned) the folder would hold \(planned + yours.count); Google Play takes at most "
+                + "\(PlayExport.maximumPerType) and fastlane supply uploads them all. Nothing was written: move some away, or export fewer."
         case let .unacceptedSize(path, width, height):
             return "\(path): \(width)×\(height) is not a size Google Play takes (sides 320–3840 px, the long side at most twice the "
                 + "short); this is a bug in the export, please report it."
