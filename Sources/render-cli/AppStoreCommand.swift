@@ -49,14 +49,8 @@ enum AppStoreCommand {
         _ = try options.required("languages", example: "zh-Hans,en")
         let states = TemplateRegistry.standard.shownStates(of: folder.content)
         let context = AxisContext(languages: folder.languages, states: states.map(\.rawValue))
-        // The axes through the table: a variant set from each option's values reads them back typed.
         func values<T>(_ key: String, _ read: (RenderVariant) -> T) throws -> [T]? {
-            guard let axis = RenderVariant.axis(key) else { return nil }
-            return try options.axisValues(key, context: context)?.map { value in
-                var variant = RenderVariant(device: "", language: "")
-                axis.set(value, on: &variant)
-                return read(variant)
-            }
+            try options.axisValues(key, context: context, read)
         }
         let languages = try values("language", \.language) ?? []
         let out = outputURL(try options.required("out", example: "out/appstore"))

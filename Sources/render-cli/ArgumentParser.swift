@@ -264,6 +264,16 @@ struct ParsedArguments {
     /// The values an axis's option gives (`RenderVariant.axes`): the list option of matrix, lint and
     /// watch (`--text-sizes`, with the axis's words such as all and both), or, where `single`,
     /// render's (`--text-size`); nil when the option is absent.
+    /// An axis option's values read back typed: a variant set from each value, then `read`.
+    func axisValues<T>(_ key: String, context: AxisContext, _ read: (RenderVariant) -> T) throws -> [T]? {
+        guard let axis = RenderVariant.axis(key) else { return nil }
+        return try axisValues(key, context: context)?.map { value in
+            var variant = RenderVariant(device: "", language: "")
+            axis.set(value, on: &variant)
+            return read(variant)
+        }
+    }
+
     func axisValues(_ key: String, single: Bool = false, context: AxisContext = AxisContext()) throws -> [AxisValue]? {
         guard let axis = RenderVariant.axis(key), let option = single ? axis.singleOption : axis.listOption,
               let text = values[option] else { return nil }

@@ -36,12 +36,7 @@ enum PlayCommand {
         let states = TemplateRegistry.standard.shownStates(of: folder.content)
         let context = AxisContext(languages: folder.languages, states: states.map(\.rawValue))
         func values<T>(_ key: String, _ read: (RenderVariant) -> T) throws -> [T]? {
-            guard let axis = RenderVariant.axis(key) else { return nil }
-            return try options.axisValues(key, context: context)?.map { value in
-                var variant = RenderVariant(device: "", language: "")
-                axis.set(value, on: &variant)
-                return read(variant)
-            }
+            try options.axisValues(key, context: context, read)
         }
         let devices = try options.value("devices").map { try ReviewCommand.uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices", command: "play",
                                                                                      made: "exported") }

@@ -78,24 +78,9 @@ public struct AppStoreExport: Sendable {
     public func run() throws -> Outcome {
         // App Store Connect has no pseudo-locales, and two tags of one App Store locale would write
         // the same files twice: the first tag of each locale is exported, the others are named in a note.
-        var locales: [(String, String)] = []
-        var notes: [String] = []
-        for language in languages {
-            if let tag = LanguageTag(language), PseudoLocale(tag) != nil { throw AppStoreError.pseudoLocale(tag: language) }
-            let code = try AppStoreLocale.code(for: language)
-            if let first = locales.first(where: { $0.1 == code }) {
-                notes.append("'\(language)' is the App Store locale \(code), as '\(first.0)' is; its screenshots are made once, from '\(first.0)'")
-                continue
-            }
-            locales.append((language, code))
-        }
-        let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
-        for (language, _) in locales {
-            let shown = try resolver.resolution(of: language, folder: folder.url.path)
-            if shown.isDefaultFallback {
-                throw AppStoreError.languageNotInDocument(tag: language, shown: shown.language, folder: folder.url.path)
-            }
-        }
+        let (locales, notes) = try StoreExport.locales(of: languages, store: "App Store locale", code: AppStoreLocale.code(for:),
+                                                       pseudo: { AppStoreError.pseudoLocale(tag: $0) })
+        try StoreExport.checkInDocument(locales.map(\.language), folder: folder)
         var plans: [(locale: String, screenshotClass: AppStoreScreenshotClass, profile: DeviceProfile, variant: RenderVariant,
                      file: String)] = []
         for (language, locale) in locales {
@@ -225,12 +210,7 @@ public struct AppStoreExport: Sendable {
     /// Reads back what was written: an accepted size for its class and no alpha channel.
     static func verify(_ png: Data, path: String, as screenshotClass: AppStoreScreenshotClass, locale: String,
                        relativePath: String) throws -> Screenshot {
-        let bytes = [UInt8](png.prefix(26))
-        guard bytes.count == 26 else { throw PNGDecodingError(path: path, reason: "file too short") }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        let colorType = bytes[25]
-        guard colorType & 4 == 0 else { throw AppStoreError.hasAlpha(path: path) }
+        let (width, height) = try StoreExport.readBack(png, path: path)
         guard screenshotClass.accepts(width: width, height: height) else {
             throw AppStoreError.unacceptedSize(path: path, width: width, height: height, screenshotClass: screenshotClass.name)
         }

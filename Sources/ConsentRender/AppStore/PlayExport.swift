@@ -126,22 +126,9 @@ public struct PlayExport: Sendable {
     }
 
     public func run() throws -> Outcome {
-        var locales: [(String, String)] = []
-        var notes: [String] = []
-        for language in languages {
-            if let tag = LanguageTag(language), PseudoLocale(tag) != nil { throw PlayError.pseudoLocale(tag: language) }
-            let code = try PlayLocale.code(for: language)
-            if let first = locales.first(where: { $0.1 == code }) {
-                notes.append("'\(language)' is the Play language \(code), as '\(first.0)' is; its screenshots are made once, from '\(first.0)'")
-                continue
-            }
-            locales.append((language, code))
-        }
-        let resolver = LanguageResolver(available: folder.languages, defaultLanguage: folder.settings.defaultLanguage)
-        for (language, _) in locales where try resolver.resolution(of: language, folder: folder.url.path).isDefaultFallback {
-            let shown = try resolver.resolution(of: language, folder: folder.url.path)
-            throw AppStoreError.languageNotInDocument(tag: language, shown: shown.language, folder: folder.url.path)
-        }
+        let (locales, notes) = try StoreExport.locales(of: languages, store: "Play language", code: PlayLocale.code(for:),
+                                                       pseudo: { PlayError.pseudoLocale(tag: $0) })
+        try StoreExport.checkInDocument(locales.map(\.language), folder: folder)
         var profiles: [(DeviceProfile, Bool)] = []
         for device in devices {
             let profile = try catalog.profile(reference: device)
@@ -259,11 +246,7 @@ public struct PlayExport: Sendable {
 
     /// Reads back what was written: Play's sides (320–3840 px), at most 2:1, and no alpha channel.
     static func verify(_ png: Data, path: String) throws -> (width: Int, height: Int) {
-        let bytes = [UInt8](png.prefix(26))
-        guard bytes.count == 26 else { throw PNGDecodingError(path: path, reason: "file too short") }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        guard bytes[25] & 4 == 0 else { throw AppStoreError.hasAlpha(path: path) }
+        let (width, height) = try StoreExport.readBack(png, path: path)
         let short = min(width, height), long = max(width, height)
         guard short >= 320, long <= 3840, long <= 2 * short else {
             throw PlayError.unacceptedSize(path: path, width: width, height: height)
