@@ -24,7 +24,7 @@ enum AppStoreCommand {
                               Options.out("DIR", help: "the folder to write (shared with fastlane's own files, so any folder of yours will do; "
                                   + "the export writes and deletes only its own screenshots under screenshots/)"), Options.profiles,
                               OptionSpec("all-classes", .flag, help: "also the 6.5\" and 5.5\" iPhone classes")]),
-            OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.states, Options.appearance]),
+            OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.exportStates, Options.appearance]),
             OptionGroup("The system around the dialog:", [Options.tint, Options.time, Options.backdrop]),
             OptionGroup("Running:", [Options.jobs("screenshots"), Options.allowMissingGlyphs]),
         ],
@@ -65,6 +65,7 @@ enum AppStoreCommand {
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if let states = try values("state", \.state) { export.states = states }
         export.jobsAreFixed = options.value("jobs") != nil
+        export.languagesAreAll = options.value("languages")?.trimmingCharacters(in: .whitespaces).lowercased() == "all"
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         export.statusBar = try options.systemChrome().statusBar
         export.backdrop = try options.backdrop()

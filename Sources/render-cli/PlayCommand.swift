@@ -23,7 +23,7 @@ enum PlayCommand {
                                   + "will do; the export writes and deletes only its own screenshots under metadata/android/)"),
                               Options.profiles,
                               OptionSpec("devices", .value("LIST"), help: "Android profile ids (default: pixel-9)")]),
-            OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.states, Options.appearance]),
+            OptionGroup("Screens:", [Options.orientations(default: "portrait"), Options.exportStates, Options.appearance]),
             OptionGroup("The system around the dialog:", [Options.tint, Options.time, Options.backdrop]),
             OptionGroup("Running:", [Options.jobs("screenshots"), Options.allowMissingGlyphs]),
         ],
@@ -52,6 +52,7 @@ enum PlayCommand {
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if let states = try values("state", \.state) { export.states = states }
         export.jobsAreFixed = options.value("jobs") != nil
+        export.languagesAreAll = options.value("languages")?.trimmingCharacters(in: .whitespaces).lowercased() == "all"
         export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
         export.statusBar = try options.systemChrome().statusBar
         export.backdrop = try options.backdrop()

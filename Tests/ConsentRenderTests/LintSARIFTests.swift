@@ -38,7 +38,7 @@ import Testing
 
     @Test func everySamplesLogValidatesAndALinkFindingPointsAtItsLine() throws {
         for sample in ["privacy-agreement", "login-consent", "gdpr-sheet", "att-explainer", "world-app"] {
-            let (run, log, file) = try sarif(["--document", "Samples/\(sample)", "--devices", "iphone-15-pro", "--orientations", "portrait",
+            let (run, _, file) = try sarif(["--document", "Samples/\(sample)", "--devices", "iphone-15-pro", "--orientations", "portrait",
                                               "--appearances", "light"])
             #expect(run.status == 0 || run.status == 1, "\(sample): \(run.stderr)")
             let check = try validate(file)

@@ -16,6 +16,25 @@ import Testing
         #expect(throws: PlayError.self) { try PlayLocale.code(for: "tlh") }
     }
 
+    @Test func aTagWhosePlayLanguageDropsItsScriptOrRegionGetsANote() throws {
+        #expect(PlayLocale.note(for: "sr-Latn", code: try PlayLocale.code(for: "sr-Latn"))?.contains("no Latn listing") == true)
+        #expect(PlayLocale.note(for: "de-AT", code: try PlayLocale.code(for: "de-AT"))?.contains("de in AT") == true)
+        for intended in ["de", "es-MX", "zh-Hans", "zh-HK", "en-GB", "he", "pt"] {
+            #expect(PlayLocale.note(for: intended, code: try PlayLocale.code(for: intended)) == nil, "\(intended)")
+        }
+    }
+
+    @Test func aPseudoLocaleIsRefusedWhenAskedForAndLeftOutOfAll() throws {
+        let code: (String) throws -> String = { try PlayLocale.code(for: $0) }
+        #expect(throws: PlayError.pseudoLocale(tag: "en-XA")) {
+            try StoreExport.locales(of: ["en", "en-XA"], store: "Play language", code: code, pseudo: { PlayError.pseudoLocale(tag: $0) })
+        }
+        let all = try StoreExport.locales(of: ["ar-XB", "en", "en-XA"], store: "Play language", code: code,
+                                          pseudo: { PlayError.pseudoLocale(tag: $0) }, skipsPseudo: true)
+        #expect(all.locales.map(\.code) == ["en-US"])
+        #expect(all.notes.count == 2 && all.notes.allSatisfy { $0.contains("pseudo-locale") })
+    }
+
     @Test func aTallPhoneIsCutToTwoToOne() throws {
         let pixel = try shippedProfiles.profile(id: "pixel-9")
         let cut = PlayExport.playable(pixel)

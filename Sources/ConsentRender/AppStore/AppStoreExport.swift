@@ -2,7 +2,7 @@ import Foundation
 
 /// Renders the screenshots App Store Connect accepts for a document, in the folder layout fastlane
 /// deliver uploads from: `screenshots/<App Store locale>/<NN>_<class>_<device>_<orientation>.png`.
-public struct AppStoreExport: Sendable {
+public struct AppStoreExport: StoreScreenshotExport {
     /// The device that renders each screenshot class.
     public static let deviceForClass: [String: String] = [
         #"6.9""#: "iphone-16-pro-max", #"iPad 13""#: "ipad-pro-13", #"6.5""#: "iphone-11-pro-max", #"5.5""#: "iphone-8-plus",
@@ -31,6 +31,9 @@ public struct AppStoreExport: Sendable {
     /// Whether `jobs` was asked for (`--jobs`): a run that cannot fit it stops before it starts.
     /// Otherwise `jobs` is the most to run, lowered to what the limits hold (`MemoryNeed`).
     public var jobsAreFixed = false
+    /// Whether `languages` are every language file of the document (`--languages all`): then a
+    /// pseudo-locale among them is left out with a note, not refused.
+    public var languagesAreAll = false
 
     public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, languages: [String], classes: [String],
                 orientations: [Orientation] = [.portrait], appearance: Appearance = .light, tint: Color? = nil,
@@ -79,7 +82,7 @@ public struct AppStoreExport: Sendable {
         // App Store Connect has no pseudo-locales, and two tags of one App Store locale would write
         // the same files twice: the first tag of each locale is exported, the others are named in a note.
         let (locales, notes) = try StoreExport.locales(of: languages, store: "App Store locale", code: AppStoreLocale.code(for:),
-                                                       pseudo: { AppStoreError.pseudoLocale(tag: $0) })
+                                                       pseudo: { AppStoreError.pseudoLocale(tag: $0) }, skipsPseudo: languagesAreAll)
         try StoreExport.checkInDocument(locales.map(\.language), folder: folder)
         var plans: [(locale: String, screenshotClass: AppStoreScreenshotClass, profile: DeviceProfile, variant: RenderVariant,
                      file: String)] = []
@@ -103,108 +106,20 @@ public struct AppStoreExport: Sendable {
                 }
             }
         }
-        let template = try TemplateRegistry.standard.template(of: folder.content)
-        try TemplateRegistry.standard.check(states, of: template, for: folder.content)
-        // A backdrop is checked whole before anything is written.
-        if backdrop != nil || !folder.content.backdrops.isEmpty {
-            guard template.showsAppBehind else {
-                throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)
-            }
-            try backdrop?.checkPixels()
-            try folder.content.backdrops.checkPixels()
-        }
-        let jobs = try MemoryNeed(screens: plans.map { $0.profile.pixelSize(in: $0.variant.orientation) },
-                                  languages: plans.map(\.variant.language))
-            .jobs(requested: jobsAreFixed ? self.jobs : nil, preferred: self.jobs, note: ResourceLimits.note)
-        let out = outputDirectory
-        // The folder is shared with fastlane's own files, so any folder will do: only the files the
-        // ledger lists (`.consentrender-appstore`) are the tool's.
-        let exportFolder = try OwnedFolder.claim(out, kind: .appStoreExport,
-                                                 protecting: [.init(url: folder.url, role: "the document folder"),
-                                                              .init(url: catalog.directory, role: "the device profiles folder")]
-                                                    + (folder.content.app?.sourceFolders ?? []),
-                                                 acceptsUnmarked: { _ in true })
         // An earlier version listed its screenshots in consentrender-appstore.json (with CRC-32s):
         // what it lists unchanged is the tool's too.
-        let earlier = try AppStoreManifest.load(from: out)
-        let listedEarlier = Set((earlier?.screenshots ?? []).map(\.path).filter { earlier?.owns($0, in: out) == true })
-        // A locale folder that is a symbolic link is refused, never followed.
-        try exportFolder.checkWritable(plans.map(\.file), listedElsewhere: listedEarlier)
-        try exportFolder.prepare()
-        for path in listedEarlier.sorted() { try exportFolder.adopt(path) }
-        if earlier != nil { try exportFolder.retire(AppStoreManifest.fileName) }
-        let plannedPaths = Set(plans.map(\.file))
-
-        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
-            backdrop = self.backdrop
-        let planList = plans
-        let results = renderInParallel(count: planList.count, jobs: jobs,
-                                       group: { planList[$0].variant.sameText },
-                                       batch: { planList[$0].variant.textBatch }) { index, renderer -> Result<Screenshot, Error> in
-            let plan = planList[index]
-            return Result {
-                var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,
-                                            allowsMissingGlyphs: allowsMissingGlyphs)
-                request.statusBar = statusBar
-                request.backdrop = backdrop
-                let page = try renderer.get().render(request)
-                let url = try exportFolder.subfolder("screenshots/\(plan.locale)")
-                    .appendingPathComponent((plan.file as NSString).lastPathComponent)
-                let data = try page.bitmap.pngData()
-                try exportFolder.write([(url, data)])
-                return try Self.verify(data, path: url.path, as: plan.screenshotClass, locale: plan.locale, relativePath: plan.file)
-            }
+        let earlier = try AppStoreManifest.load(from: outputDirectory)
+        let listedEarlier = Set((earlier?.screenshots ?? []).map(\.path).filter { earlier?.owns($0, in: outputDirectory) == true })
+        let store = StoreExport.Store(export: "the App Store export", uploader: "fastlane deliver", kind: .appStoreExport,
+                                      uploadFolders: ["screenshots", "*"], perFolderLimit: nil)
+        let classOf = Dictionary(plans.map { ($0.file, $0.screenshotClass) }, uniquingKeysWith: { first, _ in first })
+        let written = try writeScreenshots(plans.map { StoreExport.Plan(profile: $0.profile, variant: $0.variant, file: $0.file) },
+                                           to: store, adopting: listedEarlier,
+                                           retiring: earlier == nil ? nil : AppStoreManifest.fileName) { data, path, plan in
+            try Self.verify(data, path: path, as: classOf[plan.file]!, locale: String(plan.folderPath.dropFirst("screenshots/".count)),
+                            relativePath: plan.file)
         }
-        let written = try results.map { try $0.get() }
-
-        var removed: [String] = [], warnings: [String] = [], changed: Set<String> = []
-        for path in exportFolder.ledger.listedPaths where !plannedPaths.contains(path) && path.hasPrefix("screenshots/") {
-            let url = out.appendingPathComponent(path)
-            // Through a locale folder that is a symbolic link: left alone (warned about below, once).
-            if FileLedger.firstSymbolicLink(in: path, under: out) != nil {
-                changed.insert(path)
-                continue
-            }
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            if try exportFolder.removeOwned(path).isEmpty {
-                removed.append(path)
-                // A locale folder the export made and emptied goes too (rmdir fails on any other).
-                rmdir(url.deletingLastPathComponent().path)
-            } else {
-                warnings.append("\(url.path) changed since an earlier export wrote it; left alone, and fastlane deliver will upload it")
-                changed.insert(path)
-            }
-        }
-        try exportFolder.finish()
-        warnings += foreignFiles(in: out, besides: plannedPaths.union(changed)).map {
-            "\(out.appendingPathComponent($0).path) was not written by the App Store export; left alone, and fastlane deliver will upload it"
-        }
-        let screenshots = out.appendingPathComponent("screenshots")
-        for locale in ((try? FileManager.default.contentsOfDirectory(atPath: screenshots.path)) ?? []).sorted()
-            where isSymbolicLink(screenshots.appendingPathComponent(locale)) {
-            warnings.append("\(screenshots.appendingPathComponent(locale).path) is a symbolic link; left alone and never followed, "
-                + "and fastlane deliver will upload what it leads to")
-        }
-        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings, notes: notes)
-    }
-
-    /// Files in the locale folders under `folder/screenshots` that the tool did not write, relative to `folder`.
-    private func foreignFiles(in folder: URL, besides ours: Set<String>) -> [String] {
-        let screenshots = folder.appendingPathComponent("screenshots")
-        guard let locales = try? FileManager.default.contentsOfDirectory(atPath: screenshots.path) else { return [] }
-        var foreign: [String] = []
-        for locale in locales.sorted() where !locale.hasPrefix(".") {
-            // A link is not followed: fastlane would upload what it leads to, which the tool does not look at.
-            guard !isSymbolicLink(screenshots.appendingPathComponent(locale)) else { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: screenshots.appendingPathComponent(locale).path) else {
-                continue
-            }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let path = "screenshots/\(locale)/\(name)"
-                if !ours.contains(path) { foreign.append(path) }
-            }
-        }
-        return foreign
+        return Outcome(screenshots: written.screenshots, removed: written.removed, warnings: written.warnings, notes: notes)
     }
 
     /// Reads back what was written: an accepted size for its class and no alpha channel.

@@ -45,6 +45,22 @@ enum PlayLocale {
         if sameLanguage.count == 1 { return sameLanguage[0] }
         throw PlayError.noPlayLocale(tag: text)
     }
+
+    /// A note when `text` goes to a Play language that drops what the tag says: a script (sr-Latn
+    /// → sr) or a region Play has no listing for (de-AT → de-DE). The mappings Play's own list
+    /// implies (zh-Hans → zh-CN, es-MX → es-419, a bare language to its main region) need none.
+    static func note(for text: String, code: String) -> String? {
+        guard let tag = LanguageTag(text), tag.language != "zh" else { return nil }
+        let codeTag = LanguageTag(code)
+        if let script = tag.script, codeTag?.script != script {
+            return "'\(text)' goes to Google Play's \(code), its one listing language for \(tag.language), which has no \(script) "
+                + "listing of its own; its screenshots show \(text)'s words"
+        }
+        if let region = tag.region, codeTag?.region != region, !(code == "es-419" && latinAmerica.contains(region)) {
+            return "'\(text)' goes to Google Play's \(code): Play has no listing language for \(tag.language) in \(region)"
+        }
+        return nil
+    }
 }
 
 /// Renders a document's screens on Android phones as the screenshots Google Play accepts, in the
@@ -56,7 +72,7 @@ enum PlayLocale {
 /// short one. A phone taller than that (a Pixel 9 is 1080 × 2424, 2.24:1) is rendered as the same
 /// phone with its screen cut to 2:1 (1080 × 2160): status bar, navigation and dialog laid out for
 /// that height, as an 18:9 phone shows them, never cropped or padded.
-public struct PlayExport: Sendable {
+public struct PlayExport: StoreScreenshotExport {
     /// The most screenshots Play takes of one type in one language.
     public static let maximumPerType = 8
 
@@ -74,6 +90,9 @@ public struct PlayExport: Sendable {
     public var outputDirectory: URL
     public var jobs: Int
     public var jobsAreFixed = false
+    /// Whether `languages` are every language file of the document (`--languages all`): then a
+    /// pseudo-locale among them is left out with a note, not refused.
+    public var languagesAreAll = false
 
     public init(folder: DocumentFolder, catalog: DeviceProfileCatalog, languages: [String], devices: [String],
                 orientations: [Orientation] = [.portrait], appearance: Appearance = .light, tint: Color? = nil,
@@ -126,8 +145,9 @@ public struct PlayExport: Sendable {
     }
 
     public func run() throws -> Outcome {
-        let (locales, notes) = try StoreExport.locales(of: languages, store: "Play language", code: PlayLocale.code(for:),
-                                                       pseudo: { PlayError.pseudoLocale(tag: $0) })
+        var (locales, notes) = try StoreExport.locales(of: languages, store: "Play language", code: PlayLocale.code(for:),
+                                                       pseudo: { PlayError.pseudoLocale(tag: $0) }, skipsPseudo: languagesAreAll)
+        notes += locales.compactMap { PlayLocale.note(for: $0.language, code: $0.code) }
         try StoreExport.checkInDocument(locales.map(\.language), folder: folder)
         var profiles: [(DeviceProfile, Bool)] = []
         for device in devices {
@@ -156,92 +176,21 @@ public struct PlayExport: Sendable {
                 }
             }
         }
-        let template = try TemplateRegistry.standard.template(of: folder.content)
-        try TemplateRegistry.standard.check(states, of: template, for: folder.content)
-        if backdrop != nil || !folder.content.backdrops.isEmpty {
-            guard template.showsAppBehind else {
-                throw DocumentError.backdropNotShown(template: template.id.rawValue, source: backdrop?.path ?? folder.content.source)
-            }
-            try backdrop?.checkPixels()
-            try folder.content.backdrops.checkPixels()
+        let store = StoreExport.Store(
+            export: "the Play export", uploader: "fastlane supply", kind: .playExport,
+            uploadFolders: ["metadata", "android", "*", "images", "*Screenshots"],
+            perFolderLimit: (Self.maximumPerType, { PlayError.tooManyWithYours(folder: $0, planned: $1, yours: $2) }),
+            foreignNote: " with the rest (Play takes at most \(Self.maximumPerType))")
+        let shortened = Set(plans.filter(\.shortened).map(\.file))
+        let written = try writeScreenshots(plans.map { StoreExport.Plan(profile: $0.profile, variant: $0.variant, file: $0.file) },
+                                           to: store) { data, path, plan in
+            let size = try Self.verify(data, path: path)
+            // metadata/android/<locale>/images/<type>/<file>
+            let parts = plan.file.split(separator: "/").map(String.init)
+            return Screenshot(locale: parts[2], type: parts[4], path: plan.file, width: size.width, height: size.height,
+                              shortened: shortened.contains(plan.file))
         }
-        let jobs = try MemoryNeed(screens: plans.map { $0.profile.pixelSize(in: $0.variant.orientation) },
-                                  languages: plans.map(\.variant.language))
-            .jobs(requested: jobsAreFixed ? self.jobs : nil, preferred: self.jobs, note: ResourceLimits.note)
-        let out = outputDirectory
-        let exportFolder = try OwnedFolder.claim(out, kind: .playExport,
-                                                 protecting: [.init(url: folder.url, role: "the document folder"),
-                                                              .init(url: catalog.directory, role: "the device profiles folder")]
-                                                    + (folder.content.app?.sourceFolders ?? []),
-                                                 acceptsUnmarked: { _ in true })
-        try exportFolder.checkWritable(plans.map(\.file))
-        // Files of the team's in a screenshot folder stay, and supply uploads them too: with them
-        // a folder must still hold at most 8, or Play refuses the upload.
-        let ours = Set(exportFolder.ledger.listedPaths)
-        var kept: [String: [String]] = [:]
-        for images in Set(plans.map { ($0.file as NSString).deletingLastPathComponent }) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(images).path)) ?? []
-            kept[images] = names.filter { !$0.hasPrefix(".") }.map { "\(images)/\($0)" }.filter { !ours.contains($0) && !plans.map(\.file).contains($0) }
-        }
-        for (images, files) in kept.sorted(by: { $0.key < $1.key }) where !files.isEmpty {
-            let planned = plans.filter { ($0.file as NSString).deletingLastPathComponent == images }.count
-            if planned + files.count > Self.maximumPerType {
-                throw PlayError.tooManyWithYours(folder: out.appendingPathComponent(images).path, planned: planned,
-                                                 yours: files.map { out.appendingPathComponent($0).path })
-            }
-        }
-        try exportFolder.prepare()
-        let planned = Set(plans.map(\.file))
-        let folder = self.folder, tint = self.tint, allowsMissingGlyphs = self.allowsMissingGlyphs, statusBar = self.statusBar,
-            backdrop = self.backdrop
-        let planList = plans
-        let results = renderInParallel(count: planList.count, jobs: jobs, group: { planList[$0].variant.sameText },
-                                       batch: { planList[$0].variant.textBatch }) { index, renderer -> Result<Screenshot, Error> in
-            let plan = planList[index]
-            return Result {
-                var request = RenderRequest(content: folder.content, profile: plan.profile, variant: plan.variant, tint: tint,
-                                            allowsMissingGlyphs: allowsMissingGlyphs)
-                request.statusBar = statusBar
-                request.backdrop = backdrop
-                let page = try renderer.get().render(request)
-                let url = try exportFolder.subfolder((plan.file as NSString).deletingLastPathComponent)
-                    .appendingPathComponent((plan.file as NSString).lastPathComponent)
-                let data = try page.bitmap.pngData()
-                try exportFolder.write([(url, data)])
-                let size = try Self.verify(data, path: url.path)
-                return Screenshot(locale: plan.locale, type: plan.type, path: plan.file, width: size.width, height: size.height,
-                                  shortened: plan.shortened)
-            }
-        }
-        let written = try results.map { try $0.get() }
-        var removed: [String] = [], warnings: [String] = []
-        for path in exportFolder.ledger.listedPaths where !planned.contains(path) && path.hasPrefix(Self.root + "/") {
-            guard FileLedger.firstSymbolicLink(in: path, under: out) == nil,
-                  FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path) else { continue }
-            if try exportFolder.removeOwned(path).isEmpty {
-                removed.append(path)
-                // Folders the removal emptied go too (rmdir fails on any other): supply would read an
-                // empty screenshot folder's language as a listing to update.
-                var folder = (path as NSString).deletingLastPathComponent
-                while folder.hasPrefix(Self.root + "/"), rmdir(out.appendingPathComponent(folder).path) == 0 {
-                    folder = (folder as NSString).deletingLastPathComponent
-                }
-            } else {
-                warnings.append("\(out.appendingPathComponent(path).path) changed since an earlier export wrote it; left alone, and "
-                    + "fastlane supply will upload it")
-            }
-        }
-        try exportFolder.finish()
-        for (locale, type) in Set(plans.map { "\($0.locale)\u{1F}\($0.type)" }).sorted().map({ $0.split(separator: "\u{1F}").map(String.init) })
-            .map({ ($0[0], $0[1]) }) {
-            let images = "\(Self.root)/\(locale)/images/\(type)"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(images).path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") && !planned.contains("\(images)/\(name)") {
-                warnings.append("\(out.appendingPathComponent(images).appendingPathComponent(name).path) was not written by the Play "
-                    + "export; left alone, and fastlane supply will upload it with the rest (Play takes at most 8)")
-            }
-        }
-        return Outcome(screenshots: written, removed: removed.sorted(), warnings: warnings, notes: notes)
+        return Outcome(screenshots: written.screenshots, removed: written.removed, warnings: written.warnings, notes: notes)
     }
 
     /// Reads back what was written: Play's sides (320–3840 px), at most 2:1, and no alpha channel.

@@ -48,7 +48,7 @@ extension OutputError: CustomStringConvertible {
         switch self {
         case let .wouldReplaceInput(folder, path, effect, role, rolePath, isSame):
             return "\(folder) '\(path)' \(isSame ? "is" : "contains") \(role) (\(rolePath)), and \(effect); nothing was "
-                + "touched. Choose a folder of its own: a new or empty one."
+                + "touched. Choose a folder that holds none of what the run reads (a new or empty one will do)."
         case let .insideInput(folder, path, role, rolePath):
             return "\(folder) '\(path)' lies inside \(role) (\(rolePath)), where its files would mix with what the run reads; "
                 + "nothing was touched. Choose a folder outside it."

@@ -139,18 +139,22 @@ enum Options {
     static let languages = list(RenderVariant.axis("language")!)
     static func orientations(default text: String) -> OptionSpec { list(RenderVariant.axis("orientation")!, default: text) }
     static let states = list(RenderVariant.axis("state")!)
+    /// An export's `--states`: each state is a screenshot of its own, named by the export.
+    static let exportStates = states.with(help: "the template's screens, or all (default: initial); launch-consent also has "
+        + "decline-confirm, login-consent ticked and tapped-unticked; each is a screenshot of its own, its name ending -<state>")
     static let appearance = single(RenderVariant.axis("appearance")!)
 
     // MARK: System chrome
 
     static let tint = OptionSpec("tint", .value("#RRGGBB"),
-        help: "accent colour of the title, links and accept button, drawn exactly as given (default: the profile's system blue, "
-            + "whose links take its accessible variant)")
+        help: "accent colour of the title, links and accept button, drawn exactly as given (default: the profile's own: iOS's "
+            + "system blue, whose links take its accessible variant, or Material's #6750A4 on Android)")
     static let statusBar = OptionSpec("status-bar", .value("shown|none"),
-        help: "none leaves out iOS's status bar and home indicator (default: shown, as Apple's marketing screenshots show them: "
-            + "9:41, full signal, Wi-Fi and battery)")
+        help: "none leaves out the status bar and the home indicator or navigation bar (default: shown, as store screenshots show "
+            + "them: full signal, Wi-Fi and battery)")
     static let time = OptionSpec("time", .value("H:MM"),
-        help: "the time the status bar shows (default 9:41, or document.json's statusBar.time)")
+        help: "the time the status bar shows (default: document.json's statusBar.time, else 9:41 on iOS as Apple's screenshots "
+            + "show it, 12:00 on Android as SystemUI's demo mode does)")
     static let backdrop = OptionSpec("backdrop", .value("FILE.png"),
         help: "the app's own screen, drawn (scaled to fill, centred) under the dialog's dimming instead of the flat grey; over "
             + "document.json's \"backdrop\" and the document's backdrop/ folder (per-device and per-language images go there). "
