@@ -17,7 +17,9 @@ enum LintCommand {
             + "With app files (document.json \"app\" or --app-info), the purpose strings are checked in every language of the "
             + "document: prompt.purpose-present for the prompts --screens asks for, prompt.purpose-localized and "
             + "prompt.purpose-specific for every NS…UsageDescription the Info.plist has. A document with a flow.json (see "
-            + "render-cli review) also gets the flow rules: flow.permissions-after-consent and flow.att-after-explainer. "
+            + "render-cli review) also gets the flow rules: flow.permissions-after-consent and flow.att-after-explainer, and with "
+            + "the cn market (document.json \"markets\"; by default a document with zh-Hans) flow.consent-on-launch and "
+            + "flow.decline-second-popup. "
             + "lint takes no --over, which changes only the picture behind a prompt.",
         groups: [
             OptionGroup(nil, [Options.document, Options.profiles,
@@ -139,7 +141,9 @@ enum LintCommand {
         case .text:
             report.findings.forEach { print($0.description) }
             if let flowSteps = report.flowSteps, report.flowPasses {
-                print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes flow.permissions-after-consent and flow.att-after-explainer")
+                let rules = report.flowRules.map(\.rawValue)
+                print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes " + rules.dropLast().joined(separator: ", ")
+                    + (rules.count > 1 ? " and " : "") + (rules.last ?? ""))
             }
             var without = lint.showsSystemChrome ? "" : " without iOS's status bar and home indicator"
             // Which alert look the prompts were checked in, when not only iOS 26's.

@@ -3,10 +3,11 @@ import Testing
 @testable import ConsentRender
 @testable import XcodeFiles
 
-/// Issue 37: the screen rules of the MIIT list (reference android-metrics.md §9), each with a
-/// failing and a passing fixture on an Android phone, in both looks. (The flow rules of that list,
-/// a second popup after a refusal and permission dialogs only after consent with their purpose,
-/// need Android's permission dialogs: issue 38.)
+/// Issue 37: the rules of the MIIT list (reference android-metrics.md §9), each with a failing and
+/// a passing fixture on an Android phone: the screen rules in both looks, and the flow rules of a
+/// popup on first launch and a second popup after a refusal through `lint` on pixel-9. (The
+/// list's permission rules, dialogs only after consent and with their purpose on screen, need
+/// Android's permission dialogs: issue 38's fixtures.)
 @Suite struct AndroidLintTests {
     struct Fixture: CustomStringConvertible, Sendable {
         let rule: LintRule
@@ -59,6 +60,76 @@ import Testing
                 "\(fixture.rule) fails its failing fixture (\(look))")
         #expect(!(try Self.rules(fixture.passing.settings, fixture.passing.text, look: look).contains(fixture.rule)),
                 "\(fixture.rule) passes its passing fixture (\(look))")
+    }
+
+    /// A launch-consent popup in Chinese, a login page, and a flow over them; `lint` on pixel-9.
+    static func flowLint(_ flow: String, markets: String? = nil) throws -> CLIRun {
+        let folder = TemporaryFolder()
+        let popup = repositoryRoot.appendingPathComponent("Samples/launch-consent")
+        let doc = folder.url.appendingPathComponent("popup")
+        try FileManager.default.copyItem(at: popup, to: doc)
+        if let markets {
+            var settings = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: doc.appendingPathComponent("document.json")))
+                as? [String: Any])
+            settings["markets"] = try JSONSerialization.jsonObject(with: Data(markets.utf8))
+            try JSONSerialization.data(withJSONObject: settings).write(to: doc.appendingPathComponent("document.json"))
+        }
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/login-consent"),
+                                         to: folder.url.appendingPathComponent("login"))
+        try Data(flow.utf8).write(to: doc.appendingPathComponent("flow.json"))
+        return try runRenderCLI(["lint", "--document", doc.path, "--devices", "pixel-9", "--languages", "zh-Hans", "--orientations", "portrait",
+                                 "--appearances", "light"])
+    }
+
+    static let secondPopup = #"""
+        { "start": "consent", "steps": {
+            "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "confirm" } },
+            "confirm": { "screen": "consent", "state": "decline-confirm", "on": { "review": "consent", "exit": "end:exit" } } } }
+        """#
+
+    @Test func thePopupMustOpenTheFlowOnFirstLaunch() throws {
+        // The app opens on its login page (its agreement a box under the form), the popup never shown first.
+        let loginFirst = try Self.flowLint(#"""
+            { "start": "login", "steps": {
+                "login": { "document": "../login", "screen": "consent", "on": { "login": "consent", "login-method": "consent" } },
+                "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "confirm" } },
+                "confirm": { "screen": "consent", "state": "decline-confirm", "on": { "review": "consent", "exit": "end:exit" } } } }
+            """#)
+        #expect(loginFirst.status == 1, "\(loginFirst.stderr)")
+        #expect(loginFirst.stdout.contains("error flow.consent-on-launch login: the flow starts with the login-consent screen"), "\(loginFirst.stdout)")
+        let popupFirst = try Self.flowLint(Self.secondPopup)
+        #expect(!popupFirst.stdout.contains("flow.consent-on-launch login"), "\(popupFirst.stdout)")
+        #expect(popupFirst.stdout.contains("passes flow.permissions-after-consent, flow.att-after-explainer, flow.consent-on-launch and "
+            + "flow.decline-second-popup"), "\(popupFirst.stdout)")
+    }
+
+    @Test func aRefusalGetsASecondPopupNotAnExit() throws {
+        let exits = try Self.flowLint(#"""
+            { "start": "consent", "steps": { "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "end:exit" } } } }
+            """#)
+        #expect(exits.status == 1, "\(exits.stderr)")
+        #expect(exits.stdout.contains("error flow.decline-second-popup consent: the decline on 'consent' ends the flow (end:exit)"), "\(exits.stdout)")
+        // Into the app in a basic mode is a refusal respected too.
+        let basicMode = try Self.flowLint(#"""
+            { "start": "consent", "steps": { "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "end:home" } } } }
+            """#)
+        #expect(!basicMode.stdout.contains("flow.decline-second-popup consent"), "\(basicMode.stdout)")
+        #expect(!(try Self.flowLint(Self.secondPopup)).stdout.contains("flow.decline-second-popup consent"))
+        // A Chinese document published elsewhere only: China's flow rules are not applied.
+        let elsewhere = try Self.flowLint(#"""
+            { "start": "consent", "steps": { "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "end:exit" } } } }
+            """#, markets: #"["sg", "my"]"#)
+        #expect(!elsewhere.stdout.contains("flow.decline-second-popup"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("passes flow.permissions-after-consent and flow.att-after-explainer"), "\(elsewhere.stdout)")
+    }
+
+    @Test func marketsAreRegionCodesOrEU() throws {
+        for (markets, message) in [(#"["china"]"#, #"did you mean "cn"?"#), (#"["CN"]"#, #"write it in lower case, "cn""#),
+                                   (#"["cn", "cn"]"#, "listed twice"), (#"["xx"]"#, "ISO 3166 region codes")] {
+            let run = try Self.flowLint(Self.secondPopup, markets: markets)
+            #expect(run.status == 2, "\(markets)")
+            #expect(run.stderr.contains("markets") && run.stderr.contains(message), "\(markets): \(run.stderr)")
+        }
     }
 
     @Test func the44PointButtonPassesOnAnIPhone() throws {

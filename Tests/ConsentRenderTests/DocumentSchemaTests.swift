@@ -52,6 +52,7 @@ import Testing
             return properties.compactMapValues { $0 as? [String: Any] }.mapValues { example(of: $0, definitions: definitions) }
         }
         if let values = node["enum"] as? [Any] { return values[0] }
+        if let values = node["examples"] as? [Any] { return values[0] }
         if let choices = node["anyOf"] as? [[String: Any]] { return example(of: choices[0], definitions: definitions) }
         if let value = node["default"] { return value }
         switch node["type"] as? String {

@@ -316,6 +316,8 @@ import Testing
                                    "links.anchor-exists",
                                    // FlowTests exercises the flow rules.
                                    "flow.permissions-after-consent", "flow.att-after-explainer",
+                                   // AndroidLintTests exercises China's flow rules on pixel-9.
+                                   "flow.consent-on-launch", "flow.decline-second-popup",
                                    // RealScreenLintTests exercises these.
                                    "choice.pre-ticked", "text.implied-consent", "text.forced-consent",
                                    // LoginConsentTests exercises the login page's rules.

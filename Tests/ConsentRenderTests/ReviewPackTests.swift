@@ -64,7 +64,7 @@ import Testing
             #expect(accepting.screens.map(\.step) == ["consent", "explain", "att", "location"])
             #expect(accepting.taps.map(\.role) == [.accept, .continue, .allow, .allowWhileUsing] && accepting.ends == "end:home")
             let declining = try #require(timeline.walkthroughs.last)
-            #expect(declining.screens.map(\.step) == ["consent"] && declining.taps.map(\.role) == [.decline] && declining.ends == "end:exit")
+            #expect(declining.screens.map(\.step) == ["consent"] && declining.taps.map(\.role) == [.decline] && declining.ends == "end:home")
             // Each screen held about two seconds.
             #expect(accepting.duration > 7.5 && accepting.duration < 9.5)
         }

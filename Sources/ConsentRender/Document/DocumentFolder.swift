@@ -15,6 +15,12 @@ public struct DocumentFolder: Sendable {
     public var settings: DocumentSettings { content.settings }
     /// Language tags with a Markdown file, sorted.
     public var languages: [String] { content.languages }
+    /// Where the app is published, which selects market rules: document.json's `markets`, else
+    /// `cn` for a document with Simplified Chinese (zh-Hans, zh, zh-CN), else none.
+    public var markets: Set<String> {
+        if let markets = settings.markets { return Set(markets) }
+        return languages.contains { LanguageTag($0)?.isSimplifiedChinese == true } ? ["cn"] : []
+    }
     /// The folder's name, used to name golden images and reports.
     public var name: String { content.name }
 

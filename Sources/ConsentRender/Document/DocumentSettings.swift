@@ -1,3 +1,5 @@
+import Foundation
+
 /// The optional `document.json` beside a document's language files.
 public struct DocumentSettings: Codable, Sendable, Equatable {
     /// Which screen the document is laid out as: a template's id (`agreement-dialog`,
@@ -32,6 +34,10 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     public var presentation: Presentation?
     /// The purposes a preferences layer lists, each with its switch (agreement-dialog's `preferences` state).
     public var purposes: [Purpose] = []
+    /// Where the app is published: ISO 3166 region codes in lower case (`cn`, `us`, `jp`) or `eu`;
+    /// `cn` turns on China's flow rules. Nil: `["cn"]` for a document with Simplified Chinese, else none
+    /// (`DocumentFolder.markets`).
+    public var markets: [String]?
 
     /// A purpose of processing, consented to on its own in the preferences layer.
     public struct Purpose: Codable, Sendable, Equatable {
@@ -224,7 +230,31 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, settingsStyle,
-             secondaryAction, presentation, purposes
+             secondaryAction, presentation, purposes, markets
+    }
+
+    /// The region codes `markets` takes: ISO 3166-1's two-letter codes, and `eu`.
+    static let marketCodes: Set<String> = Set(Locale.Region.isoRegions.map { $0.identifier.lowercased() }
+        .filter { $0.count == 2 && $0.allSatisfy(\.isLetter) }).union(["eu"])
+
+    private static func decodeMarkets(_ container: KeyedDecodingContainer<CodingKeys>) throws -> [String]? {
+        guard let markets = try container.decodeIfPresent([String].self, forKey: .markets) else { return nil }
+        var seen = Set<String>()
+        for market in markets {
+            guard marketCodes.contains(market) else {
+                let lower = market.lowercased()
+                let hint = marketCodes.contains(lower) ? "write it in lower case, \"\(lower)\""
+                    : ["china": "cn", "prc": "cn", "europe": "eu", "usa": "us", "uk": "gb", "japan": "jp", "korea": "kr"][lower]
+                        .map { "did you mean \"\($0)\"?" } ?? "give ISO 3166 region codes in lower case (cn, us, jp, de) or eu"
+                throw DecodingError.dataCorruptedError(forKey: .markets, in: container, debugDescription:
+                    "'\(market)' is not a market; \(hint)")
+            }
+            guard seen.insert(market).inserted else {
+                throw DecodingError.dataCorruptedError(forKey: .markets, in: container, debugDescription:
+                    "'\(market)' is listed twice; list each market once")
+            }
+        }
+        return markets
     }
 
     /// A `strings` entry: texts by language, or `{ "key": "…" }` naming a key of the app's
@@ -298,6 +328,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         secondaryAction = try Self.decodeChoice(container, .secondaryAction, SecondaryAction.self, noun: "secondary action")
         presentation = try Self.decodeChoice(container, .presentation, Presentation.self, noun: "presentation")
         purposes = try container.decodeIfPresent([Purpose].self, forKey: .purposes) ?? []
+        markets = try Self.decodeMarkets(container)
         if container.contains(.purposes), template != "agreement-dialog" {
             throw DecodingError.dataCorruptedError(forKey: .purposes, in: container, debugDescription:
                 "only the agreement-dialog template has a preferences layer (this document's template is '\(template)'); remove \"purposes\"")

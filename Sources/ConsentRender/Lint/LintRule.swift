@@ -82,6 +82,8 @@ public struct LintRuleInfo: Sendable {
         .appUnexpandedVariable,
         .flowPermissionsAfterConsent,
         .flowATTAfterExplainer,
+        .flowConsentOnLaunch,
+        .flowDeclineSecondPopup,
     ]
 
     /// docs/lint.md's table of `rules` (every built-in rule by default): `render-cli help rules`.

@@ -39,6 +39,8 @@ public struct LintRun {
         public var flowSteps: Int?
         /// Whether the flow rules found no error (true when there is no flow).
         public var flowPasses: Bool
+        /// The flow rules applied (empty when there is no flow).
+        public var flowRules: [LintRule] = []
 
         public var errors: Int { findings.filter { $0.severity == .error }.count }
         public var warnings: Int { findings.count - errors }
@@ -50,15 +52,17 @@ public struct LintRun {
         // The document's consent flow, when it has one: its steps must fit, and the flow rules apply.
         var flowFindings: [LintFinding] = []
         var flowSteps: Int?
+        var flowRules: [LintRule] = []
         let flowURL = folder.url.appendingPathComponent("flow.json")
         if FileManager.default.fileExists(atPath: flowURL.path), let profile = profiles.values.sorted(by: { $0.id < $1.id }).first,
            let language = cells.first?.language {
             let flow = try Flow.load(flowURL)
             let check = FlowCheck(flow: flow, screens: try FlowScreens(flow: flow, ownDocument: folder)
-                .screens(renderer: renderer, profile: profile, language: language))
+                .screens(renderer: renderer, profile: profile, language: language), markets: folder.markets)
             try check.validate()
             flowFindings = check.findings()
             flowSteps = flow.steps.count
+            flowRules = check.rules
         }
         var locator = SourceLocator(content: folder.content)
         var findings = try DocumentLint(folder: folder, languages: languages).findings()
@@ -115,7 +119,9 @@ public struct LintRun {
             findings[index].source = locator.locate(findings[index], page: nil)
         }
         findings += flowFindings
-        return Report(findings: findings, screens: cells.count, flowSteps: flowSteps,
+        var report = Report(findings: findings, screens: cells.count, flowSteps: flowSteps,
                       flowPasses: !flowFindings.contains { $0.severity == .error })
+        report.flowRules = flowRules
+        return report
     }
 }

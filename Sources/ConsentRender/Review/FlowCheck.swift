@@ -6,6 +6,10 @@
 ///   the user agrees.
 /// - `flow.att-after-explainer`: the ATT prompt reached other than through an explainer's
 ///   `continue` (Apple: show the explainer first, and never a prompt straight away).
+///
+/// With the `cn` market (`DocumentFolder.markets`):
+/// - `flow.consent-on-launch`: the flow starts with the privacy popup;
+/// - `flow.decline-second-popup`: the popup's decline leads to a second popup or into the app, not out.
 struct FlowCheck: Sendable {
     /// Every role a screen can have, for messages.
     static let allRoles: [ButtonRole] = [.accept, .decline, .review, .exit, .continue, .allow, .deny, .allowOnce, .allowWhileUsing, .ok,
@@ -25,10 +29,26 @@ struct FlowCheck: Sendable {
     public var flow: Flow
     /// By step name.
     public var screens: [String: Screen]
+    /// The markets the app ships to (`cn`, `eu`, …): `cn` adds the China flow rules.
+    public var markets: Set<String>
 
-    public init(flow: Flow, screens: [String: Screen]) {
+    public init(flow: Flow, screens: [String: Screen], markets: Set<String> = []) {
         self.flow = flow
         self.screens = screens
+        self.markets = markets
+    }
+
+    /// The templates of a privacy popup: the first-launch dialog China's rules mean.
+    static let popupTemplates: Set<TemplateID> = ["agreement-dialog", "launch-consent"]
+
+    /// The flow rules this check applies, in the order reports list them.
+    public var rules: [LintRule] {
+        [.flowPermissionsAfterConsent, .flowATTAfterExplainer] + (markets.contains("cn") ? [.flowConsentOnLaunch, .flowDeclineSecondPopup] : [])
+    }
+
+    /// Whether the step shows a privacy popup.
+    func isPopup(_ step: Flow.Step) -> Bool {
+        step.screen == .consent && screens[step.name].map { Self.popupTemplates.contains($0.template) } == true
     }
 
     /// Throws `FlowError.problems` listing every way the steps do not fit: an unknown start or
@@ -151,6 +171,31 @@ struct FlowCheck: Sendable {
                         element: step.name, rect: nil, language: "", device: ""))
                 }
             }
+        }
+        if markets.contains("cn") { results += chinaFindings() }
+        return results
+    }
+
+    /// The `cn` market's rules: the popup first, and a second popup (or the app) after its decline.
+    private func chinaFindings() -> [LintFinding] {
+        var results: [LintFinding] = []
+        if let start = flow.step(flow.start), !(isPopup(start) && start.state == .initial) {
+            let shown = start.screen.prompt.map { "the \($0.rawValue) prompt" }
+                ?? screens[start.name].map { "the \($0.template.rawValue) screen" + (start.state == .initial ? "" : " (\(start.state.rawValue))") }
+                ?? "its screen"
+            results.append(LintFinding(
+                rule: LintRule.flowConsentOnLaunch, severity: .error,
+                message: "the flow starts with \(shown) at '\(start.name)'; in China the privacy popup (an agreement-dialog or "
+                    + "launch-consent step) comes first on first launch, before anything else",
+                element: start.name, rect: nil, language: "", device: ""))
+        }
+        for step in flow.steps where isPopup(step) {
+            guard case let .end(label) = step.target(of: .decline), label.lowercased() != "home" else { continue }
+            results.append(LintFinding(
+                rule: LintRule.flowDeclineSecondPopup, severity: .error,
+                message: "the decline on '\(step.name)' ends the flow (end:\(label)); show a second popup that explains what refusing "
+                    + "means and offers to read the policy again (a decline-confirm step), or continue into the app (end:home)",
+                element: step.name, rect: nil, language: "", device: ""))
         }
         return results
     }

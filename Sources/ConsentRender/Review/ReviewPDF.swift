@@ -42,6 +42,8 @@ struct ReviewDocument: Sendable {
     public var date: String
     public var flow: Flow
     public var flowFindings: [LintFinding]
+    /// The flow rules applied, each listed in the summary as passed or with its findings.
+    public var flowRules: [LintRule] = [.flowPermissionsAfterConsent, .flowATTAfterExplainer]
     public var languages: [ReviewLanguage]
 
     public init(appName: String, document: String, device: DeviceProfile, date: String, flow: Flow, flowFindings: [LintFinding],
@@ -385,7 +387,7 @@ struct ReviewPDFComposer {
         newPage(Self.portrait, continuing: "Summary of lint results")
         flow("Summary of lint results", size: 18, weight: .semibold, gap: 12)
         flow("Flow rules", size: 12, weight: .semibold, gap: 4)
-        for rule in [LintRule.flowPermissionsAfterConsent, .flowATTAfterExplainer] {
+        for rule in review.flowRules {
             let failures = review.flowFindings.filter { $0.rule == rule }
             flow("\(rule.rawValue): " + (failures.isEmpty ? "passed" : "\(failures.count) finding\(failures.count == 1 ? "" : "s")"),
                  size: 10, color: failures.isEmpty ? Self.green : Self.red, gap: 2)

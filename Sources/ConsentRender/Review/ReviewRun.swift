@@ -38,8 +38,11 @@ public struct ReviewRun: Sendable {
 
     /// A review whose flow and screens passed the checks: what `write` needs.
     public struct Checked: Sendable {
-        /// The flow rules' findings (flow.permissions-after-consent, flow.att-after-explainer).
+        /// The flow rules' findings (flow.permissions-after-consent, flow.att-after-explainer, and
+        /// with the cn market flow.consent-on-launch and flow.decline-second-popup).
         public var findings: [LintFinding]
+        /// The flow rules applied, in the order reports list them.
+        public var rules: [LintRule]
         /// The language the notes quote: English when the review has it, else its first.
         public var notesLanguage: String
         /// The app's name, as the notes and the PDF give it.
@@ -73,14 +76,15 @@ public struct ReviewRun: Sendable {
             throw ReviewError(problems: ["the review names no \(languages.isEmpty ? "language" : "device")"])
         }
         let renderer = try ConsentRenderer()
-        let check = FlowCheck(flow: flow, screens: try screens.screens(renderer: renderer, profile: firstProfile, language: firstLanguage))
+        let check = FlowCheck(flow: flow, screens: try screens.screens(renderer: renderer, profile: firstProfile, language: firstLanguage),
+                              markets: folder.markets)
         try check.validate()
         // Every screen of every language is laid out before anything is written: a language a
         // step's document lacks, or a prompt without iOS's words in it, stops the review whole.
         try Self.checkEveryScreen(flow: flow, screens: screens, renderer: renderer, profile: firstProfile, languages: languages)
         let notesLanguage = languages.first { $0.lowercased().hasPrefix("en") } ?? firstLanguage
         let appName = ReviewDocument.appName(of: [folder] + flow.steps.compactMap { screens.documents[$0.name] }, language: notesLanguage)
-        return Checked(findings: check.findings(), notesLanguage: notesLanguage, appName: appName)
+        return Checked(findings: check.findings(), rules: check.rules, notesLanguage: notesLanguage, appName: appName)
     }
 
     /// Writes the review that `check()` passed. A review of a device is one whole: what an earlier
@@ -132,8 +136,9 @@ public struct ReviewRun: Sendable {
         let renderer = try ConsentRenderer()
         for profile in profiles {
             let mine = zip(units, results.all).filter { $0.0.profile.id == profile.id }.map(\.1)
-            let review = ReviewDocument(appName: checked.appName, document: folder.name, device: profile, date: date, flow: flow,
+            var review = ReviewDocument(appName: checked.appName, document: folder.name, device: profile, date: date, flow: flow,
                                         flowFindings: findings, languages: mine.map(\.review))
+            review.flowRules = checked.rules
             var files = [(url: try output.subfolder(profile.id).appendingPathComponent("review.pdf"), data: try renderer.reviewPDF(review))]
             if let notes = mine.compactMap(\.notes).first {
                 files.append((try output.subfolder(profile.id).appendingPathComponent("notes.txt"), Data(notes.utf8)))
