@@ -311,8 +311,9 @@ struct ParsedArguments {
     func refusePromptOptions(when noPrompt: Bool, screensOption: String) throws {
         guard noPrompt else { return }
         for option in ["ios", "over"] where values[option] != nil {
-            throw UsageError(message: "--\(option) applies to system prompts, and --\(screensOption) asks for none; add "
-                + "--\(screensOption) prompt:att (or another prompt), or drop --\(option)")
+            let which = option == "ios" ? "iOS's system prompts" : "system prompts"
+            throw UsageError(message: "--\(option) applies to \(which), and --\(screensOption) asks for none; drop --\(option), or add "
+                + "--\(screensOption) prompt:att (or another prompt)" + (option == "ios" ? " on an iOS device" : ""))
         }
     }
 

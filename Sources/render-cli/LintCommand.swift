@@ -142,8 +142,12 @@ enum LintCommand {
             report.findings.forEach { print($0.description) }
             if let flowSteps = report.flowSteps, report.flowPasses {
                 let rules = report.flowRules.map(\.rawValue)
+                // A Chinese document whose markets leave cn out: say the China rules were not applied.
+                let chinaOff = !report.flowRules.contains(.flowConsentOnLaunch) && lint.folder.settings.markets != nil
+                    && lint.folder.languages.contains { LanguageTag($0)?.isSimplifiedChinese == true }
                 print("flow.json (\(flowSteps) step\(flowSteps == 1 ? "" : "s")) passes " + rules.dropLast().joined(separator: ", ")
-                    + (rules.count > 1 ? " and " : "") + (rules.last ?? ""))
+                    + (rules.count > 1 ? " and " : "") + (rules.last ?? "")
+                    + (chinaOff ? " (China's flow rules are not applied: document.json's \"markets\" does not list cn)" : ""))
             }
             var without = lint.showsSystemChrome ? "" : " without iOS's status bar and home indicator"
             // Which alert look the prompts were checked in, when not only iOS 26's.

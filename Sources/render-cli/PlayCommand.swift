@@ -38,6 +38,10 @@ enum PlayCommand {
         func values<T>(_ key: String, _ read: (RenderVariant) -> T) throws -> [T]? {
             try options.axisValues(key, context: context, read)
         }
+        if options.value("devices")?.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
+            throw UsageError(message: "--devices all: Google Play takes at most 8 screenshots of a type in a language, and there are "
+                + "more Android profiles than that; name the phones (and a tablet) to show, for example --devices pixel-9,galaxy-s24")
+        }
         let devices = try options.value("devices").map { try ReviewCommand.uniqueItems(try MatrixOptions.items(of: $0, option: "devices"), option: "devices", command: "play",
                                                                                      made: "exported") }
             ?? ["pixel-9"]

@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func marketsAreRegionCodesOrEU() throws {
-        for (markets, message) in [(#"["china"]"#, #"did you mean "cn"?"#), (#"["CN"]"#, #"write it in lower case, "cn""#),
+        for (markets, message) in [(#"["china"]"#, #"its ISO 3166 code is "cn""#), (#"["CN"]"#, #"write it in lower case, "cn""#),
                                    (#"["cn", "cn"]"#, "listed twice"), (#"["xx"]"#, "ISO 3166 region codes")] {
             let run = try Self.flowLint(Self.secondPopup, markets: markets)
             #expect(run.status == 2, "\(markets)")

@@ -308,7 +308,8 @@ import Testing
                 + (command == "matrix" ? ["--out", root.appendingPathComponent("m").path] : []) + option
             let run = try runRenderCLI(arguments)
             #expect(run.status == 2, "\(command) \(option)")
-            #expect(run.stderr.contains("\(option[0]) applies to system prompts, and --screens asks for none"), "\(run.stderr)")
+            #expect(run.stderr.contains("\(option[0]) applies to \(option[0] == "--ios" ? "iOS's " : "")system prompts, and --screens asks for none"),
+                    "\(run.stderr)")
         }
     }
 }

@@ -85,6 +85,30 @@ import Testing
         } throws: { "\($0)".contains("00_ours.png") && "\($0)".contains("would hold 9") }
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(
             "metadata/android/en-US/images/phoneScreenshots/08_xiaomi-14_portrait.png").path))
+        // Only pictures count, as supply uploads only them: a note and a folder of the team's are neither counted nor warned about.
+        try FileManager.default.removeItem(at: own)
+        let images = out.appendingPathComponent("metadata/android/en-US/images/phoneScreenshots")
+        try Data("notes".utf8).write(to: images.appendingPathComponent("notes.txt"))
+        try FileManager.default.createDirectory(at: images.appendingPathComponent("old"), withIntermediateDirectories: true)
+        let full = try crowded.run()
+        #expect(full.screenshots.count == 8)
+        #expect(!full.warnings.contains { $0.contains("notes.txt") || $0.contains("/old") }, "\(full.warnings)")
+    }
+
+    @Test func everyLanguageOfTheDocumentLeavesOutWhatPlayLacks() throws {
+        let folder = TemporaryFolder()
+        let document = folder.folder("doc", files: [
+            "en.md": "# Privacy\n\nRead the [privacy policy](https://example.com/privacy).\n",
+            "cy.md": "# Preifatrwydd\n\nDarllenwch y [polisi preifatrwydd](https://example.com/privacy).\n",
+            "document.json": #"{ "strings": { "accept": { "cy": "Derbyn" }, "decline": { "cy": "Gwrthod" } } }"#,
+        ])
+        var export = PlayExport(folder: try DocumentFolder(url: document, appFiles: XcodeAppFiles()), catalog: shippedProfiles,
+                                languages: ["cy", "en"], devices: ["pixel-9"], outputDirectory: folder.url.appendingPathComponent("out"), jobs: 1)
+        #expect(throws: PlayError.noPlayLocale(tag: "cy")) { try export.run() }
+        export.languagesAreAll = true
+        let outcome = try export.run()
+        #expect(outcome.screenshots.map(\.locale) == ["en-US"])
+        #expect(outcome.notes.contains { $0.hasPrefix("'cy' has no Play language; left out") }, "\(outcome.notes)")
     }
 
     @Test func whatPlayCannotTakeIsRefusedBeforeAnythingIsWritten() throws {

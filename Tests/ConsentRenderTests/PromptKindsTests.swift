@@ -264,7 +264,7 @@ import Testing
         _ = try SystemPromptTests.render(folder, language: "de", screen: .consent)
         try Data("Lesen Sie die [Datenschutzerklärung](https://example.com/privacy).\n".utf8).write(to: folder.appendingPathComponent("de.md"))
         #expect { try SystemPromptTests.render(folder, language: "de", screen: .consent) } throws: {
-            "\($0)".contains("have in 'en' only, not for 'de'")
+            "\($0)".contains("have no translation of for 'de': the app would show its 'en' text")
         }
     }
 

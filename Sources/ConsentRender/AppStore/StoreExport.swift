@@ -6,7 +6,7 @@ enum StoreExport {
     /// The store language of each tag, the first tag of each language kept and the others named in
     /// a note (two tags of one store language would write the same files twice); a pseudo-locale,
     /// which no store has, is refused with `pseudo`'s error, or with `skipsPseudo` (the languages
-    /// are every one of the document's) left out with a note.
+    /// are every one of the document's) left out with a note, as is then a language the store lacks.
     static func locales(of languages: [String], store: String, code: (String) throws -> String, pseudo: (String) -> Error,
                         skipsPseudo: Bool = false) throws -> (locales: [(language: String, code: String)], notes: [String]) {
         var locales: [(language: String, code: String)] = []
@@ -17,12 +17,19 @@ enum StoreExport {
                 notes.append("'\(language)' is a pseudo-locale, which no store has; left out")
                 continue
             }
-            let code = try code(language)
-            if let first = locales.first(where: { $0.code == code }) {
-                notes.append("'\(language)' is the \(store) \(code), as '\(first.language)' is; its screenshots are made once, from '\(first.language)'")
+            let storeCode: String
+            do {
+                storeCode = try code(language)
+            } catch where skipsPseudo {
+                // Every language of the document was asked for, not this one by name.
+                notes.append("'\(language)' has no \(store); left out (\(error))")
                 continue
             }
-            locales.append((language, code))
+            if let first = locales.first(where: { $0.code == storeCode }) {
+                notes.append("'\(language)' is the \(store) \(storeCode), as '\(first.language)' is; its screenshots are made once, from '\(first.language)'")
+                continue
+            }
+            locales.append((language, storeCode))
         }
         return (locales, notes)
     }
@@ -90,6 +97,9 @@ extension StoreExport {
         var perFolderLimit: (count: Int, error: @Sendable (_ folder: String, _ planned: Int, _ yours: [String]) -> Error)?
         /// Said after the uploader in a warning about a file the export did not write.
         var foreignNote = ""
+        /// The endings of the files the uploader takes (deliver and supply: PNG and JPEG); other
+        /// files in its folders are neither counted nor warned about.
+        var uploads: Set<String> = ["png", "jpg", "jpeg"]
 
         /// The folder under which every screenshot lies (`screenshots`, `metadata/android`).
         var root: String { uploadFolders.prefix { !$0.contains("*") }.joined(separator: "/") }
@@ -148,7 +158,8 @@ extension StoreScreenshotExport {
             let ours = Set(exportFolder.ledger.listedPaths).union(adopting)
             for images in Set(plans.map(\.folderPath)).sorted() {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(images).path)) ?? []
-                let yours = names.filter { !$0.hasPrefix(".") }.map { "\(images)/\($0)" }
+                let yours = names.filter { !$0.hasPrefix(".") && store.uploads.contains(($0 as NSString).pathExtension.lowercased()) }
+                    .sorted().map { "\(images)/\($0)" }
                     .filter { !ours.contains($0) && !planned.contains($0) }
                 let count = plans.filter { $0.folderPath == images }.count
                 if !yours.isEmpty, count + yours.count > limit.count {
@@ -202,7 +213,7 @@ extension StoreScreenshotExport {
             }
         }
         try exportFolder.finish()
-        let (uploaded, links) = StoreExport.files(in: store.uploadFolders, under: out)
+        let (uploaded, links) = StoreExport.files(in: store.uploadFolders, under: out, endings: store.uploads)
         for path in uploaded where !planned.contains(path) && !leftAlone.contains(path) {
             warnings.append("\(out.appendingPathComponent(path).path) was not written by \(store.export); left alone, and "
                 + "\(store.uploader) will upload it\(store.foreignNote)")
@@ -219,7 +230,7 @@ extension StoreExport {
     /// The files in the folders `pattern` names under `out` (relative to it, sorted), and the
     /// folders on the way that are symbolic links, which are not followed: an uploader would take
     /// what they lead to, which the tool does not look at. Hidden names are skipped.
-    static func files(in pattern: [String], under out: URL) -> (files: [String], links: [String]) {
+    static func files(in pattern: [String], under out: URL, endings: Set<String>) -> (files: [String], links: [String]) {
         var folders = [""], links: [String] = []
         for component in pattern {
             var next: [String] = []
@@ -248,7 +259,8 @@ extension StoreExport {
         var files: [String] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(folder).path)) ?? []
-            files += names.filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+            files += names.filter { !$0.hasPrefix(".") && endings.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+                .map { "\(folder)/\($0)" }
         }
         return (files, links)
     }

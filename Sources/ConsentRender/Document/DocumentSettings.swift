@@ -245,7 +245,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                 let lower = market.lowercased()
                 let hint = marketCodes.contains(lower) ? "write it in lower case, \"\(lower)\""
                     : ["china": "cn", "prc": "cn", "europe": "eu", "usa": "us", "uk": "gb", "japan": "jp", "korea": "kr"][lower]
-                        .map { "did you mean \"\($0)\"?" } ?? "give ISO 3166 region codes in lower case (cn, us, jp, de) or eu"
+                        .map { "its ISO 3166 code is \"\($0)\"" } ?? "give ISO 3166 region codes in lower case (cn, us, jp, de) or eu"
                 throw DecodingError.dataCorruptedError(forKey: .markets, in: container, debugDescription:
                     "'\(market)' is not a market; \(hint)")
             }

@@ -74,12 +74,14 @@ extension OutputError: CustomStringConvertible {
         case let .notOurFiles(folder, path, files, olderMarker):
             let listing = files.prefix(8).map { "  - \($0)" }.joined(separator: "\n")
                 + (files.count > 8 ? "\n  - and \(files.count - 8) more" : "")
+            let one = files.count == 1
             let why = olderMarker
                 ? "An earlier version of render-cli wrote into this folder without listing the files it wrote, so every file "
-                    + "already in it counts as yours. If these are old renders, delete them; otherwise move them away"
-                : "Move them away (or delete them if they are old renders you no longer need)"
-            return "\(folder) '\(path)' holds \(files.count == 1 ? "a file" : "\(files.count) files") that render-cli did not write "
-                + "(or that changed since it wrote them), where this run would write:\n\(listing)\nNothing was written. "
+                    + "already in it counts as yours. If \(one ? "it is an old render, delete it; otherwise move it" : "these are old renders, delete them; otherwise move them") away"
+                : one ? "Move it away (or delete it if it is an old render you no longer need)"
+                    : "Move them away (or delete them if they are old renders you no longer need)"
+            return "\(folder) '\(path)' holds \(one ? "a file" : "\(files.count) files") that render-cli did not write "
+                + "(or that changed since it wrote \(one ? "it" : "them")), where this run would write:\n\(listing)\nNothing was written. "
                 + "\(why), or choose another folder."
         case let .markerNotAFile(folder, path, marker, what):
             return "\(folder) '\(path)': its marker \(marker) is \(what); the marker is the plain file that lists what the tool "

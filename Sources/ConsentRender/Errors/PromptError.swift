@@ -103,9 +103,10 @@ extension PromptError: CustomStringConvertible {
                 + (otherTables.isEmpty ? "" : " (its tables: \(otherTables.joined(separator: ", "))\(guess))")
                 : "looked in \(looked.joined(separator: ", "))"
             if let onlyIn {
-                return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings have in '\(onlyIn)' only, "
-                    + "not for '\(language)'; a '\(language)' screen with '\(onlyIn)' words would mix two languages. Add the key for "
-                    + "'\(language)', or give the text in document.json as \"\(field)\": { \"\(language)\": \"…\" }."
+                return "\(settingsPath): strings.\(field) names the key \"\(key)\", which the app's \(table) strings have no "
+                    + "translation of for '\(language)': the app would show its '\(onlyIn)' text, and '\(language)' words beside '\(onlyIn)' "
+                    + "ones would mix two languages. Add the key for '\(language)', or give the text in document.json as \"\(field)\": "
+                    + "{ \"\(language)\": \"…\" }."
             }
             if let suggestion {
                 return "\(settingsPath): strings.\(field) names \"\(key)\", which the app's \(table) strings do not have; did you mean "

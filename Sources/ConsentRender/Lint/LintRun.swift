@@ -58,7 +58,7 @@ public struct LintRun {
            let language = cells.first?.language {
             let flow = try Flow.load(flowURL)
             let check = FlowCheck(flow: flow, screens: try FlowScreens(flow: flow, ownDocument: folder)
-                .screens(renderer: renderer, profile: profile, language: language), markets: folder.markets)
+                .screens(renderer: renderer, profile: profile, language: language), markets: folder.markets, marketsAreDefault: folder.settings.markets == nil)
             try check.validate()
             flowFindings = check.findings()
             flowSteps = flow.steps.count

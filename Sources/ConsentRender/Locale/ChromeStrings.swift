@@ -32,11 +32,14 @@ public struct ChromeStrings: Sendable, Equatable {
     /// A string missing from both is an error, never another language's text.
     /// `needsTitle` false when the document has its own title (its first heading): `title` is not
     /// looked up, so a key only some languages have cannot stop a screen that never shows it.
+    /// `keys` are the button strings the screen draws (a template's `chromeStrings`); the others are empty.
     public static func resolve(language: String, settings: DocumentSettings, folder: String, app: (any AppStrings)? = nil,
-                               needsTitle: Bool = true) throws -> ChromeStrings {
-        let values = try lookup(["accept", "decline", "continue"] + (needsTitle ? ["title"] : []), language: language, settings: settings,
-                                folder: folder, table: builtIn, app: app)
-        return ChromeStrings(accept: values[0], decline: values[1], continueLabel: values[2], title: needsTitle ? values[3] : "")
+                               needsTitle: Bool = true, keys: [String] = ["accept", "decline", "continue"]) throws -> ChromeStrings {
+        let wanted = ["accept", "decline", "continue"].filter(keys.contains) + (needsTitle ? ["title"] : [])
+        let values = Dictionary(uniqueKeysWithValues: zip(wanted, try lookup(wanted, language: language, settings: settings, folder: folder,
+                                                                             table: builtIn, app: app)))
+        return ChromeStrings(accept: values["accept"] ?? "", decline: values["decline"] ?? "", continueLabel: values["continue"] ?? "",
+                             title: values["title"] ?? "")
     }
 
     /// The strings for `keys` in `language`; every key missing from both the document and

@@ -262,11 +262,18 @@ extension ConsentRenderer {
                             textSize: large.variant.textSize, wordBrokenText: page.layout.wordBrokenTextIDs,
                             minimumTapTarget: page.platform.minimumTapTarget)
         let size = option.split(separator: " ").last.map(String.init) ?? ""
+        let unit = page.platform.layoutUnit
+        // Android's large text is a font scale ("at font scale 2.0"), iOS's a text size ("at the AX3 text size").
+        let at = option.hasPrefix("--font-scale") ? "at font scale \(size)" : "at the \(size) text size"
         return (lint.truncation() + lint.buttonsVisible()).map { finding in
             var warning = finding
             warning.rule = LintRule.dynamicType
             warning.severity = .warning
-            warning.message = "at the \(size) text size, \(finding.message) (render it with \(option))"
+            warning.message = "\(at), \(finding.message) (render it with \(option))"
+            if let unit {
+                warning.unit = unit
+                warning.message = Self.inUnit(warning.message, unit)
+            }
             return warning
         }
     }

@@ -144,7 +144,8 @@ public struct VariantAxis: Sendable {
             }
             guard let value = value(named: item) else {
                 // For one value, a word is no suggestion.
-                let suggestion = hint(item, context).flatMap { guess in single && words.contains(where: { $0.word == guess }) ? nil : guess }
+                let suggestion = (hint(item, context) ?? closestMatch(to: item.lowercased(), among: names(context)))
+                    .flatMap { guess in single && words.contains(where: { $0.word == guess }) ? nil : guess }
                 throw AxisValueError(axis: self, given: item, problem: .unknown(hint: suggestion, names: names(context),
                                                                                   words: single ? [] : words.map(\.word)),
                                      form: summary)

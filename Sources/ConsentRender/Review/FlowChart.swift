@@ -104,8 +104,10 @@ struct FlowChart {
                 case let .step(next): .step(next)
                 case let .end(label): .end(label, from: name)
                 }
-                let label = pages[name]?.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue
-                if let index = targets.firstIndex(where: { $0.0 == node }) { targets[index].1.append(label) } else { targets.append((node, [label])) }
+                // Every button of the role (a login page's several other ways to log in).
+                let found = (pages[name]?.linkMap.buttons ?? []).filter { $0.role == transition.role }.map(\.label)
+                let labels = found.isEmpty ? [transition.role.rawValue] : found
+                if let index = targets.firstIndex(where: { $0.0 == node }) { targets[index].1 += labels } else { targets.append((node, labels)) }
             }
             for (offset, (node, labels)) in targets.enumerated() where frames[node] != nil {
                 edges.append(Edge(source: .step(name), target: node, labels: labels, spread: Double(offset) - Double(targets.count - 1) / 2))

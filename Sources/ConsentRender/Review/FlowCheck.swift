@@ -31,11 +31,22 @@ struct FlowCheck: Sendable {
     public var screens: [String: Screen]
     /// The markets the app ships to (`cn`, `eu`, …): `cn` adds the China flow rules.
     public var markets: Set<String>
+    /// Whether `markets` is the default (`cn` for a document in Simplified Chinese) rather than
+    /// document.json's, which the China rules' findings say.
+    public var marketsAreDefault: Bool
 
-    public init(flow: Flow, screens: [String: Screen], markets: Set<String> = []) {
+    public init(flow: Flow, screens: [String: Screen], markets: Set<String> = [], marketsAreDefault: Bool = false) {
         self.flow = flow
         self.screens = screens
         self.markets = markets
+        self.marketsAreDefault = marketsAreDefault
+    }
+
+    /// Why the China rules apply, after their findings' messages.
+    var chinaReason: String {
+        marketsAreDefault
+            ? " (China's rule, for the cn market a document in Simplified Chinese has unless document.json's \"markets\" says otherwise)"
+            : " (China's rule, for the cn market document.json's \"markets\" lists)"
     }
 
     /// The templates of a privacy popup: the first-launch dialog China's rules mean.
@@ -186,7 +197,7 @@ struct FlowCheck: Sendable {
             results.append(LintFinding(
                 rule: LintRule.flowConsentOnLaunch, severity: .error,
                 message: "the flow starts with \(shown) at '\(start.name)'; in China the privacy popup (an agreement-dialog or "
-                    + "launch-consent step) comes first on first launch, before anything else",
+                    + "launch-consent step) comes first on first launch, before anything else" + chinaReason,
                 element: start.name, rect: nil, language: "", device: ""))
         }
         for step in flow.steps where isPopup(step) {
@@ -194,7 +205,7 @@ struct FlowCheck: Sendable {
             results.append(LintFinding(
                 rule: LintRule.flowDeclineSecondPopup, severity: .error,
                 message: "the decline on '\(step.name)' ends the flow (end:\(label)); show a second popup that explains what refusing "
-                    + "means and offers to read the policy again (a decline-confirm step), or continue into the app (end:home)",
+                    + "means and offers to read the policy again (a decline-confirm step), or continue into the app (end:home)" + chinaReason,
                 element: step.name, rect: nil, language: "", device: ""))
         }
         return results

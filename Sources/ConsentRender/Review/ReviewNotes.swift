@@ -26,25 +26,38 @@ struct ReviewNotes {
             .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
         if let kind = step.screen.prompt {
             let name = kind == .att ? "App Tracking Transparency" : kind.rawValue
+            if page.platform.name == Platform.android.name {
+                return full ? "Android's \(name) permission dialog (\"\(title)\")" : "the \(name) permission dialog"
+            }
             return full ? "iOS's \(name) prompt (\"\(title)\")" : "the \(name) prompt"
         }
         let what = switch page.template.id {
         case "att-explainer": "the tracking explainer"
+        case "login-consent": "the login page"
         case "launch-consent": step.state == .initial ? "the first-launch privacy dialog" : "the confirmation after a decline"
         default: "the consent dialog"
         }
         return full ? "\(what) \"\(title)\"" : what
     }
 
+    /// The label of the step's button of `role`; the labels of several (a login page's other
+    /// ways to log in) as alternatives.
     func label(_ role: ButtonRole, on step: Flow.Step) -> String {
-        pages[step.name]?.linkMap.buttons.first { $0.role == role }?.label ?? role.rawValue
+        let labels = (pages[step.name]?.linkMap.buttons ?? []).filter { $0.role == role }.map(\.label)
+        return labels.isEmpty ? role.rawValue : alternatives(labels)
+    }
+
+    /// The label (or labels) of the step's buttons of `role`, each in quotes.
+    func quoted(_ role: ButtonRole, on step: Flow.Step) -> String {
+        let labels = (pages[step.name]?.linkMap.buttons ?? []).filter { $0.role == role }.map { "\"\($0.label)\"" }
+        return labels.isEmpty ? "\"\(role.rawValue)\"" : alternatives(labels)
     }
 
     public var text: String {
         let count = flow.steps.count == 1 ? "1 screen" : "\(flow.steps.count) screens"
         var lines = ["Review notes: \(documentName) (\(count) in the consent flow)", ""]
         guard let start = flow.step(flow.start) else { return lines.joined(separator: "\n") }
-        let buttons = start.transitions.map { "\"\(label($0.role, on: start))\"" }
+        let buttons = start.transitions.map { quoted($0.role, on: start) }
         lines.append("On first launch the app shows \(describe(start))" + (buttons.isEmpty ? "." : ", with \(list(buttons))."))
         var told = Set([start.name])
         var queue = [start]
@@ -54,7 +67,7 @@ struct ReviewNotes {
             // The buttons that lead to the same place are told together.
             var groups: [(target: Flow.Target, labels: [String])] = []
             for transition in step.transitions {
-                let quoted = "\"\(label(transition.role, on: step))\""
+                let quoted = quoted(transition.role, on: step)
                 if let index = groups.firstIndex(where: { $0.target == transition.target }) {
                     groups[index].labels.append(quoted)
                 } else {
@@ -85,7 +98,7 @@ struct ReviewNotes {
         if prompts.contains(.att) && !findings.contains(where: { $0.rule == LintRule.flowATTAfterExplainer }),
            let explainer = flow.steps.first(where: { step in step.transitions.contains { transition in
                transition.role == .continue && flow.step(transition.target.description)?.screen == .prompt(.att) } }) {
-            lines.append("The tracking prompt appears only after the user taps \"\(label(.continue, on: explainer))\" on the explainer.")
+            lines.append("The tracking prompt appears only after the user taps \(quoted(.continue, on: explainer)) on the explainer.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

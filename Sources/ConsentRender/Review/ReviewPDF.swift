@@ -85,13 +85,16 @@ extension ConsentRenderer {
             guard let page = pages[step.name] else { continue }
             var screen = step.screen.description
             if step.screen.prompt != nil {
-                screen += " (iOS \(page.linkMap.ios ?? 26))"
+                screen += page.platform.name == Platform.android.name ? " (Android 14)" : " (iOS \(page.linkMap.ios ?? 26))"
             } else {
                 screen += " (\(page.template.id)\(step.state == .initial ? "" : ", state \(step.state.rawValue)"))"
             }
-            let buttons = step.transitions.map { transition in
-                ReviewStep.Button(role: transition.role, label: page.linkMap.buttons.first { $0.role == transition.role }?.label ?? transition.role.rawValue,
-                                  leadsTo: transition.target.description)
+            let buttons = step.transitions.flatMap { transition in
+                // Every button of the role (a login page's several other ways to log in).
+                let found = page.linkMap.buttons.filter { $0.role == transition.role }.map(\.label)
+                return (found.isEmpty ? [transition.role.rawValue] : found).map { label in
+                    ReviewStep.Button(role: transition.role, label: label, leadsTo: transition.target.description)
+                }
             }
             steps.append(ReviewStep(name: step.name, screen: screen, document: screens.documents[step.name]?.name ?? "",
                                     png: try pngs[step.name] ?? page.bitmap.pngData(), linkMap: page.linkMap, buttons: buttons,
@@ -288,7 +291,8 @@ struct ReviewPDFComposer {
         let rows: [(String, String)] = [
             ("Document", review.document),
             ("Device", "\(review.device.name) (\(review.device.id)), \(pixels.width)×\(pixels.height) pixels, "
-                + "\(Self.number(review.device.points.width))×\(Self.number(review.device.points.height)) points"),
+                + "\(Self.number(review.device.points.width))×\(Self.number(review.device.points.height)) "
+                + (review.device.android == nil ? "points" : "dp at \(Self.number(review.device.android?.density ?? 0)) dpi")),
             ("Languages", review.languages.map { Self.languageName($0.language) }.joined(separator: ", ")),
             ("Date", review.date),
             ("Flow", "\(review.flow.steps.count) steps from '\(review.flow.start)': " + review.flow.steps.map(\.name).joined(separator: ", ")),

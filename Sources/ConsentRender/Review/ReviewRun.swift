@@ -77,7 +77,7 @@ public struct ReviewRun: Sendable {
         }
         let renderer = try ConsentRenderer()
         let check = FlowCheck(flow: flow, screens: try screens.screens(renderer: renderer, profile: firstProfile, language: firstLanguage),
-                              markets: folder.markets)
+                              markets: folder.markets, marketsAreDefault: folder.settings.markets == nil)
         try check.validate()
         // Every screen of every language is laid out before anything is written: a language a
         // step's document lacks, or a prompt without iOS's words in it, stops the review whole.

@@ -100,6 +100,9 @@ public protocol ScreenTemplate: Sendable {
     var showsAppBehind: Bool { get }
     /// Why the template has no screen on `platform` (the ATT explainer on Android); nil where it has.
     func whyNotDrawn(on platform: Platform) -> String?
+    /// The button strings (`accept`, `decline`, `continue`) its screens draw: only these must
+    /// exist in a document's language (a string it never draws cannot stop a render).
+    var chromeStrings: [String] { get }
 }
 
 extension ScreenTemplate {
@@ -114,6 +117,7 @@ extension ScreenTemplate {
     public var exemptRules: Set<LintRule> { [] }
     public var showsAppBehind: Bool { false }
     public func whyNotDrawn(on platform: Platform) -> String? { nil }
+    public var chromeStrings: [String] { ["accept", "decline", "continue"] }
 }
 
 /// The templates a renderer knows, by id.

@@ -163,3 +163,13 @@ extension TextBlock {
         return block
     }
 }
+
+extension TextBlock {
+    /// The width to lay the block out at so that it keeps the lines it was measured with at
+    /// `natural` width: rounded up, with room for its letter spacing, which Pango counts when it
+    /// breaks a line but not in a line's measured width (Android's type scale tracks its text).
+    func shrinkWrapped(_ natural: Double) -> Double {
+        let tracking = runs.compactMap(\.tracking).map(abs).max() ?? 0
+        return (natural + tracking + (tracking > 0 ? 0.5 : 0)).rounded(.up)
+    }
+}

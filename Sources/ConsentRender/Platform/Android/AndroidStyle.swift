@@ -201,7 +201,7 @@ extension ColorRoles {
 }
 
 extension Palette {
-    /// A white card, a #333333 title, #666666 text (PolicyDialog), the refusal outlined (Agora's
+    /// A white card on white pages, a #333333 title, #666666 text (PolicyDialog), the refusal outlined (Agora's
     /// demo) in #949494, the least grey that reaches WCAG 1.4.11's 3:1 on white (ADSuyi's #F2F2F2
     /// fill is 1.1:1, which the lint reports), with #666666 words; dimming 50 % (the CSDN
     /// template's `backgroundDimAmount`).
@@ -213,6 +213,9 @@ extension Palette {
         palette.neutralFill = Color(rgb: 0xFFFFFF)
         palette.neutralBorder = Color(rgb: 0x949494)
         palette.dimming = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        // The app's own pages white, as Chinese apps draw them (a login page, the launch screen).
+        palette.pageBackground = Color(rgb: 0xFFFFFF)
+        palette.pageSecondaryFill = Color(rgb: 0xF5F5F5)
         return palette
     }()
 

@@ -44,7 +44,7 @@ extension ConsentRenderer {
         // String Catalogs' device variations follow the device.
         let app = content.app?.seen(on: request.profile.idiom).seen(appearance: variant.appearance, orientation: variant.orientation)
         let strings = try ChromeStrings.resolve(language: language, settings: content.settings, folder: content.source, app: app,
-                                                needsTitle: document.title == nil)
+                                                needsTitle: document.title == nil, keys: template.chromeStrings)
         var screen = ScreenContent(document: document, language: language, strings: strings, settings: content.settings,
                                    assets: content.assets, source: content.source)
         screen.app = app

@@ -9,6 +9,8 @@ struct ATTExplainerTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .attExplainer }
+    /// The button strings its screens draw.
+    public var chromeStrings: [String] { ["continue"] }
     public var summary: String { "the full-screen explainer shown before iOS's tracking prompt, with one continue action" }
     public var lintRules: [PageLintRule] { [PageLintRule.attSingleAction, PageLintRule.attNoAllowWording, PageLintRule.attNoIncentive,
                                                 PageLintRule.attNoAllowInstruction] }

@@ -7,6 +7,8 @@ struct AgreementDialogTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .agreementDialog }
+    /// The button strings its screens draw.
+    public var chromeStrings: [String] { ["accept", "decline"] }
     public var summary: String { "a consent card over the dimmed app, with accept and decline (the default)" }
     public var showsAppBehind: Bool { true }
     public var states: [ScreenState] { [.initial, .preferences] }

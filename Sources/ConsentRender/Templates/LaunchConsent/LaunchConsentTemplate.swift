@@ -7,6 +7,8 @@ struct LaunchConsentTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .launchConsent }
+    /// The button strings its screens draw.
+    public var chromeStrings: [String] { ["accept", "decline"] }
     public var summary: String { "the consent dialog over the app's launch screen, with a decline that exits" }
     public var states: [ScreenState] { [.initial, .declineConfirm] }
     public var lintRules: [PageLintRule] { [PageLintRule.launchDeclineExplainsOutcome] }

@@ -15,6 +15,8 @@ struct LoginConsentTemplate: ScreenTemplate {
     public init() {}
 
     public var id: TemplateID { .loginConsent }
+    /// The button strings its screens draw.
+    public var chromeStrings: [String] { [] }
     public var summary: String { "a login page (phone number or one-tap) with the agreement line and its check box" }
     public var states: [ScreenState] { [.initial, .ticked, .tappedUnticked] }
 
@@ -117,8 +119,9 @@ struct LoginConsentTemplate: ScreenTemplate {
         let maximum = context.snap(safe.width * metrics.toastMaximumWidthShare) - padding.left - padding.right
         let white = Color(red: 0xFF, green: 0xFF, blue: 0xFF)
         var block = context.textBlock(text, role: .field, color: white, width: maximum, alignment: .center)
+        block.width = min(maximum, block.shrinkWrapped(context.measurer.measure(block).size.width))
+        // Measured again at the width it is drawn at, so its box holds every line it shows.
         let measured = context.measurer.measure(block).size
-        block.width = min(maximum, measured.width.rounded(.up))
         let size = Size(width: context.snap(block.width + padding.left + padding.right),
                         height: context.snap(measured.height + padding.top + padding.bottom))
         // In the middle; else below the line, else above it; where neither has room (the largest

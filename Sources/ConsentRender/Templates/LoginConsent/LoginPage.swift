@@ -35,7 +35,7 @@ struct LoginPage {
         let login = content.settings.login
         let oneTap = login.method == .oneTap
         let twoColumns = context.profile.idiom == .phone && context.orientation == .landscape
-        let secondary = theme.label.withAlpha(0.6)
+        let secondary = Self.secondary(theme)
 
         // Columns: one centred, or header leading and form trailing.
         let columnWidth: Double, headerX: Double, formX: Double
@@ -64,7 +64,7 @@ struct LoginPage {
                                                                                     source: login.logo))))
             y = context.snap(y + metrics.logoSide + metrics.logoToTitleSpacing)
         }
-        let titleStyle = context.textStyle(.loginTitle, color: theme.label, linkColor: theme.link)
+        let titleStyle = context.textStyle(.loginTitle, color: Self.primary(theme), linkColor: theme.link)
         var titleBuilder = StyledTextBuilder(base: titleStyle, traits: context.language)
         titleBuilder.append(content.title, links: &links)
         let titleBlock = titleBuilder.block(width: columnWidth, alignment: alignment,
@@ -78,7 +78,7 @@ struct LoginPage {
         y = context.snap(y + titleMeasurement.size.height)
         if oneTap {
             y = context.snap(y + (twoColumns ? metrics.compactGroupSpacing : metrics.titleToFieldSpacing))
-            let number = context.place(context.textBlock(login.maskedNumber, role: .maskedNumber, color: theme.label, width: columnWidth,
+            let number = context.place(context.textBlock(login.maskedNumber, role: .maskedNumber, color: Self.primary(theme), width: columnWidth,
                                                          alignment: .center, maximumLines: 1), at: Point(x: headerX, y: y))
             items.append(PlacedItem(id: "login-number", drawable: .text(number)))
             y = context.snap(y + number.size.height + metrics.numberToNoteSpacing)
@@ -187,9 +187,9 @@ struct LoginPage {
         var items = [PlacedItem(id: "login-field", drawable: .shape(.fill(field, cornerRadius: metrics.fieldCornerRadius,
                                                                           color: theme.palette.pageSecondaryFill)))]
         let inner = field.width - 2 * metrics.fieldPadding
-        var code = context.textBlock(strings.countryCode, role: .field, color: theme.label, width: inner, maximumLines: 1)
+        var code = context.textBlock(strings.countryCode, role: .field, color: Self.primary(theme), width: inner, maximumLines: 1)
         let codeSize = context.measurer.measure(code).size
-        code.width = codeSize.width.rounded(.up)
+        code.width = code.shrinkWrapped(codeSize.width)
         let textY = context.snap(field.midY - codeSize.height / 2)
         // From the leading edge: code, chevron, hairline, placeholder (mirrored right to left).
         func x(_ offset: Double, width: Double) -> Double {
@@ -202,7 +202,7 @@ struct LoginPage {
         let chevronTop = field.midY - 2
         items.append(PlacedItem(id: "login-country-chevron", drawable: .shape(.polygon(
             [Point(x: chevronX, y: chevronTop), Point(x: chevronX + 8, y: chevronTop), Point(x: chevronX + 4, y: chevronTop + 5)],
-            color: theme.label.withAlpha(0.6)))))
+            color: Self.secondary(theme)))))
         let rule = x(code.width + 6 + 8 + 12, width: 0)
         items.append(PlacedItem(id: "login-field-rule", drawable: .shape(.line(
             from: Point(x: rule, y: field.midY - 10), to: Point(x: rule, y: field.midY + 10), color: theme.palette.separator,
@@ -235,7 +235,7 @@ struct LoginPage {
         let red = theme.appearance == .dark ? Color(red: 0xFF, green: 0x45, blue: 0x3A) : Color(red: 0xFF, green: 0x3B, blue: 0x30)
         let ring = box.insetBy(EdgeInsets(top: 0.75, left: 0.75, bottom: 0.75, right: 0.75))
         return [PlacedItem(id: "login-box", drawable: .shape(.stroke(ring, cornerRadius: ring.width / 2,
-                                                                      color: shaken ? red : theme.label.withAlpha(0.35), width: 1.5, dash: [])))]
+                                                                      color: shaken ? red : Self.boxOutline(theme), width: 1.5, dash: [])))]
     }
 
     /// The other methods, relative to the block's top: a title between hairlines, then a row of
@@ -244,14 +244,14 @@ struct LoginPage {
         -> (items: [PlacedItem], buttons: [ButtonSemantics], height: Double) {
         let metrics = context.metrics.login
         let theme = context.theme
-        let secondary = theme.label.withAlpha(0.6)
+        let secondary = Self.secondary(theme)
         // The row's names grow with the text size up to xxLarge, as apps cap a fixed row of icons
         // (UIKit's maximumContentSizeCategory); larger, they would not fit under their circles.
         let context = context.capped(at: .xxLarge)
         var items: [PlacedItem] = []
         var title = context.textBlock(strings.otherMethods, role: .caption, color: secondary, width: width, alignment: .center, maximumLines: 1)
         let titleSize = context.measurer.measure(title).size
-        title.width = min(width, titleSize.width.rounded(.up))
+        title.width = min(width, title.shrinkWrapped(titleSize.width))
         let titleX = context.snap(x + (width - title.width) / 2)
         items.append(PlacedItem(id: "login-other-title", drawable: .text(PlacedText(
             origin: Point(x: titleX, y: 0), size: Size(width: title.width, height: titleSize.height), block: title))))
@@ -287,7 +287,7 @@ struct LoginPage {
                 items.append(PlacedItem(id: id + "-icon", drawable: .image(PlacedImage(png: icon, rect: Self.fitted(icon, in: inset, context: context),
                                                                                         source: method.icon))))
             } else if let letter = name.first {
-                let glyph = context.place(context.textBlock(String(letter), role: .field, color: theme.label, width: side, alignment: .center,
+                let glyph = context.place(context.textBlock(String(letter), role: .field, color: Self.primary(theme), width: side, alignment: .center,
                                                             maximumLines: 1), at: Point(x: rect.x, y: 0))
                 items.append(PlacedItem(id: id + "-letter", drawable: .text(PlacedText(
                     origin: Point(x: rect.x, y: context.snap(rect.midY - glyph.size.height / 2)), size: glyph.size, block: glyph.block))))
@@ -304,5 +304,23 @@ struct LoginPage {
                                            borderID: border.ref, labelID: labelItem.ref))
         }
         return (items, buttons, bottom)
+    }
+}
+
+extension LoginPage {
+    /// The page's main words: the title colour where the palette has one apart from its text
+    /// colour (Android's looks, whose `label` is already their secondary grey), else the label.
+    static func primary(_ theme: Theme) -> Color { theme.palette.titleColor ?? theme.label }
+
+    /// Notes, the agreement line and the other methods' names: iOS's label at 60 % (its secondary
+    /// label); on Android the look's own text colour (onSurfaceVariant, the Chinese look's #666666),
+    /// which a further 60 % would leave too faint to read.
+    static func secondary(_ theme: Theme) -> Color {
+        theme.palette.titleColor == nil ? theme.label.withAlpha(0.6) : theme.label
+    }
+
+    /// The unticked box's ring: iOS's label at 35 %; Android's outline colour, which reaches 3:1.
+    static func boxOutline(_ theme: Theme) -> Color {
+        theme.palette.titleColor == nil ? theme.label.withAlpha(0.35) : theme.palette.neutralBorder
     }
 }
