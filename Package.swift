@@ -52,7 +52,8 @@ let package = Package(
             name: "ConsentRender",
             dependencies: ["CCairo", "CCmarkGFM", "CPNG", "CFastPNG", "CZlib", "CPixels", "CProcess"],
             resources: [.copy("Resources/fonts.conf"), .copy("Resources/gallery.html"), .copy("Resources/DeviceProfiles"),
-                        .copy("Resources/system-words.json")]
+                        .copy("Resources/system-words.json"), .copy("Resources/AndroidSystemWords"),
+                        .copy("Resources/AndroidPermissionIcons"), .copy("Resources/AndroidLocationImages")]
         ),
         // The Apple file readers. The rendering target does not know them: it asks for an app's
         // words through its AppStrings protocol, and DocumentFolder takes an AppFilesReader.

@@ -162,7 +162,8 @@ import Testing
         #expect(refusal { $0.boldText = true }.contains("--bold-text"))
         #expect(refusal { $0.increaseContrast = true }.contains("--increase-contrast"))
         #expect(refusal { $0.systemLook = .ios18 }.contains("Android 14"))
-        #expect(refusal { $0.screen = .prompt(.camera) }.contains("Android shows its own permission dialogs"))
+        #expect(refusal { $0.screen = .prompt(.att) }.contains("App Tracking Transparency is iOS's"))
+        #expect(refusal { $0.screen = .prompt(.siri) }.contains("an iOS permission Android does not have"))
         let att = repositoryRoot.appendingPathComponent("Samples/att-explainer")
         #expect(refusal({ _ in }, document: att).contains("App Tracking Transparency"))
     }

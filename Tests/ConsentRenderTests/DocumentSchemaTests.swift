@@ -80,7 +80,7 @@ import Testing
         document["app"] = nil
         // iOS's words as they must be: a title names the app once, a button not at all.
         document["systemStrings"] = (document["systemStrings"] as? [String: Any])?.keys.reduce(into: [String: Any]()) { words, key in
-            words[key] = ["en": key.hasSuffix(".title") ? "“%@” x" : "x"]
+            words[key] = ["en": key.hasSuffix(".title") ? (key.hasPrefix("android.") ? "<b>%1$s</b> x" : "“%@” x") : "x"]
         }
         // An explainer's second action is refused on a dialog (ConsentChoiceTests); the dialog's actions stay,
         // with the settings action settingsStyle draws.
@@ -133,7 +133,8 @@ import Testing
         let bad = [#"{ "style": { "cornerRadus": 4 } }"#, #"{ "style": { "text": { "bodySize": 200 } } }"#,
                    #"{ "style": { "buttons": { "arrangement": "stackd" } } }"#, #"{ "style": { "fonts": { "titel": "X" } } }"#,
                    #"{ "systemStrings": { "camera.title": { "fr": "Caméra" } } }"#, #"{ "systemStrings": { "camera.ok": { "fr": "%@ OK" } } }"#,
-                   #"{ "systemStrings": { "camera.ok": { "fr": " " } } }"#, #"{ "systemStrings": { "camera.title": { "fr": "%@ %@" } } }"#]
+                   #"{ "systemStrings": { "camera.ok": { "fr": " " } } }"#, #"{ "systemStrings": { "camera.title": { "fr": "%@ %@" } } }"#,
+                   #"{ "systemStrings": { "android.camera.title": { "fr": "Caméra" } } }"#]
         for json in bad {
             #expect(throws: (any Error).self) { try DocumentSettings.decode(Data(json.utf8), source: "bad.json") }
             #expect(try validate([("bad.json", Data(json.utf8))]).count >= 1, "\(json)")

@@ -253,6 +253,36 @@ final class CairoCanvas: Canvas {
         }
     }
 
+    func fillPath(_ subpaths: [[Point]], with color: Color) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            for subpath in subpaths {
+                guard let first = subpath.first else { continue }
+                cairo_move_to(cr, first.x, first.y)
+                for point in subpath.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+                cairo_close_path(cr)
+            }
+            cairo_fill(cr)
+        }
+    }
+
+    func strokePath(_ subpaths: [[Point]], closed: [Bool], with color: Color, width: Double, round: Bool) {
+        withSavedState { cr in
+            setSource(color)
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+            for (index, subpath) in subpaths.enumerated() {
+                guard let first = subpath.first else { continue }
+                cairo_move_to(cr, first.x, first.y)
+                for point in subpath.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+                if index < closed.count, closed[index] { cairo_close_path(cr) }
+            }
+            cairo_stroke(cr)
+        }
+    }
+
     /// Fills a circle.
     func fillCircle(center: Point, radius: Double, with color: Color) {
         withSavedState { cr in

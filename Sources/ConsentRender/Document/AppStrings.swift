@@ -91,7 +91,7 @@ extension AppStrings {
     /// The prompts the app can show: each whose purpose string the Info.plist has, and the
     /// notification prompt, which needs none.
     public var declaredPrompts: [PromptKind] {
-        PromptKind.allCases.filter { kind in kind.infoPlistKey.map { setting($0) != nil } ?? true }
+        PromptKind.allCases.filter { kind in kind.infoPlistKey.map { setting($0) != nil } ?? (kind == .notifications) }
     }
 
     /// The app's localizations the document has no language file for (matched as tags: `zh-Hans`

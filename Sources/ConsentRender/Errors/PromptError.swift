@@ -17,6 +17,10 @@ public enum PromptError: Error, Equatable, Sendable {
                             known: [String], reason: String?, fromProject: Bool)
     /// Neither `launch.appName` nor the Info.plist gives the app's name.
     case noAppName(infoPlist: String)
+    /// An Android dialog with neither the app's strings.xml nor `launch.appName` to name the app.
+    case noAndroidAppName(prompt: String, settingsPath: String, resources: String?)
+    /// Android's own words for a dialog in a language PermissionController has no strings for.
+    case missingAndroidWords(prompt: String, language: String, missing: [String], settingsPath: String)
     /// The device's platform draws no system prompts.
     case noSystemPrompts(platform: String, prompt: String)
     /// A `strings` entry names a key of the app's Localizable strings, which the app lacks.
@@ -94,6 +98,21 @@ extension PromptError: CustomStringConvertible {
             }
             return "prompt:\(prompt): the device's platform '\(platform)' draws no system prompts; render the consent screen, "
                 + "or a device of a platform that has them (ios)"
+        case let .noAndroidAppName(prompt, settingsPath, resources):
+            if let resources {
+                return "\(resources): no strings.xml gives app_name, and Android's \(prompt) dialog names the app. Add "
+                    + "<string name=\"app_name\">…</string> to res/values/strings.xml, or give \(settingsPath) \"launch\": "
+                    + "{ \"appName\": \"…\" }."
+            }
+            return "\(settingsPath): Android's \(prompt) dialog names the app, but the document names no app files. Add \"app\": "
+                + "{ \"resources\": \"app/src/main/res\" } (the folder with values/strings.xml and its app_name), or \"launch\": "
+                + "{ \"appName\": \"…\" }."
+        case let .missingAndroidWords(prompt, language, missing, settingsPath):
+            let tag = LanguageTag(language).map { [$0.language, $0.script].compactMap { $0 }.joined(separator: "-") } ?? language
+            let entries = missing.map { "\"\($0)\": { \"\(tag)\": \"…\" }" }.joined(separator: ", ")
+            return "Android's \(prompt) dialog in '\(language)': Android's permission controller has no strings in that language "
+                + "(docs/android.md lists the 85 it has), so its words must come from \(settingsPath). Add \"systemStrings\": "
+                + "{ \(entries) } with the words the device shows (a title names the app with %1$s)."
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "
                 + "Add <key>CFBundleDisplayName</key><string>…</string>, or give document.json \"launch\": { \"appName\": \"…\" }."

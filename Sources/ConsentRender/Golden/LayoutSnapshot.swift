@@ -71,6 +71,8 @@ struct LayoutSnapshot: Encodable {
         case let .stroke(_, _, color, _, _): ("stroke", name(of: color))
         case let .line(_, _, color, _): ("line", name(of: color))
         case let .polygon(_, color): ("polygon", name(of: color))
+        case let .path(_, color): ("path", name(of: color))
+        case let .strokePath(_, _, color, _, _): ("strokePath", name(of: color))
         case let .circle(_, _, color): ("circle", name(of: color))
         case let .ringSegment(_, _, _, _, _, color): ("ringSegment", name(of: color))
         case let .verticalGradient(_, top, bottom): ("verticalGradient", name(of: top) + " " + name(of: bottom))

@@ -130,6 +130,12 @@ public enum Shape: Codable, Sendable, Equatable {
     case stroke(Rect, cornerRadius: Double, color: Color, width: Double, dash: [Double])
     case line(from: Point, to: Point, color: Color, width: Double)
     case polygon([Point], color: Color)
+    /// Several outlines filled as one with the non-zero winding rule (a hole wound the other way
+    /// stays open): a vector icon, a rectangle with a radius of its own at each corner.
+    case path([[Point]], color: Color)
+    /// Outlines stroked `width` wide, each closed or open as `closed` says, with round or square
+    /// caps and joins.
+    case strokePath([[Point]], closed: [Bool], color: Color, width: Double, round: Bool)
     case circle(center: Point, radius: Double, color: Color)
     /// A ring segment between `innerRadius` and `outerRadius`, from `startAngle` to `endAngle`
     /// (radians, clockwise from the positive x axis, y pointing down), filled: a Wi-Fi arc.
@@ -150,6 +156,11 @@ public enum Shape: Codable, Sendable, Equatable {
         case let .line(from, to, _, width):
             Rect(x: min(from.x, to.x) - width / 2, y: min(from.y, to.y) - width / 2,
                  width: abs(to.x - from.x) + width, height: abs(to.y - from.y) + width)
+        case let .path(subpaths, _):
+            Shape.polygon(subpaths.flatMap { $0 }, color: Color(rgb: 0)).bounds
+        case let .strokePath(subpaths, _, _, width, _):
+            Shape.polygon(subpaths.flatMap { $0 }, color: Color(rgb: 0)).bounds?.insetBy(EdgeInsets(top: -width / 2, left: -width / 2,
+                                                                                                     bottom: -width / 2, right: -width / 2))
         case let .polygon(points, _):
             Rect(x: points.map(\.x).min() ?? 0, y: points.map(\.y).min() ?? 0,
                  width: (points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0),
@@ -162,9 +173,9 @@ public enum Shape: Codable, Sendable, Equatable {
     /// The fill colour of a filled shape, for contrast checks.
     public var fillColor: Color? {
         switch self {
-        case let .screenFill(color), let .fill(_, _, color), let .fillOutside(_, _, color), let .polygon(_, color),
+        case let .screenFill(color), let .fill(_, _, color), let .fillOutside(_, _, color), let .polygon(_, color), let .path(_, color),
              let .circle(_, _, color), let .ringSegment(_, _, _, _, _, color): color
-        case .stroke, .line, .verticalGradient, .backdropBlur: nil
+        case .stroke, .line, .verticalGradient, .backdropBlur, .strokePath: nil
         }
     }
 }
@@ -217,6 +228,9 @@ extension Shape {
             return .stroke(rect.offsetBy(dx: dx, dy: dy), cornerRadius: radius, color: color, width: width, dash: dash)
         case let .line(from, to, color, width): return .line(from: move(from), to: move(to), color: color, width: width)
         case let .polygon(points, color): return .polygon(points.map(move), color: color)
+        case let .path(subpaths, color): return .path(subpaths.map { $0.map(move) }, color: color)
+        case let .strokePath(subpaths, closed, color, width, round):
+            return .strokePath(subpaths.map { $0.map(move) }, closed: closed, color: color, width: width, round: round)
         case let .circle(center, radius, color): return .circle(center: move(center), radius: radius, color: color)
         case let .ringSegment(center, inner, outer, start, end, color):
             return .ringSegment(center: move(center), innerRadius: inner, outerRadius: outer, startAngle: start, endAngle: end, color: color)

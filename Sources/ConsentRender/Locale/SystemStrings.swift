@@ -22,9 +22,16 @@ struct SystemStrings: Sendable, Equatable {
         return keys
     }
 
-    /// Every key `systemStrings` may give.
-    public static let keys: [String] = PromptKind.allCases.flatMap { kind in
+    /// Every key `systemStrings` may give: iOS's prompts' words, then Android's dialogs' (`android.…`).
+    public static let keys: [String] = PromptKind.allCases.filter { !$0.isAndroidOnly }.flatMap { kind in
         kind == .location ? keys(for: kind) + ["location.precise-off"] : keys(for: kind)
+    } + androidKeys
+
+    /// The keys of Android's dialogs' words: `android.<kind>.title` (with `%1$s`, or `<b>%1$s</b>`,
+    /// for the app's name), `android.<kind>.<role>` per button and `android.location.precise` /
+    /// `android.location.approximate` under the location images.
+    public static let androidKeys: [String] = PromptKind.allCases.compactMap(AndroidPermissionDialog.of).flatMap { dialog in
+        dialog.keys.map(dialog.systemStringsKey(of:))
     }
 
     /// The strings of prompt `kind` in `language` (the render's, the device language): the
@@ -97,6 +104,17 @@ struct SystemStrings: Sendable, Equatable {
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return "the words are empty; give what iOS shows in \(language), or remove the entry"
+        }
+        if key.hasPrefix("android.") {
+            let names = text.components(separatedBy: "%1$s").count - 1 + text.replacingOccurrences(of: "%1$s", with: "")
+                .components(separatedBy: "%s").count - 1
+            if key.hasSuffix(".title") {
+                if names == 0 { return "\"\(text)\" has no %1$s; Android's dialog titles name the app: write %1$s (or <b>%1$s</b>) where its name goes" }
+                if names > 1 { return "\"\(text)\" has \(names) %1$s; Android's dialog titles name the app once" }
+            } else if names > 0 {
+                return "\"\(text)\" has %1$s, but only a dialog's title names the app; write the words Android shows"
+            }
+            return nil
         }
         let names = text.components(separatedBy: "%1$@").count - 1 + text.replacingOccurrences(of: "%1$@", with: "")
             .components(separatedBy: "%@").count - 1

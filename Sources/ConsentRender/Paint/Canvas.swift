@@ -11,6 +11,10 @@ protocol Canvas: AnyObject {
     func strokeRoundedRect(_ rect: Rect, radius: Double, with color: Color, width: Double, dash: [Double])
     func strokeLine(from start: Point, to end: Point, with color: Color, width: Double)
     func fillPolygon(_ points: [Point], with color: Color)
+    /// Fills several outlines as one, with the non-zero winding rule.
+    func fillPath(_ subpaths: [[Point]], with color: Color)
+    /// Strokes outlines, each closed or open.
+    func strokePath(_ subpaths: [[Point]], closed: [Bool], with color: Color, width: Double, round: Bool)
     func fillCircle(center: Point, radius: Double, with color: Color)
     func fillRingSegment(center: Point, innerRadius: Double, outerRadius: Double, from start: Double, to end: Double, with color: Color)
     func fillVerticalGradient(_ rect: Rect, from top: Color, to bottom: Color)

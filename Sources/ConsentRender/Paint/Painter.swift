@@ -88,6 +88,10 @@ struct Painter {
                 canvas.strokeLine(from: from, to: to, with: color, width: width)
             case let .polygon(points, color):
                 canvas.fillPolygon(points, with: color)
+            case let .path(subpaths, color):
+                canvas.fillPath(subpaths, with: color)
+            case let .strokePath(subpaths, closed, color, width, round):
+                canvas.strokePath(subpaths, closed: closed, with: color, width: width, round: round)
             case let .circle(center, radius, color):
                 canvas.fillCircle(center: center, radius: radius, with: color)
             case let .ringSegment(center, inner, outer, start, end, color):

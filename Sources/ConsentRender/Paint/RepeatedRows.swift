@@ -79,7 +79,7 @@ enum RepeatedRows {
                     } else {
                         mark(min(from.y, to.y) - width, max(from.y, to.y) + width)
                     }
-                case .polygon, .circle, .ringSegment, .verticalGradient:
+                case .polygon, .path, .strokePath, .circle, .ringSegment, .verticalGradient:
                     if let bounds = shape.bounds { mark(bounds) }
                 case let .backdropBlur(rect, _, sigma):
                     mark(rect.minY - 3 * sigma, rect.maxY + 3 * sigma)

@@ -70,12 +70,17 @@ public struct Platform: Sendable {
         promptTemplate: SystemPromptTemplate(), minimumTapTarget: 44,
         look: { $0.screen.prompt == nil ? nil : $0.systemLook.rawValue },
         refusal: { variant in
+            if let kind = variant.screen.prompt, kind.isAndroidOnly {
+                return "prompt:\(kind.rawValue) is one of Android's permission dialogs; iOS has no such prompt. Render it on an Android "
+                    + "device (for example --device pixel-9)"
+            }
             guard variant.fontScale != .one else { return nil }
             let size = variant.fontScale.nearestContentSize
             return "--font-scale \(variant.fontScale.name) is Android's font scale, which iOS does not have; iOS's text size is "
                 + "Dynamic Type: use --text-size \(size.rawValue), the nearest to \(variant.fontScale.name)"
         },
         fitted: { variant in
+            if let kind = variant.screen.prompt, kind.isAndroidOnly { return nil }
             var fitted = variant
             fitted.fontScale = .one
             return fitted

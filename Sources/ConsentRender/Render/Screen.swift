@@ -61,6 +61,11 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
     /// Added for issue 31: every prompt a `NS…UsageDescription` key of an iPhone app brings.
     case faceID = "faceid", photosAdd = "photos-add", calendar, calendarWriteOnly = "calendar-write-only", reminders, siri,
          speech, motion, localNetwork = "local-network", mediaLibrary = "media-library", locationAlways = "location-always"
+    /// Android's alone (issue 38): the phone, SMS, call log and body sensor permission groups.
+    case phone, sms, callLog = "call-log", bodySensors = "body-sensors"
+
+    /// Whether only Android has the prompt (iOS refuses it).
+    public var isAndroidOnly: Bool { [.phone, .sms, .callLog, .bodySensors].contains(self) }
 
     /// The `NS…UsageDescription` key iOS reads the message from.
     public var infoPlistKey: String? {
@@ -84,6 +89,7 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .localNetwork: "NSLocalNetworkUsageDescription"
         case .mediaLibrary: "NSAppleMusicUsageDescription"
         case .locationAlways: "NSLocationAlwaysAndWhenInUseUsageDescription"
+        case .phone, .sms, .callLog, .bodySensors: nil
         }
     }
 
@@ -136,6 +142,9 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .locationAlways: [.keepWhileUsing, .changeToAlways]
         case .camera, .contacts, .microphone, .bluetooth, .faceID, .photosAdd, .siri, .speech, .motion, .localNetwork, .mediaLibrary:
             [.deny, .ok]
+        // Android's dialogs: AndroidPermissionDialog's buttons.
+        case .phone, .sms, .callLog: [.allow, .deny]
+        case .bodySensors: [.allowWhileUsing, .deny]
         }
     }
 
@@ -168,6 +177,10 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
         case .localNetwork: "local network access"
         case .mediaLibrary: "Apple Music and the media library"
         case .locationAlways: "location even when the app is not in use"
+        case .phone: "making and managing phone calls"
+        case .sms: "SMS messages"
+        case .callLog: "the call logs"
+        case .bodySensors: "body sensor data"
         }
     }
 }

@@ -251,6 +251,9 @@ private extension PlacedItem {
                 item.drawable = .shape(.stroke(flip(rect), cornerRadius: radius, color: color, width: lineWidth, dash: dash))
             case let .line(from, to, color, lineWidth): item.drawable = .shape(.line(from: flip(from), to: flip(to), color: color, width: lineWidth))
             case let .polygon(points, color): item.drawable = .shape(.polygon(points.map(flip), color: color))
+            case let .path(subpaths, color): item.drawable = .shape(.path(subpaths.map { $0.map(flip) }, color: color))
+            case let .strokePath(subpaths, closed, color, lineWidth, round):
+                item.drawable = .shape(.strokePath(subpaths.map { $0.map(flip) }, closed: closed, color: color, width: lineWidth, round: round))
             default: break
             }
         }

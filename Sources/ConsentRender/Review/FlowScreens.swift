@@ -59,10 +59,14 @@ public struct FlowScreens: Sendable {
         var screens: [String: FlowCheck.Screen] = [:]
         var problems: [String] = []
         for step in flow.steps {
-            // A prompt's buttons are iOS's, the same in every language: nothing to lay out (and a
-            // language without iOS's words is named later, with every other screen that cannot be drawn).
+            // A prompt's buttons are its system's, the same in every language: nothing to lay out (and
+            // a language without the system's words is named later, with every other screen that cannot be drawn).
             if let kind = step.screen.prompt {
-                screens[step.name] = FlowCheck.Screen(roles: kind.roles, template: "system-prompt")
+                if profile.android != nil, let dialog = AndroidPermissionDialog.of(kind) {
+                    screens[step.name] = FlowCheck.Screen(roles: dialog.buttons.map(\.role), template: .androidPermission)
+                } else {
+                    screens[step.name] = FlowCheck.Screen(roles: kind.roles, template: "system-prompt")
+                }
                 continue
             }
             guard var request = request(for: step, profile: profile, language: language) else { continue }

@@ -1,13 +1,13 @@
 extension Platform {
     /// Android 14 (AOSP, as a Pixel draws it): Material 3's baseline style in Roboto, SystemUI's
     /// status bar and the gesture handle or 3-button bar, Material's 48 dp touch targets. Its
-    /// permission dialogs are issue 38's; until then prompts are refused on Android.
+    /// permission dialogs (`AndroidPermissionTemplate`) for the prompts Android has.
     public static let android = Platform(
         name: "android", systemStyle: .androidDefault,
         chrome: { page, context, content in
             AndroidChrome.add(to: &page, in: context, content: content)
         },
-        promptTemplate: nil,
+        promptTemplate: AndroidPermissionTemplate(),
         // Material's accessibility guidance: touch targets at least 48 × 48 dp.
         minimumTapTarget: 48,
         look: { _ in AndroidChrome.look },
@@ -27,6 +27,9 @@ extension Platform {
             if variant.increaseContrast {
                 return "--increase-contrast is iOS's Increase Contrast setting, which Android does not have (leave --increase-contrast off)"
             }
+            if let kind = variant.screen.prompt, AndroidPermissionDialog.of(kind) == nil {
+                return "prompt:\(kind.rawValue) has no Android dialog: \(AndroidPermissionDialog.whyNone(kind))"
+            }
             if variant.systemLook != .ios26 {
                 return "--ios \(variant.systemLook.rawValue) names an iOS version; an Android device is drawn as Android 14 "
                     + "(leave --ios off)"
@@ -34,7 +37,7 @@ extension Platform {
             return nil
         },
         fitted: { variant in
-            guard variant.screen == .consent else { return nil }
+            if let kind = variant.screen.prompt, AndroidPermissionDialog.of(kind) == nil { return nil }
             var fitted = variant
             fitted.textSize = .large
             fitted.boldText = false

@@ -29,7 +29,12 @@ extension ConsentRenderer {
     /// Resolves what `request` shows: its consent screen or the system prompt it asks for.
     func resolve(_ request: RenderRequest) throws -> ResolvedScreen {
         _ = try checkedPlatform(for: request)
-        if let kind = request.variant.screen.prompt { return try resolvePrompt(kind, request: request) }
+        if let kind = request.variant.screen.prompt {
+            if try platforms.platform(of: request.profile).name == Platform.android.name {
+                return try resolveAndroidPrompt(kind, request: request)
+            }
+            return try resolvePrompt(kind, request: request)
+        }
         let platform = try platforms.platform(of: request.profile)
         let template = try template(for: request)
         let variant = request.variant
@@ -65,11 +70,7 @@ extension ConsentRenderer {
     private func resolvePrompt(_ kind: PromptKind, request: RenderRequest) throws -> ResolvedScreen {
         let variant = request.variant
         let content = request.content
-        guard let requested = try LanguageResolver.parse(variant.language).first else {
-            throw DocumentError.invalidLanguageTag(tag: variant.language)
-        }
-        let language = requested.description
-        let settingsPath = (content.source as NSString).appendingPathComponent("document.json")
+        let (_, language, settingsPath) = try promptLanguage(of: request)
         var notes: [String] = [], warnings: [String] = []
         guard let app = content.app?.seen(on: request.profile.idiom) else {
             throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath)
@@ -158,6 +159,15 @@ extension ConsentRenderer {
                                                      usesDevelopmentRegion: usesDevelopmentRegion ? true : nil,
                                                      systemLanguage: strings.language),
                               notes: notes, warnings: warnings)
+    }
+
+    /// A prompt's device language (the first of the render's preference list) and the document's
+    /// settings file, for messages.
+    func promptLanguage(of request: RenderRequest) throws -> (requested: LanguageTag, language: String, settingsPath: String) {
+        guard let requested = try LanguageResolver.parse(request.variant.language).first else {
+            throw DocumentError.invalidLanguageTag(tag: request.variant.language)
+        }
+        return (requested, requested.description, (request.content.source as NSString).appendingPathComponent("document.json"))
     }
 
     /// Refuses an app text the prompt would show with an Xcode variable in it (`$(PRODUCT_NAME)`,
@@ -258,7 +268,7 @@ extension ConsentRenderer {
     /// The app screen behind the dialog: `--backdrop`, else the document's (its `backdrop` setting
     /// or the most specific file of its `backdrop/` folder). Decoded here, once per file, so a bad
     /// PNG fails before anything is drawn.
-    private func backdrop(for request: RenderRequest, template: any ScreenTemplate, language: String,
+    func backdrop(for request: RenderRequest, template: any ScreenTemplate, language: String,
                           notes: inout [String]) throws -> BackdropImage? {
         let backdrops = request.content.backdrops
         guard request.backdrop != nil || !backdrops.isEmpty else { return nil }
@@ -281,7 +291,7 @@ extension ConsentRenderer {
 
     /// `--over`'s document rendered as its consent screen for the same device, orientation,
     /// appearance and language, without system chrome (the prompt's page draws that), as an image.
-    private func screenBehind(_ over: ConsentContent, request: RenderRequest, language: String) throws -> BackdropImage {
+    func screenBehind(_ over: ConsentContent, request: RenderRequest, language: String) throws -> BackdropImage {
         var variant = request.variant
         variant.screen = .consent
         variant.state = request.overState

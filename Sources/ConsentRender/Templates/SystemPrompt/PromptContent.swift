@@ -28,6 +28,10 @@ public struct PromptContent: Sendable, Equatable {
     public var actions: [Action]
     /// The location prompt's "Precise: On" over its map ("Precise: Off" for reduced accuracy).
     public var preciseLabel: String?
+    /// Android: the title with `<b>…</b>` around the app's name, as PermissionController sets it.
+    public var titleMarkup: String?
+    /// Android's location dialog: the label under its Approximate image (`preciseLabel` is the other's).
+    public var approximateLabel: String?
     /// The app asks for approximate location by default (`NSLocationDefaultAccuracyReduced`):
     /// the map shows the wide area an approximate location covers, not the dot.
     public var reducedAccuracy = false

@@ -235,6 +235,8 @@ extension PromptKind {
         case .calendarWriteOnly: .allow
         // Which of the three or two is bold on iOS 18 has no source: none is.
         case .att, .location, .photos, .locationAlways: nil
+        // Android's alone; iOS draws none of them.
+        case .phone, .sms, .callLog, .bodySensors: nil
         }
     }
 }
