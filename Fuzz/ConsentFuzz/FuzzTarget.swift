@@ -17,8 +17,8 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     return runFuzzerDriver(&count, &arguments) { start, length in fuzz(start, length) }
 }
 
-/// libFuzzer entry point: the first byte, modulo 15, picks what the rest is fed to (the seeds in
-/// Fuzz/corpus start with the raw byte 0–14 of their target).
+/// libFuzzer entry point: the first byte, modulo 16, picks what the rest is fed to (the seeds in
+/// Fuzz/corpus start with the raw byte 0–15 of their target).
 ///
 /// 0–1: a language file's Markdown, parsed, laid out and linted on a phone (portrait or landscape);
 /// 2: a device profile's JSON; 3: a document.json, then a render with it and a system prompt with its
@@ -32,9 +32,10 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
 /// when it parses, both walkthrough plans over made-up buttons for every role its steps name;
 /// 11: an Xcode `project.pbxproj`, then every target's build settings in every configuration, each
 /// value expanded; 12: an `.xcconfig`, each value expanded; 13: a `.stringsdict` file; 14: an
-/// Android `strings.xml`, then every string it has looked up in a few languages.
+/// Android `strings.xml`, then every string it has looked up in a few languages; 15: an
+/// `AndroidManifest.xml`, then the dialogs its permissions bring up.
 /// Every other input stays in memory. (The switch's default, a Markdown file rendered on an iPad
-/// in an RTL language, is reached by no selector: the fifteen values are all taken.)
+/// in an RTL language, is reached by no selector: the sixteen values are all taken.)
 /// Errors are expected; a crash, hang or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -42,7 +43,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Data(bytes: start, count: count)
     let selector = bytes[bytes.startIndex]
     let payload = bytes.dropFirst()
-    switch selector % 15 {
+    switch selector % 16 {
     case 0, 1: renderMarkdown(payload, language: "en", device: "iphone-se-3", orientation: selector % 2 == 0 ? .portrait : .landscape)
     case 2: _ = try? DeviceProfile.decode(Data(payload), source: "profile.json")
     case 3: renderSettings(Data(payload))
@@ -57,6 +58,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 12: resolveXCConfig(Data(payload))
     case 13: _ = try? StringsDictionary.parse(Data(payload), path: "en.lproj/Localizable.stringsdict")
     case 14: lookUpAndroidStrings(Data(payload))
+    case 15: _ = (try? AndroidManifest.parse(Data(payload), path: "AndroidManifest.xml"))?.prompts
     default: renderMarkdown(payload, language: "ar", device: "ipad-10", orientation: .landscape)
     }
     return 0

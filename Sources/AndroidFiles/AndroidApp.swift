@@ -37,6 +37,8 @@ public struct AndroidApp: AppStrings, Sendable {
     public let resourceFolders: [String]
     public let fileWarnings: [String]
     public let reads = AppStringReads()
+    /// The app's manifest, when the document has one: its permissions and label.
+    public var manifest: AndroidManifest?
 
     /// The Android version a render shows (14): a `values-v35` folder is not read.
     static let sdkLevel = 34
@@ -171,20 +173,40 @@ public struct AndroidApp: AppStrings, Sendable {
         resourceFolders.map { OwnedFolder.Protected(url: URL(fileURLWithPath: $0), role: "the app's resource folder") }
     }
 
-    /// The app's name (`@string/app_name`) stands for an iOS app's display name.
+    /// The app's name stands for an iOS app's display name: the manifest's
+    /// `<application android:label>` (a `@string/` resource or its words), else `@string/app_name`.
     static let nameKeys: Set<String> = ["CFBundleDisplayName", "CFBundleName"]
+
+    /// The resource the app's name comes from, and the manifest's own words for it when it gives
+    /// words rather than a resource (a `${placeholder}` Gradle fills in is neither).
+    var nameSource: (resource: String, literal: String?) {
+        guard let label = manifest?.label?.trimmingCharacters(in: .whitespaces), !label.isEmpty, !label.contains("${") else {
+            return ("app_name", nil)
+        }
+        if label.hasPrefix("@string/") { return (String(label.dropFirst(8)), nil) }
+        if label.hasPrefix("@") { return ("app_name", nil) }
+        return ("app_name", label)
+    }
 
     public func setting(_ key: String) -> String? {
         guard Self.nameKeys.contains(key) else { return nil }
-        return folders.first { $0.locale == nil }?.entry("app_name")?.entry.text
+        if let literal = nameSource.literal { return literal }
+        return folders.first { $0.locale == nil }?.entry(nameSource.resource)?.entry.text
     }
+
+    /// The permission dialogs the manifest's permissions bring up; none without a manifest.
+    public var declaredPrompts: [PromptKind] { manifest?.prompts ?? [] }
 
     public func localization(for language: String) -> String? {
         resolver.order(for: language).first?.description
     }
 
     public func infoValue(_ key: String, language: String) -> AppStringLookup? {
-        Self.nameKeys.contains(key) ? lookup("app_name", language: language) : nil
+        guard Self.nameKeys.contains(key) else { return nil }
+        if let literal = nameSource.literal, let manifest {
+            return AppStringLookup(text: literal, language: defaultLanguage ?? "default", file: manifest.path, isFallback: false)
+        }
+        return lookup(nameSource.resource, language: language)
     }
 
     public func localizedString(_ key: String, language: String) -> AppStringLookup? {
@@ -218,9 +240,21 @@ public struct AndroidAppFiles: AppFilesReader {
     }
 
     public func read(_ settings: DocumentSettings.AppFiles, documentFolder: URL, settingsPath: String) throws -> any AppStrings {
-        let folders = (settings.resources ?? []).map { path in
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : documentFolder.appendingPathComponent(path)
+        func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(fileURLWithPath: path) : documentFolder.appendingPathComponent(path) }
+        let folders = (settings.resources ?? []).map(url)
+        var app = try AndroidApp.load(resourceFolders: folders)
+        if let path = settings.manifest {
+            let manifest = url(path)
+            guard FileManager.default.fileExists(atPath: manifest.path) else {
+                throw AndroidResourceError.unreadable(path: manifest.path, reason: "there is no such file (document.json app.manifest, "
+                    + "relative to the document folder; the app module's is app/src/main/AndroidManifest.xml)")
+            }
+            app.manifest = try AndroidManifest.load(manifest)
+        } else if let first = folders.first {
+            // The manifest beside the res folder (app/src/main/AndroidManifest.xml), when there is one.
+            let beside = first.deletingLastPathComponent().appendingPathComponent("AndroidManifest.xml")
+            if FileManager.default.fileExists(atPath: beside.path) { app.manifest = try AndroidManifest.load(beside) }
         }
-        return try AndroidApp.load(resourceFolders: folders)
+        return app
     }
 }

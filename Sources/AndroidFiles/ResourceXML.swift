@@ -34,13 +34,17 @@ struct XMLElement: Equatable {
 
 /// A small XML reader for resource files: elements, attributes, text, CDATA, comments, the
 /// prolog and XML's five entities and character references, each node with its line and column,
-/// so an error points at the place. DTDs and other entities are refused (resource files have none).
+/// so an error points at the place. A DOCTYPE may declare internal entities (`<!ENTITY name
+/// "value">`, as aapt2 reads them); external and parameter entities are refused.
 struct ResourceXMLReader {
     private let bytes: [UInt8]
     private let path: String
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The internal entities a `<!DOCTYPE … [ <!ENTITY name "value"> ]>` declares, which aapt2
+    /// expands (apps declare their name once this way: `&app_name;`).
+    private var entities: [String: String] = [:]
     /// Elements nested deeper than this are refused rather than risking the stack.
     static let maximumDepth = 64
 
@@ -128,7 +132,8 @@ struct ResourceXMLReader {
             } else if starts(with: "<!--") {
                 try skip(past: "-->", what: "a comment")
             } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
-                throw error("a resource file has no <!DOCTYPE>", fix: "remove it")
+                guard root == nil else { throw error("a <!DOCTYPE> after the root element", fix: "put it before the root element") }
+                try doctype()
             } else if starts(with: "<") {
                 guard root == nil else {
                     throw error("a second root element after </\(root!.name)>", fix: "keep every resource inside the one <resources> element")
@@ -143,6 +148,66 @@ struct ResourceXMLReader {
                         line: 1, column: 1)
         }
         return root
+    }
+
+    /// `<!DOCTYPE name [ internal subset ]>`: the subset's `<!ENTITY name "value">` declarations
+    /// (the value's own character references expanded) and comments.
+    private mutating func doctype() throws {
+        let startLine = line, startColumn = column
+        advance("<!DOCTYPE".utf8.count)
+        while index < bytes.count, bytes[index] != UInt8(ascii: "[") && bytes[index] != UInt8(ascii: ">") { advance() }
+        guard index < bytes.count else {
+            throw error("the <!DOCTYPE> is not closed", fix: "end it with ]> (or >)", line: startLine, column: startColumn)
+        }
+        if bytes[index] == UInt8(ascii: ">") { advance(); return }
+        advance()
+        while true {
+            skipSpace()
+            guard index < bytes.count else {
+                throw error("the <!DOCTYPE>'s [ … ] is not closed", fix: "end it with ]>", line: startLine, column: startColumn)
+            }
+            if starts(with: "]") {
+                advance()
+                skipSpace()
+                guard starts(with: ">") else { throw error("']' inside <!DOCTYPE> is not followed by '>'", fix: "end the DOCTYPE with ]>") }
+                advance()
+                return
+            } else if starts(with: "<!--") {
+                try skip(past: "-->", what: "a comment")
+            } else if starts(with: "<!ENTITY") {
+                let entityLine = line, entityColumn = column
+                advance("<!ENTITY".utf8.count)
+                skipSpace()
+                if starts(with: "%") {
+                    throw error("a parameter entity (<!ENTITY % …>)", fix: "declare plain entities only: <!ENTITY name \"words\">")
+                }
+                let entityName = try name()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                    throw error("the entity '\(entityName)' has no quoted value (an external entity, SYSTEM or PUBLIC, is not read)",
+                                fix: "give its words in quotes: <!ENTITY \(entityName) \"words\">")
+                }
+                let quote = bytes[index]
+                advance()
+                let start = index
+                while index < bytes.count, bytes[index] != quote { advance() }
+                guard index < bytes.count else {
+                    throw error("the value of the entity '\(entityName)' is not closed", fix: "end it with its quote",
+                                line: entityLine, column: entityColumn)
+                }
+                let raw = String(decoding: bytes[start..<index], as: UTF8.self)
+                advance()
+                skipSpace()
+                guard starts(with: ">") else { throw error("<!ENTITY \(entityName) …> is not closed", fix: "end it with >") }
+                advance()
+                if entities[entityName] == nil {
+                    entities[entityName] = try decodeEntities(raw, line: entityLine, column: entityColumn)
+                }
+            } else {
+                throw error("only <!ENTITY name \"words\"> declarations and comments can be read inside a <!DOCTYPE>",
+                            fix: "remove the other declarations")
+            }
+        }
     }
 
     private mutating func skip(past terminator: String, what: String) throws {
@@ -296,7 +361,7 @@ struct ResourceXMLReader {
         var rest = Substring(raw)
         while let ampersand = rest.firstIndex(of: "&") {
             result += rest[..<ampersand]
-            guard let semicolon = rest[ampersand...].firstIndex(of: ";"), rest.distance(from: ampersand, to: semicolon) <= 12 else {
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";"), rest.distance(from: ampersand, to: semicolon) <= 80 else {
                 throw AndroidResourceError.syntax(path: path, line: line, column: column, problem: "a bare '&'",
                                                   fix: "write &amp; for an ampersand")
             }
@@ -307,6 +372,7 @@ struct ResourceXMLReader {
             case "gt": result += ">"
             case "quot": result += "\""
             case "apos": result += "'"
+            case _ where entities[String(entity)] != nil: result += entities[String(entity)] ?? ""
             default:
                 var value: UInt32?
                 if entity.hasPrefix("#x") || entity.hasPrefix("#X") {

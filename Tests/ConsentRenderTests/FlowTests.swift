@@ -151,18 +151,18 @@ import Testing
     }
 
     @Test func everyFuzzSeedStartsWithItsTargetsSelector() throws {
-        // The fuzz target feeds the rest of an input to what its first byte (mod 15) picks; a seed
+        // The fuzz target feeds the rest of an input to what its first byte (mod 16) picks; a seed
         // that starts with the wrong byte fuzzes the wrong parser.
         let selectors = ["md": [0, 1], "profile": [2], "settings": [3], "encode": [4], "backdrop": [5], "font": [6], "plist": [7],
                          "strings": [8], "xcstrings": [9], "flow": [10], "pbxproj": [11], "xcconfig": [12], "stringsdict": [13],
-                         "androidstrings": [14]]
+                         "androidstrings": [14], "manifest": [15]]
         let corpus = repositoryRoot.appendingPathComponent("Fuzz/corpus")
         let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
         #expect(seeds.contains { $0.hasPrefix("flow-") })
         for seed in seeds {
             let prefix = String(seed.prefix { $0 != "-" })
             let first = try #require(try Data(contentsOf: corpus.appendingPathComponent(seed)).first)
-            #expect(selectors[prefix]?.contains(Int(first) % 15) == true, "\(seed) starts with \(first)")
+            #expect(selectors[prefix]?.contains(Int(first) % 16) == true, "\(seed) starts with \(first)")
         }
         // The flow seed is the sample's flow, which parses.
         let flowSeed = try Data(contentsOf: corpus.appendingPathComponent("flow-launch")).dropFirst()

@@ -45,6 +45,9 @@ public protocol AppStrings: Sendable {
     func unlistedTranslationFile(for language: String) -> String?
     /// The strings table `{ "key": … }` entries are read from (`Localizable`, or `"table"`).
     var tableName: String { get }
+    /// The prompts the app can show (`--screens prompts`): an iOS app's are each whose purpose
+    /// string its Info.plist has, and notifications; an Android app's, its manifest's permissions'.
+    var declaredPrompts: [PromptKind] { get }
     /// The other tables the app's `.lproj` folders hold, for a did-you-mean.
     var otherTables: [String] { get }
     /// The folders the app is built from (its Xcode project, synchronized folders, `.lproj`

@@ -143,6 +143,9 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         /// An Android app's resource folders (`app/src/main/res`: one, or several where a flavour's
         /// overrides `main`'s, later ones winning), instead of an Xcode app's files.
         public var resources: [String]?
+        /// An Android app's `AndroidManifest.xml` (its permissions and label); default: the one
+        /// beside the first resource folder (`app/src/main/AndroidManifest.xml` for `app/src/main/res`).
+        public var manifest: String?
 
         public init(infoPlist: String? = nil, localizations: [String]? = nil, buildSettings: [String: String]? = nil,
                     project: String? = nil, target: String? = nil, configuration: String? = nil, table: String? = nil) {
@@ -156,7 +159,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case infoPlist, localizations, buildSettings, project, target, configuration, table, resources
+            case infoPlist, localizations, buildSettings, project, target, configuration, table, resources, manifest
         }
 
         /// A folder as a string, or several as an array, under `key`.
@@ -183,6 +186,11 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
             table = try container.decodeIfPresent(String.self, forKey: .table)
             resources = try Self.folders(.resources, in: container, example:
                 "the app's res folder (\"app/src/main/res\") or a list of them")
+            manifest = try container.decodeIfPresent(String.self, forKey: .manifest)
+            if manifest != nil, resources == nil {
+                throw DecodingError.dataCorruptedError(forKey: .manifest, in: container, debugDescription:
+                    "an AndroidManifest.xml goes with the app's resources: add \"resources\": \"app/src/main/res\" beside it")
+            }
             if resources != nil, infoPlist != nil || project != nil || localizations != nil {
                 throw DecodingError.dataCorruptedError(forKey: .resources, in: container, debugDescription:
                     "an app is either Android's (resources) or Xcode's (infoPlist, project, localizations), not both; a document "

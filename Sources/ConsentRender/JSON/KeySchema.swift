@@ -117,7 +117,7 @@ extension KeySchema {
         "statusBar": .object(["time": .any, "battery": .any, "network": .any, "cellularBars": .any, "wifiBars": .any]),
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any, "project": .any, "target": .any,
-                         "configuration": .any, "table": .any, "resources": .any]),
+                         "configuration": .any, "table": .any, "resources": .any, "manifest": .any]),
         "detectors": .any, "actions": .any, "declineStyle": .any, "settingsStyle": .any, "secondaryAction": .any, "presentation": .any, "markets": .any,
         "purposes": .array(.object(["label": .any, "description": .any, "on": .any, "required": .any])),
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),

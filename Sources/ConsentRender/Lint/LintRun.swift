@@ -66,8 +66,9 @@ public struct LintRun {
         }
         var locator = SourceLocator(content: folder.content)
         var findings = try DocumentLint(folder: folder, languages: languages).findings()
-        // The app's purpose strings, from its files: every prompt asked for, in every language.
-        let prompts = Set(cells.compactMap(\.screen.prompt))
+        // The app's purpose strings, from its files: every iOS prompt asked for, in every language
+        // (Android's dialogs show no purpose string of the app's).
+        let prompts = Set(cells.filter { profiles[$0.device]?.android == nil }.compactMap(\.screen.prompt))
         if let app = folder.content.app {
             let languages = languages.map { Array(Set($0)).sorted() } ?? (folder.languages + app.localizationsBeyond(folder.languages))
             findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()

@@ -203,7 +203,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
         .make(key: "screen", groupKey: "screens", listOption: "screens", singleOption: "screen", place: .file,
               label: "Screen", noun: "a screen", summary: "the document's consent screen or an iOS permission prompt", cellRule: "-prompt-<kind>, none for consent", default: Screen.consent,
               name: { $0.description }, parse: { Screen(name: $0) ?? Screen(name: "prompt:" + $0) }, all: { _ in Screen.all },
-              words: [AxisWord("prompts", "every prompt the app declares: each whose purpose string its Info.plist has, and notifications",
+              words: [AxisWord("prompts", "every prompt the app declares: each whose purpose string its Info.plist has, and notifications; on Android each dialog its manifest's permissions bring up",
                                { ($0.prompts ?? PromptKind.allCases).map { .prompt($0) } }),
                       AxisWord("all", "the consent screen and every prompt the app declares", { [.consent] + ($0.prompts ?? PromptKind.allCases).map { .prompt($0) } })],
               hint: { item, _ in
