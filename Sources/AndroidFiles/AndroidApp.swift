@@ -196,6 +196,7 @@ public struct AndroidApp: AppStrings, Sendable {
 
     /// The permission dialogs the manifest's permissions bring up; none without a manifest.
     public var declaredPrompts: [PromptKind] { manifest?.prompts ?? [] }
+    public var platformName: String { "android" }
 
     public func localization(for language: String) -> String? {
         resolver.order(for: language).first?.description

@@ -170,7 +170,8 @@ enum RenderCommand {
         let scrolling = map.body.scrollable ? ", body scrolls" : ""
         if let prompt = map.prompt {
             let buttons = map.buttons.map { "\($0.role.rawValue) \"\($0.label)\"" }.joined(separator: ", ")
-            let system = map.platform.name == "android" ? "Android 14 \(prompt.kind) permission dialog" : "iOS \(map.ios ?? 26) \(prompt.kind) prompt"
+            let system = map.platform.name == "android" ? "Android \(map.platform.look ?? "14") \(prompt.kind) permission dialog"
+                : "iOS \(map.ios ?? 26) \(prompt.kind) prompt"
             print("\(outputs.png.path) \(map.pixelSize.width)×\(map.pixelSize.height) \(profile.id) \(cellName) "
                 + "\(map.language.resolved): \(system), \(buttons); map in \(outputs.linkMap.path)")
         } else {

@@ -161,3 +161,56 @@ import Testing
         }
     }
 }
+
+/// Issue 38, slice 5: `--android 15` and `--android 16`, read in AOSP's Permission module at
+/// android-15.0.0_r6 and android-16.0.0_r4.
+@Suite struct AndroidVersionTests {
+    static func render(_ kind: PromptKind, language: String, version: AndroidVersion, fontScale: FontScale = .one) throws -> RenderedPage {
+        var request = RenderRequest(folder: try DocumentFolder(url: AndroidPermissionTests.document,
+                                                               appFiles: AppFileReaders([AndroidAppFiles(), XcodeAppFiles()])),
+                                    profile: try shippedProfiles.profile(id: "pixel-9"), requestedLanguage: language,
+                                    orientation: .portrait, appearance: .light)
+        request.variant.screen = .prompt(kind)
+        request.variant.androidVersion = version
+        request.variant.fontScale = fontScale
+        return try ConsentRenderer().render(request)
+    }
+
+    @Test func eachVersionHasItsButtonsAndWords() throws {
+        // 14: 56 dp buttons, a label that needs more cut; 15: they grow with a wrapped label.
+        let large = FontScale(2.0) ?? .one
+        let fourteen = try Self.render(.location, language: "de", version: .v14, fontScale: large)
+        let fifteen = try Self.render(.location, language: "de", version: .v15, fontScale: large)
+        #expect(fourteen.linkMap.buttons.allSatisfy { abs($0.rect.height - 56) < 0.01 })
+        #expect(fifteen.linkMap.buttons.contains { $0.rect.height > 56 }, "\(fifteen.linkMap.buttons.map(\.rect.height))")
+        // 16: Material 3 Expressive: 40 dp slots, each pill 32 dp and fully rounded, filled primary.
+        let sixteen = try Self.render(.camera, language: "en", version: .v16)
+        #expect(sixteen.linkMap.buttons.allSatisfy { abs($0.rect.height - 40) < 0.01 })
+        let pill = try #require(sixteen.layout.items.first { $0.id == "button-allow-while-using" }?.bounds)
+        #expect(abs(pill.height - 32) < 0.1)
+        #expect(sixteen.linkMap.platform.look == "16" && fourteen.linkMap.platform.look == "14")
+        // The words are each version's: Android 16 reworded the Arabic location title.
+        let words14 = try AndroidSystemWords.of(.v14), words16 = try AndroidSystemWords.of(.v16)
+        #expect(words14.locales["ar"]?["permgrouprequest_location"] != words16.locales["ar"]?["permgrouprequest_location"])
+        let arabic16 = try Self.render(.location, language: "ar", version: .v16)
+        #expect(arabic16.linkMap.prompt?.title == words16.locales["ar"]?["permgrouprequest_location"]?
+            .replacingOccurrences(of: "<b>", with: "").replacingOccurrences(of: "</b>", with: "").replacingOccurrences(of: "%1$s", with: "Yunfan Go"))
+    }
+
+    @Test func theVersionIsAnAxisAndiOSRefusesIt() throws {
+        let folder = TemporaryFolder()
+        let out = folder.url.appendingPathComponent("m")
+        let run = try runRenderCLI(["matrix", "--document", "Samples/android-consent", "--devices", "pixel-9", "--languages", "en",
+                                    "--screens", "prompt:notifications", "--android", "all", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for suffix in ["portrait-light/", "portrait-light-android15/", "portrait-light-android16/"] {
+            #expect(run.stdout.contains("pixel-9/\(suffix)en-prompt-notifications"), "\(run.stdout)")
+        }
+        let iphone = try runRenderCLI(["render", "--document", "Samples/privacy-agreement", "--device", "iphone-15-pro", "--language", "en",
+                                       "--screen", "prompt:camera", "--android", "16", "--out", folder.url.appendingPathComponent("x.png").path])
+        #expect(iphone.status == 2 && iphone.stderr.contains("--android 16 names an Android version"), "\(iphone.stderr)")
+        let typo = try runRenderCLI(["render", "--document", "Samples/android-consent", "--device", "pixel-9", "--language", "en",
+                                     "--screen", "prompt:camera", "--android", "17", "--out", folder.url.appendingPathComponent("y.png").path])
+        #expect(typo.status == 2 && typo.stderr.contains("'17' is not an Android version"), "\(typo.stderr)")
+    }
+}

@@ -318,6 +318,8 @@ import Testing
                                    "flow.permissions-after-consent", "flow.att-after-explainer",
                                    // AndroidLintTests exercises China's flow rules on pixel-9.
                                    "flow.consent-on-launch", "flow.decline-second-popup",
+                                   // AndroidPurposeTests exercises the purpose banner's rules.
+                                   "prompt.purpose-shown", "prompt.purpose-declared",
                                    // RealScreenLintTests exercises these.
                                    "choice.pre-ticked", "text.implied-consent", "text.forced-consent",
                                    // LoginConsentTests exercises the login page's rules.

@@ -210,6 +210,8 @@ import Testing
              with(base, "document", "Samples/launch-consent")),
             ("text-sizes", with(base, "text-sizes", "AX2"), base),
             ("font-scales", with(with(base, "devices", "pixel-9"), "font-scales", "1.3"), with(base, "devices", "pixel-9")),
+            ("android", with(with(with(base, "devices", "pixel-9"), "screens", "prompt:camera"), "android", "16"),
+             with(with(base, "devices", "pixel-9"), "screens", "prompt:camera")),
             ("screens", prompts, base),
             ("ios", with(prompts, "ios", "18"), prompts),
             ("app-info", with(prompts, "app-info", "{F}/app"), prompts),
@@ -264,6 +266,8 @@ import Testing
             with(render, "document", "Samples/app-backdrop"))
         add("render", "ios", with(prompt, "ios", "18"), prompt)
         add("render", "font-scale", with(with(render, "device", "pixel-9"), "font-scale", "1.3"), with(render, "device", "pixel-9"))
+        add("render", "android", with(with(with(render, "device", "pixel-9"), "screen", "prompt:camera"), "android", "16"),
+            with(with(render, "device", "pixel-9"), "screen", "prompt:camera"))
         add("render", "island", with(with(render, "device", "iphone-15-pro"), "island", "shown"), with(render, "device", "iphone-15-pro"))
         add("render", "over", with(prompt, "over", "Samples/att-explainer"), prompt)
         add("render", "app-info", with(prompt, "app-info", "{F}/app"), prompt)

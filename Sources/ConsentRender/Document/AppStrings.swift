@@ -48,6 +48,8 @@ public protocol AppStrings: Sendable {
     /// The prompts the app can show (`--screens prompts`): an iOS app's are each whose purpose
     /// string its Info.plist has, and notifications; an Android app's, its manifest's permissions'.
     var declaredPrompts: [PromptKind] { get }
+    /// The platform whose app files these are (`ios`, `android`).
+    var platformName: String { get }
     /// The other tables the app's `.lproj` folders hold, for a did-you-mean.
     var otherTables: [String] { get }
     /// The folders the app is built from (its Xcode project, synchronized folders, `.lproj`
@@ -93,6 +95,8 @@ extension AppStrings {
 
     /// The prompts the app can show: each whose purpose string the Info.plist has, and the
     /// notification prompt, which needs none.
+    public var platformName: String { "ios" }
+
     public var declaredPrompts: [PromptKind] {
         PromptKind.allCases.filter { kind in kind.infoPlistKey.map { setting($0) != nil } ?? (kind == .notifications) }
     }

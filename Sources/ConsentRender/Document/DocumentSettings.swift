@@ -38,6 +38,37 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
     /// `cn` turns on China's flow rules. Nil: `["cn"]` for a document with Simplified Chinese, else none
     /// (`DocumentFolder.markets`).
     public var markets: [String]?
+    /// Why the app asks for each permission, shown in its banner above Android's permission dialog
+    /// (`"permissionPurposes": { "location": { "zh-Hans": "用于推荐上车点" } }`, or a strings.xml
+    /// resource: `{ "resource": "location_purpose" }`), by dialog.
+    public var permissionPurposes: [PromptKind: PermissionPurpose] = [:]
+
+    /// A permission's purpose: its words by language, or a resource of the app's strings.xml.
+    public enum PermissionPurpose: Codable, Sendable, Equatable {
+        case text(LocalizedText)
+        case resource(String)
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let object = try? container.decode([String: String].self), let resource = object["resource"] {
+                guard object.count == 1 else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                        "a purpose either names a string resource ({ \"resource\": \"location_purpose\" }) or gives words by language, not both")
+                }
+                self = .resource(resource.hasPrefix("@string/") ? String(resource.dropFirst(8)) : resource)
+                return
+            }
+            self = .text(try container.decode(LocalizedText.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case let .text(text): try container.encode(text)
+            case let .resource(name): try container.encode(["resource": name])
+            }
+        }
+    }
 
     /// A purpose of processing, consented to on its own in the preferences layer.
     public struct Purpose: Codable, Sendable, Equatable {
@@ -238,7 +269,7 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case template, defaultLanguage, strings, style, launch, login, statusBar, backdrop, app, systemStrings, detectors, actions, declineStyle, settingsStyle,
-             secondaryAction, presentation, purposes, markets
+             secondaryAction, presentation, purposes, markets, permissionPurposes
     }
 
     /// The region codes `markets` takes: ISO 3166-1's two-letter codes, and `eu`.
@@ -337,6 +368,17 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
         presentation = try Self.decodeChoice(container, .presentation, Presentation.self, noun: "presentation")
         purposes = try container.decodeIfPresent([Purpose].self, forKey: .purposes) ?? []
         markets = try Self.decodeMarkets(container)
+        if let raw = try container.decodeIfPresent([String: PermissionPurpose].self, forKey: .permissionPurposes) {
+            for (name, purpose) in raw {
+                guard let kind = PromptKind(rawValue: name), kind.hasAndroidDialog else {
+                    let names = PromptKind.allCases.filter(\.hasAndroidDialog).map(\.rawValue)
+                    let hint = closestMatch(to: name, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+                    throw DecodingError.dataCorruptedError(forKey: .permissionPurposes, in: container, debugDescription:
+                        "'\(name)' is not a permission dialog; \(hint)name one of: \(names.joined(separator: ", "))")
+                }
+                permissionPurposes[kind] = purpose
+            }
+        }
         if container.contains(.purposes), template != "agreement-dialog" {
             throw DecodingError.dataCorruptedError(forKey: .purposes, in: container, debugDescription:
                 "only the agreement-dialog template has a preferences layer (this document's template is '\(template)'); remove \"purposes\"")

@@ -19,6 +19,8 @@ public enum PromptError: Error, Equatable, Sendable {
     case noAppName(infoPlist: String)
     /// An Android dialog with neither the app's strings.xml nor `launch.appName` to name the app.
     case noAndroidAppName(prompt: String, settingsPath: String, resources: String?)
+    /// A permission's purpose (`permissionPurposes`) without words in the device language.
+    case missingPurposeText(prompt: String, language: String, settingsPath: String)
     /// Android's own words for a dialog in a language PermissionController has no strings for.
     case missingAndroidWords(prompt: String, language: String, missing: [String], settingsPath: String)
     /// The device's platform draws no system prompts.
@@ -107,6 +109,10 @@ extension PromptError: CustomStringConvertible {
             return "\(settingsPath): Android's \(prompt) dialog names the app, but the document names no app files. Add \"app\": "
                 + "{ \"resources\": \"app/src/main/res\" } (the folder with values/strings.xml and its app_name), or \"launch\": "
                 + "{ \"appName\": \"…\" }."
+        case let .missingPurposeText(prompt, language, settingsPath):
+            return "\(settingsPath): permissionPurposes.\(prompt) has no words for '\(language)', and the app's banner above Android's "
+                + "\(prompt) dialog says why the app asks in the device's language. Add \"\(language)\": \"…\" to it (or the "
+                + "strings.xml resource it names for that language)."
         case let .missingAndroidWords(prompt, language, missing, settingsPath):
             let tag = LanguageTag(language).map { [$0.language, $0.script].compactMap { $0 }.joined(separator: "-") } ?? language
             let entries = missing.map { "\"\($0)\": { \"\(tag)\": \"…\" }" }.joined(separator: ", ")

@@ -118,7 +118,7 @@ extension KeySchema {
         "backdrop": .any,
         "app": .object(["infoPlist": .any, "localizations": .any, "buildSettings": .any, "project": .any, "target": .any,
                          "configuration": .any, "table": .any, "resources": .any, "manifest": .any]),
-        "detectors": .any, "actions": .any, "declineStyle": .any, "settingsStyle": .any, "secondaryAction": .any, "presentation": .any, "markets": .any,
+        "detectors": .any, "actions": .any, "declineStyle": .any, "settingsStyle": .any, "secondaryAction": .any, "presentation": .any, "markets": .any, "permissionPurposes": .any,
         "purposes": .array(.object(["label": .any, "description": .any, "on": .any, "required": .any])),
         "systemStrings": .object(Dictionary(uniqueKeysWithValues: SystemStrings.keys.map { ($0, KeySchema.map(.any)) })),
     ])

@@ -84,6 +84,8 @@ public struct LintRuleInfo: Sendable {
         .flowATTAfterExplainer,
         .flowConsentOnLaunch,
         .flowDeclineSecondPopup,
+        .promptPurposeShown,
+        .promptPurposeDeclared,
     ]
 
     /// docs/lint.md's table of `rules` (every built-in rule by default): `render-cli help rules`.

@@ -69,7 +69,17 @@ public struct LintRun {
         // The app's purpose strings, from its files: every iOS prompt asked for, in every language
         // (Android's dialogs show no purpose string of the app's).
         let prompts = Set(cells.filter { profiles[$0.device]?.android == nil }.compactMap(\.screen.prompt))
-        if let app = folder.content.app {
+        // An Android app's permissions, each with its purpose for the banner.
+        if let app = folder.content.app, app.platformName == Platform.android.name, profiles.values.contains(where: { $0.android != nil }) {
+            for kind in app.declaredPrompts where folder.settings.permissionPurposes[kind] == nil {
+                findings.append(LintFinding(
+                    rule: LintRule.promptPurposeDeclared, severity: .warning,
+                    message: "the app's manifest asks for the \(kind.rawValue) permission, and document.json gives no purpose for it "
+                        + "(permissionPurposes.\(kind.rawValue)): Android's dialog never says why, so nothing on screen would",
+                    element: "permissionPurposes.\(kind.rawValue)", rect: nil, language: "", device: ""))
+            }
+        }
+        if let app = folder.content.app, app.platformName != Platform.android.name {
             let languages = languages.map { Array(Set($0)).sorted() } ?? (folder.languages + app.localizationsBeyond(folder.languages))
             findings += PromptLint(app: app, languages: languages, prompts: PromptKind.allCases.filter(prompts.contains)).findings()
         }

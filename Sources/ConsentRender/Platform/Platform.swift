@@ -74,6 +74,10 @@ public struct Platform: Sendable {
                 return "prompt:\(kind.rawValue) is one of Android's permission dialogs; iOS has no such prompt. Render it on an Android "
                     + "device (for example --device pixel-9)"
             }
+            if variant.androidVersion != .v14 {
+                return "--android \(variant.androidVersion.rawValue) names an Android version; an iOS device's prompts are iOS's "
+                    + "(use --ios 26 or 18)"
+            }
             guard variant.fontScale != .one else { return nil }
             let size = variant.fontScale.nearestContentSize
             return "--font-scale \(variant.fontScale.name) is Android's font scale, which iOS does not have; iOS's text size is "
@@ -83,6 +87,7 @@ public struct Platform: Sendable {
             if let kind = variant.screen.prompt, kind.isAndroidOnly { return nil }
             var fitted = variant
             fitted.fontScale = .one
+            fitted.androidVersion = .v14
             return fitted
         })
 }

@@ -25,6 +25,8 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
     public var screen: Screen
     /// The iOS whose system alert a prompt is drawn as (only prompts differ between them).
     public var systemLook: SystemLook
+    /// The Android whose permission dialog a prompt is drawn as (`--android`; only prompts differ).
+    public var androidVersion: AndroidVersion = .v14
     /// How far the consent screen's body is scrolled.
     public var scroll: ScrollPosition = .top
     /// The whole text unclipped, on a page as tall as it needs (`--full-length`): a document
@@ -178,6 +180,14 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               default: SystemLook.ios26, name: { $0.rawValue }, parse: { SystemLook(name: $0) }, all: { _ in SystemLook.allCases },
               words: [AxisWord("both", "26 and 18", { _ in SystemLook.allCases })],
               get: { $0.systemLook }, set: { $0.systemLook = $1 }, cellPart: { $0 == .ios26 ? nil : "ios" + $0.rawValue },
+              appliesTo: { $0.screen != .consent }),
+        .make(key: "android", groupKey: "android", listOption: "android", singleOption: "android", place: .folder, json: .int,
+              label: "Android version", noun: "an Android version",
+              summary: "the Android whose permission dialog a prompt is drawn as: 14, 15 or 16 (Material 3 Expressive)",
+              cellRule: "-android15 or -android16, none for 14",
+              default: AndroidVersion.v14, name: { $0.rawValue }, parse: { AndroidVersion(name: $0) }, all: { _ in AndroidVersion.allCases },
+              words: [AxisWord("all", "14, 15 and 16", { _ in AndroidVersion.allCases })],
+              get: { $0.androidVersion }, set: { $0.androidVersion = $1 }, cellPart: { $0 == .v14 ? nil : "android" + $0.rawValue },
               appliesTo: { $0.screen != .consent }),
         .make(key: "island", groupKey: "island", listOption: "island", singleOption: "island", place: .folder,
               label: "Dynamic Island", noun: "an island setting",

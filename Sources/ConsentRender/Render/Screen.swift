@@ -185,6 +185,24 @@ public enum PromptKind: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// Which Android draws a permission dialog: 14 (the default: Material 3's tonal buttons), 15 (the
+/// same, its buttons growing with their labels) or 16 (Material 3 Expressive's filled pills, as
+/// Android 16 QPR1 and later draw them with the expressive design on).
+public enum AndroidVersion: String, Codable, Sendable, CaseIterable {
+    case v14 = "14"
+    case v15 = "15"
+    case v16 = "16"
+
+    /// `14`, `15` or `16` (also `android16`).
+    public init?(name: String) {
+        let digits = name.lowercased().replacingOccurrences(of: "android", with: "").trimmingCharacters(in: .whitespaces)
+        guard let version = AndroidVersion(rawValue: digits) else { return nil }
+        self = version
+    }
+
+    public var number: Int { Int(rawValue) ?? 14 }
+}
+
 /// Which iOS draws the system alert: iOS 26's Liquid Glass (the default) or iOS 13–18's.
 public enum SystemLook: String, Codable, Sendable, CaseIterable {
     case ios26 = "26"

@@ -19,10 +19,13 @@ struct FlowCheck: Sendable {
     public struct Screen: Sendable, Equatable {
         public var roles: [ButtonRole]
         public var template: TemplateID
+        /// An Android permission dialog whose document gives no purpose for it (no banner above it).
+        public var lacksPurpose = false
 
-        public init(roles: [ButtonRole], template: TemplateID) {
+        public init(roles: [ButtonRole], template: TemplateID, lacksPurpose: Bool = false) {
             self.roles = roles
             self.template = template
+            self.lacksPurpose = lacksPurpose
         }
     }
 
@@ -54,7 +57,8 @@ struct FlowCheck: Sendable {
 
     /// The flow rules this check applies, in the order reports list them.
     public var rules: [LintRule] {
-        [.flowPermissionsAfterConsent, .flowATTAfterExplainer] + (markets.contains("cn") ? [.flowConsentOnLaunch, .flowDeclineSecondPopup] : [])
+        [.flowPermissionsAfterConsent, .flowATTAfterExplainer]
+            + (markets.contains("cn") ? [.flowConsentOnLaunch, .flowDeclineSecondPopup, .promptPurposeShown] : [])
     }
 
     /// Whether the step shows a privacy popup.
@@ -199,6 +203,16 @@ struct FlowCheck: Sendable {
                 message: "the flow starts with \(shown) at '\(start.name)'; in China the privacy popup (an agreement-dialog or "
                     + "launch-consent step) comes first on first launch, before anything else" + chinaReason,
                 element: start.name, rect: nil, language: "", device: ""))
+        }
+        // MIIT names the album, contacts and location: their dialogs need the purpose on screen.
+        for step in flow.steps {
+            guard let kind = step.screen.prompt, [.location, .contacts, .photos].contains(kind), screens[step.name]?.lacksPurpose == true
+            else { continue }
+            results.append(LintFinding(
+                rule: LintRule.promptPurposeShown, severity: .error,
+                message: "the \(kind.rawValue) dialog at '\(step.name)' shows no purpose: Android's dialog states none, and the step's document "
+                    + "has no permissionPurposes.\(kind.rawValue) for the app's banner above it" + chinaReason,
+                element: step.name, rect: nil, language: "", device: ""))
         }
         for step in flow.steps where isPopup(step) {
             guard case let .end(label) = step.target(of: .decline), label.lowercased() != "home" else { continue }

@@ -63,7 +63,8 @@ public struct FlowScreens: Sendable {
             // a language without the system's words is named later, with every other screen that cannot be drawn).
             if let kind = step.screen.prompt {
                 if profile.android != nil, let dialog = AndroidPermissionDialog.of(kind) {
-                    screens[step.name] = FlowCheck.Screen(roles: dialog.buttons.map(\.role), template: .androidPermission)
+                    screens[step.name] = FlowCheck.Screen(roles: dialog.buttons.map(\.role), template: .androidPermission,
+                                                          lacksPurpose: documents[step.name]?.settings.permissionPurposes[kind] == nil)
                 } else {
                     screens[step.name] = FlowCheck.Screen(roles: kind.roles, template: "system-prompt")
                 }

@@ -27,7 +27,10 @@ struct ReviewNotes {
         if let kind = step.screen.prompt {
             let name = kind == .att ? "App Tracking Transparency" : kind.rawValue
             if page.platform.name == Platform.android.name {
-                return full ? "Android's \(name) permission dialog (\"\(title)\")" : "the \(name) permission dialog"
+                // The app's banner above it, saying why it asks (the link map's message).
+                let purpose = page.linkMap.prompt.map(\.message).flatMap { $0.isEmpty ? nil : $0 }
+                let banner = purpose.map { ", with the app's banner above it saying why: \"\($0)\"" } ?? ""
+                return full ? "Android's \(name) permission dialog (\"\(title)\")\(banner)" : "the \(name) permission dialog"
             }
             return full ? "iOS's \(name) prompt (\"\(title)\")" : "the \(name) prompt"
         }

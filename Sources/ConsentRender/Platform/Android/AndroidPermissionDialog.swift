@@ -109,8 +109,18 @@ struct AndroidSystemWords: Sendable, Decodable {
     static let preciseKey = "permgrouprequest_finelocation_imagetext"
     static let approximateKey = "permgrouprequest_coarselocation_imagetext"
 
-    /// The words of Android 14, read once.
+    /// The words of Android 14, 15 and 16 (QPR2), each read once.
     static let android14: Result<AndroidSystemWords, RenderError> = load(14)
+    static let android15: Result<AndroidSystemWords, RenderError> = load(15)
+    static let android16: Result<AndroidSystemWords, RenderError> = load(16)
+
+    static func of(_ version: AndroidVersion) throws -> AndroidSystemWords {
+        switch version {
+        case .v14: try android14.get()
+        case .v15: try android15.get()
+        case .v16: try android16.get()
+        }
+    }
 
     static func load(_ version: Int) -> Result<AndroidSystemWords, RenderError> {
         let name = "android-\(version).json"
@@ -226,4 +236,33 @@ extension AndroidPermissionIcon {
         }
         return outlines
     }.mapError { $0 as? RenderError ?? .brokenResource(name: "AndroidPermissionIcons", detail: "\($0)") }
+}
+
+extension PromptKind {
+    /// Whether Android has a permission dialog for it.
+    public var hasAndroidDialog: Bool { AndroidPermissionDialog.of(self) != nil }
+}
+
+/// The app's own banner above Android's permission dialog, saying why it asks: the practice of
+/// Chinese apps meeting MIIT's 2023 rule that a request for location, contacts or photos states
+/// its purpose at the same time (XXPermissions' permission description popup and uni-app's
+/// `createRequestPermissionListener` draw one; docs/android.md, "The purpose banner").
+enum AndroidPurposeBanner {
+    /// The banner's title, "<permission>权限使用说明" and its counterparts, in the languages
+    /// ConsentRender writes it in; nil elsewhere (the banner then shows the purpose alone).
+    static func title(of kind: PromptKind, language: String) -> String? {
+        guard let tag = LanguageTag(language) else { return nil }
+        let names: [PromptKind: (hans: String, hant: String, en: String)] = [
+            .location: ("位置信息", "位置資訊", "Location"), .camera: ("相机", "相機", "Camera"), .microphone: ("麦克风", "麥克風", "Microphone"),
+            .contacts: ("通讯录", "通訊錄", "Contacts"), .photos: ("照片和视频", "相片和影片", "Photos and videos"),
+            .notifications: ("通知", "通知", "Notifications"), .calendar: ("日历", "日曆", "Calendar"), .phone: ("电话", "電話", "Phone"),
+            .callLog: ("通话记录", "通話記錄", "Call logs"), .sms: ("短信", "簡訊", "SMS"), .bluetooth: ("附近的设备", "鄰近裝置", "Nearby devices"),
+            .motion: ("身体活动", "體能活動", "Physical activity"), .mediaLibrary: ("音乐和音频", "音樂和音訊", "Music and audio"),
+            .bodySensors: ("身体传感器", "人體感應器", "Body sensors"),
+        ]
+        guard let name = names[kind] else { return nil }
+        if tag.language == "zh" { return tag.effectiveScript == "Hant" ? "\(name.hant)權限使用說明" : "\(name.hans)权限使用说明" }
+        if tag.language == "en" { return "\(name.en) permission: why we ask" }
+        return nil
+    }
 }

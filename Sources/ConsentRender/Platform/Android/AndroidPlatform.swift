@@ -10,7 +10,7 @@ extension Platform {
         promptTemplate: AndroidPermissionTemplate(),
         // Material's accessibility guidance: touch targets at least 48 × 48 dp.
         minimumTapTarget: 48,
-        look: { _ in AndroidChrome.look },
+        look: { $0.screen.prompt == nil ? AndroidChrome.look : $0.androidVersion.rawValue },
         appStyle: { style, languages in
             let look = style.androidLook ?? (languages.contains { LanguageTag($0).map(\.isSimplifiedChinese) ?? false } ? .china : .material)
             return look == .china ? .androidChina : .androidDefault
@@ -43,6 +43,7 @@ extension Platform {
             fitted.boldText = false
             fitted.increaseContrast = false
             fitted.systemLook = .ios26
+            if fitted.screen == .consent { fitted.androidVersion = .v14 }
             fitted.showsIsland = false
             return fitted
         },

@@ -14,7 +14,7 @@ extension ConsentRenderer {
                                             reason: "prompt:\(kind.rawValue): \(AndroidPermissionDialog.whyNone(kind))")
         }
         var notes: [String] = [], warnings: [String] = []
-        let words = try AndroidSystemWords.android14.get()
+        let words = try AndroidSystemWords.of(variant.androidVersion)
         let builtIn = words.strings(for: requested)
         var values: [String: String] = [:], missing: [String] = []
         var fromDocument = false
@@ -65,6 +65,33 @@ extension ConsentRenderer {
                                    actions: dialog.buttons.map { PromptContent.Action(role: $0.role, label: values[$0.key] ?? "") },
                                    preciseLabel: dialog.showsAccuracy ? values[AndroidSystemWords.preciseKey] : nil, backdrop: behind)
         prompt.titleMarkup = markup
+        prompt.androidVersion = variant.androidVersion
+        // The app's banner above the dialog: why it asks, in the device language.
+        if let purpose = content.settings.permissionPurposes[kind] {
+            let text: String?
+            switch purpose {
+            case let .text(texts):
+                text = texts.text(for: language)
+            case let .resource(name):
+                guard let app else {
+                    throw PromptError.localizableWithoutAppFiles(field: "permissionPurposes.\(kind.rawValue)", key: name, settingsPath: settingsPath)
+                }
+                let hit = app.localizedString(name, language: variant.language)
+                text = hit.flatMap { !$0.isFallback || LanguageTag.same($0.language, language) ? $0.text : nil }
+            }
+            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw PromptError.missingPurposeText(prompt: kind.rawValue, language: language, settingsPath: settingsPath)
+            }
+            prompt.bannerText = text
+            prompt.bannerTitle = AndroidPurposeBanner.title(of: kind, language: language)
+            // In the app's colours (its look's, the document's brand colours over them).
+            let appStyle = StyleTokens(document: content.settings.style, fontFiles: content.fontFiles,
+                                       base: try platforms.platform(of: request.profile).appStyle(content.settings.style, content.languages))
+                .resolved(language: language, increaseContrast: false)
+            let theme = Theme(colors: appStyle.colors, brand: appStyle.brandColors.colors(for: variant.appearance, increaseContrast: false),
+                              appearance: variant.appearance, tint: appStyle.colors.light.systemBlue, adaptsSystemBlue: false)
+            prompt.bannerColors = [theme.palette.card, theme.palette.titleColor ?? theme.title, theme.palette.label, theme.palette.separator]
+        }
         prompt.approximateLabel = dialog.showsAccuracy ? values[AndroidSystemWords.approximateKey] : nil
         // The system draws its dialogs in its own look and fonts, never the app's style.
         let style = platform.systemStyle.resolved(language: language, increaseContrast: false)
@@ -75,7 +102,7 @@ extension ConsentRenderer {
         let systemLanguage = fromDocument ? language : builtIn.map { AndroidSystemWords.languageTag(of: $0.qualifier) }
         return ResolvedScreen(template: template, platform: platform, state: .initial, language: language, usedDefaultLanguage: false,
                               style: style, screen: screen, textFile: content.app?.settingsFile ?? settingsPath, scrollDocument: nil,
-                              prompt: LinkMap.Prompt(kind: kind.rawValue, title: plainTitle, message: "", infoPlistKey: nil,
+                              prompt: LinkMap.Prompt(kind: kind.rawValue, title: plainTitle, message: prompt.bannerText ?? "", infoPlistKey: nil,
                                                      appLanguage: appLanguage, usesDevelopmentRegion: nil, systemLanguage: systemLanguage),
                               notes: notes, warnings: warnings)
     }

@@ -40,6 +40,15 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         static let accuracyTextSize = 14.0
         /// `backgroundDimAmount` of Material's dialog themes.
         static let dim = 0.6
+        /// Android 15: the buttons at least 56 dp (`minHeight`), growing with a label that wraps,
+        /// with this much above and below it (a guess: the borderless button's padding).
+        static let growingLabelPadding = 16.0
+        /// Android 16's Material 3 Expressive dialog (`grant_permissions_expressive.xml`, `values-v36/
+        /// styles.xml`): the title SettingsLib's HeadlineSmall, 24 sp on 32 sp lines; each button a
+        /// 40 dp slot 4 dp under the one above and 12 dp over the next, its pill inset 4 dp top and
+        /// bottom (32 dp shown), fully rounded; the list 14 dp above the card's bottom.
+        static let expressiveTitleSize = 24.0, expressiveTitleLine = 32.0
+        static let expressiveSlot = 40.0, expressiveInset = 4.0, expressiveAbove = 4.0, expressiveBelow = 12.0, expressiveListBottom = 14.0
     }
 
     /// Colours: the framework's fallback palette (`system_*` in Android 14's values/colors.xml,
@@ -47,10 +56,16 @@ struct AndroidPermissionTemplate: ScreenTemplate {
     struct Look {
         var card: Color, title: Color, icon: Color, buttonFill: Color, buttonLabel: Color
 
-        init(appearance: Appearance) {
+        init(appearance: Appearance, version: AndroidVersion = .v14) {
             // system_accent1_100 behind system_neutral1_900 in both appearances (no night override).
             buttonFill = Color(rgb: 0xC1E8FF)
             buttonLabel = Color(rgb: 0x191C1E)
+            if version == .v16 {
+                // Expressive: materialColorPrimary behind onPrimary (the framework's fallback
+                // system_primary_light #445E91; dark: primary80 #ADC6FF on primary20, a guess).
+                buttonFill = appearance == .dark ? Color(rgb: 0xADC6FF) : Color(rgb: 0x445E91)
+                buttonLabel = appearance == .dark ? Color(rgb: 0x102F60) : Color(rgb: 0xFFFFFF)
+            }
             if appearance == .dark {
                 card = Color(rgb: 0x3C4043)       // google_grey_800 (values-night/themes.xml)
                 title = Color(rgb: 0xF0F0F3)      // textColorPrimary: system_neutral1_50
@@ -67,7 +82,9 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         guard let prompt = content.prompt, let dialog = AndroidPermissionDialog.of(prompt.kind) else {
             preconditionFailure("The Android permission template lays out only content with a resolved Android prompt")
         }
-        let look = Look(appearance: context.traits.appearance)
+        let version = prompt.androidVersion
+        let expressive = version == .v16
+        let look = Look(appearance: context.traits.appearance, version: version)
         let traits = context.language
         func sp(_ size: Double) -> Double { context.traits.fontScale == .one ? size : context.traits.fontScale.dp(forSp: size) }
         let screen = context.screenRect, safe = context.safeRect
@@ -77,12 +94,13 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         let inner = width - 2 * Figures.contentPadding
 
         // The title: centred, with the app's name in bold.
-        let titleSize = sp(Figures.titleSize)
-        var titleBuilder = StyledTextBuilder(base: BaseTextStyle(fontSize: titleSize, weight: .medium, color: look.title,
+        let titleSize = sp(expressive ? Figures.expressiveTitleSize : Figures.titleSize)
+        var titleBuilder = StyledTextBuilder(base: BaseTextStyle(fontSize: titleSize, weight: expressive ? .regular : .medium, color: look.title,
                                                                  linkColor: look.title, family: "Roboto"), traits: traits)
         var links: [LinkSource] = []
         titleBuilder.append(Self.inlines(ofMarkup: prompt.titleMarkup ?? prompt.title), links: &links)
-        let titleBlock = titleBuilder.block(width: inner, alignment: .center, lineHeight: titleSize * 1.172)
+        let titleBlock = titleBuilder.block(width: inner, alignment: .center,
+                                            lineHeight: expressive ? sp(Figures.expressiveTitleLine) : titleSize * 1.172)
         let titleHeight = context.measurer.measure(titleBlock).size.height
 
         // The location dialog's Precise / Approximate choice, Precise selected (FINE_HIGHLIGHT).
@@ -109,7 +127,18 @@ struct AndroidPermissionTemplate: ScreenTemplate {
                                  lineHeight: buttonSize * 1.172)
         }
         let labelHeights = labels.map { context.measurer.measure($0).size.height }
-        let buttonsHeight = Double(prompt.actions.count) * (Figures.buttonHeight + 2 * Figures.buttonGap) + Figures.listBottom
+        // Each button's slot: 56 dp on Android 14 (a longer label is cut), at least 56 on 15 (it
+        // grows), a 40 dp slot with its 32 dp pill on 16.
+        let slots = labelHeights.map { height -> Double in
+            switch version {
+            case .v14: Figures.buttonHeight
+            case .v15: max(Figures.buttonHeight, context.snap(height + 2 * Figures.growingLabelPadding))
+            case .v16: Figures.expressiveSlot
+            }
+        }
+        let above = expressive ? Figures.expressiveAbove : Figures.buttonGap, below = expressive ? Figures.expressiveBelow : Figures.buttonGap
+        let buttonsHeight = slots.reduce(0, +) + Double(slots.count) * (above + below)
+            + (expressive ? Figures.expressiveListBottom : Figures.listBottom)
 
         let headerHeight = Figures.contentPadding + Figures.iconSize + Figures.iconGap + titleHeight + Figures.contentPadding
         let contentHeight = headerHeight + (accuracy?.height ?? 0) + buttonsHeight
@@ -163,11 +192,15 @@ struct AndroidPermissionTemplate: ScreenTemplate {
 
         var buttons: [ButtonSemantics] = []
         for (index, action) in prompt.actions.enumerated() {
-            y += Figures.buttonGap
-            let rect = Rect(x: context.snap(card.x + Figures.buttonMargin), y: context.snap(y), width: context.snap(buttonWidth),
-                            height: Figures.buttonHeight)
+            y += above
+            let slot = Rect(x: context.snap(card.x + Figures.buttonMargin), y: context.snap(y), width: context.snap(buttonWidth),
+                            height: slots[index])
+            // Android 16's pill is inset in its slot; 14's and 15's tonal buttons fill theirs.
+            let rect = expressive ? slot.insetBy(EdgeInsets(top: Figures.expressiveInset, left: 0, bottom: Figures.expressiveInset, right: 0))
+                : slot
             let first = index == 0, last = index == prompt.actions.count - 1
-            let top = first ? Figures.outerCorner : Figures.innerCorner, bottom = last ? Figures.outerCorner : Figures.innerCorner
+            let top = expressive ? rect.height / 2 : first ? Figures.outerCorner : Figures.innerCorner
+            let bottom = expressive ? rect.height / 2 : last ? Figures.outerCorner : Figures.innerCorner
             let id = "button-\(action.role.rawValue)"
             let shape = PlacedItem(id: id, drawable: .shape(.path([VectorPath.roundedRect(rect, radii: (top, top, bottom, bottom))],
                                                                   color: look.buttonFill)), clip: clip, clipCornerRadius: clipRadius)
@@ -180,9 +213,10 @@ struct AndroidPermissionTemplate: ScreenTemplate {
                                                                                    size: Size(width: labelRect.width, height: labelRect.height),
                                                                                    block: labels[index])), clip: labelClip)
             items.append(labelItem)
-            let shown = clip.map { rect.intersection($0) ?? Rect(x: rect.x, y: $0.maxY, width: rect.width, height: 0) } ?? rect
+            // The tap lands anywhere in the slot (the pill's inset is the button's own padding).
+            let shown = clip.map { slot.intersection($0) ?? Rect(x: slot.x, y: $0.maxY, width: slot.width, height: 0) } ?? slot
             buttons.append(ButtonSemantics(role: action.role, label: action.label, rect: shown, shapeID: shape.ref, labelID: labelItem.ref))
-            y += Figures.buttonHeight + Figures.buttonGap
+            y += slots[index] + below
         }
 
         var page = PageBuilder()
@@ -191,6 +225,10 @@ struct AndroidPermissionTemplate: ScreenTemplate {
             page.add("app-backdrop", .image(PlacedImage(png: app.png, rect: context.screenRect, fit: .aspectFill, source: app.path)),
                      to: .backdrop)
         }
+        if let text = prompt.bannerText {
+            // The app's own window, behind the system dialog's: dimmed with the app.
+            page.add(Self.banner(title: prompt.bannerTitle, text: text, colors: prompt.bannerColors, in: context), to: .backdrop)
+        }
         page.add("scrim", .shape(.fill(context.screenRect, cornerRadius: 0, color: Color(rgb: 0x000000).withAlpha(Figures.dim))), to: .scrim)
         page.add(items, to: .content)
         let body = BodySemantics(viewport: clip.map { title.frame.intersection($0) ?? title.frame } ?? title.frame,
@@ -198,6 +236,50 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         let semantics = PageSemantics(surfaceID: surface.ref, titleID: titleItem.ref, body: body, buttons: buttons, links: [],
                                       tint: look.icon, declaredActions: prompt.actions.map(\.role))
         return try page.page(in: context, semantics: semantics)
+    }
+
+    /// The app's purpose banner (XXPermissions' permission description popup, android-metrics
+    /// research in docs/android.md): a card at the top of the screen 10 dp from its sides and 5 dp
+    /// under the status bar, 10 dp corners and a hairline border, 15 dp beside and 12 dp above and
+    /// below its words; a 14 sp bold title over 13 sp text with 3 dp between lines; in the app's
+    /// colours (its look's card, title and text).
+    static func banner(title: String?, text: String, colors: [Color], in context: LayoutContext) -> [PlacedItem] {
+        let palette = context.theme.palette
+        let card = colors.count == 4 ? colors[0] : palette.card, titleColor = colors.count == 4 ? colors[1] : palette.titleColor ?? context.theme.label
+        let textColor = colors.count == 4 ? colors[2] : context.theme.label, border = colors.count == 4 ? colors[3] : palette.separator
+        let safe = context.safeRect
+        func sp(_ size: Double) -> Double { context.traits.fontScale == .one ? size : context.traits.fontScale.dp(forSp: size) }
+        let width = safe.width - 20
+        let inner = width - 30
+        var blocks: [TextBlock] = []
+        if let title {
+            var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: sp(14), weight: .bold, color: titleColor, linkColor: titleColor,
+                                                                family: "Roboto"), traits: context.language)
+            builder.append(plain: title)
+            blocks.append(builder.block(width: inner, alignment: .natural, lineHeight: sp(14) * 1.172))
+        }
+        var body = StyledTextBuilder(base: BaseTextStyle(fontSize: sp(13), weight: .regular, color: textColor,
+                                                         linkColor: textColor, family: "Roboto"), traits: context.language)
+        body.append(plain: text)
+        blocks.append(body.block(width: inner, alignment: .natural, lineHeight: sp(13) * 1.172 + 3))
+        let heights = blocks.map { context.measurer.measure($0).size.height }
+        let gap = blocks.count > 1 ? 4.0 : 0
+        let height = context.snap(12 + heights.reduce(0, +) + gap + 12)
+        let frame = Rect(x: context.snap(safe.midX - width / 2), y: context.snap(safe.minY + 5), width: context.snap(width), height: height)
+        let hairline = 1 / context.scale
+        var items = [
+            PlacedItem(id: "banner", drawable: .shape(.fill(frame, cornerRadius: 10, color: card))),
+            PlacedItem(id: "banner-border", drawable: .shape(.stroke(frame.insetBy(EdgeInsets(top: hairline / 2, left: hairline / 2,
+                                                                                            bottom: hairline / 2, right: hairline / 2)),
+                                                                     cornerRadius: 10, color: border, width: hairline, dash: []))),
+        ]
+        var y = frame.y + 12
+        for (index, block) in blocks.enumerated() {
+            items.append(PlacedItem(id: index == blocks.count - 1 ? "banner-text" : "banner-title", drawable: .text(PlacedText(
+                origin: Point(x: frame.x + 15, y: context.snap(y)), size: Size(width: inner, height: heights[index]), block: block))))
+            y += heights[index] + gap
+        }
+        return items
     }
 
     /// The title's words as inlines: `<b>…</b>` bold (the app's name), the rest as it is.

@@ -30,6 +30,13 @@ public struct PromptContent: Sendable, Equatable {
     public var preciseLabel: String?
     /// Android: the title with `<b>…</b>` around the app's name, as PermissionController sets it.
     public var titleMarkup: String?
+    /// Android: the version whose dialog is drawn.
+    public var androidVersion: AndroidVersion = .v14
+    /// Android: the app's banner above the dialog, saying why it asks (`permissionPurposes`).
+    public var bannerTitle: String?
+    public var bannerText: String?
+    /// The banner's colours, from the app's own style: its card, title, text and border.
+    public var bannerColors: [Color] = []
     /// Android's location dialog: the label under its Approximate image (`preciseLabel` is the other's).
     public var approximateLabel: String?
     /// The app asks for approximate location by default (`NSLocationDefaultAccuracyReduced`):
