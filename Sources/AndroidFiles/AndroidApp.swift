@@ -256,6 +256,15 @@ public struct AndroidAppFiles: AppFilesReader {
             let beside = first.deletingLastPathComponent().appendingPathComponent("AndroidManifest.xml")
             if FileManager.default.fileExists(atPath: beside.path) { app.manifest = try AndroidManifest.load(beside) }
         }
+        // A label naming a string the app lacks: Android's build fails on it, and so does this.
+        if let manifest = app.manifest, let label = manifest.label, label.hasPrefix("@string/"),
+           !app.folders.contains(where: { $0.entry(String(label.dropFirst(8))) != nil }) {
+            let name = String(label.dropFirst(8))
+            let near = closestMatch(to: name, among: app.stringKeys)
+            throw AndroidResourceError.syntax(path: manifest.path, line: manifest.labelLine, column: 1,
+                                              problem: "<application android:label=\"\(label)\"> names a string no strings.xml of the app has",
+                                              fix: near.map { "did you mean @string/\($0)?" } ?? "add <string name=\"\(name)\"> to res/values/strings.xml")
+        }
         return app
     }
 }

@@ -21,6 +21,8 @@ public struct AndroidManifest: Sendable, Equatable {
     public var permissions: [Permission]
     /// `<application android:label>` as written (`@string/app_name`, a literal or `${placeholder}`).
     public var label: String?
+    /// The line of `<application>`, for messages about its label.
+    public var labelLine = 0
     /// What reading left aside (a permission only older Androids ask for), for the user.
     public var notes: [String]
 
@@ -51,10 +53,18 @@ public struct AndroidManifest: Sendable, Equatable {
                 return parts.count == 2 && parts[1] == local && scope[parts[0]] == namespace
             }?.value
         }
-        var permissions: [Permission] = [], notes: [String] = [], label: String?
+        var permissions: [Permission] = [], notes: [String] = [], label: String?, labelLine = 0
+        func fail(_ element: XMLElement, _ problem: String, _ fix: String) -> AndroidResourceError {
+            .syntax(path: path, line: element.line, column: element.column, problem: problem, fix: fix)
+        }
         for node in root.children {
             guard case let .element(element) = node.content else { continue }
             let scope = Self.namespaces(of: element, inherited: namespaces)
+            // A misspelt element Android's tools would flag is not passed over: its permission would vanish.
+            if !Self.manifestElements.contains(element.name),
+               let near = closestMatch(to: element.name, among: Self.manifestElements.sorted()) {
+                throw fail(element, "<\(element.name)> is not a manifest element", "did you mean <\(near)>?")
+            }
             // A library's bare <manifest /> declares no namespace and needs none; a permission does.
             if ["uses-permission", "uses-permission-sdk-23", "application"].contains(element.name), !scope.values.contains(androidNamespace) {
                 throw AndroidResourceError.syntax(path: path, line: element.line, column: element.column,
@@ -64,6 +74,20 @@ public struct AndroidManifest: Sendable, Equatable {
             }
             switch element.name {
             case "uses-permission", "uses-permission-sdk-23":
+                for attribute in element.attributes {
+                    let parts = attribute.name.split(separator: ":", maxSplits: 1).map(String.init)
+                    guard parts.count == 2 else { continue }
+                    if scope[parts[0]] == androidNamespace, !Self.permissionAttributes.contains(parts[1]) {
+                        let near = closestMatch(to: parts[1], among: Self.permissionAttributes.sorted())
+                        throw fail(element, "<\(element.name)> has no attribute android:\(parts[1])",
+                                   near.map { "did you mean android:\($0)?" } ?? "remove it")
+                    }
+                    if scope[parts[0]] == toolsNamespace, parts[1] == "node", !Self.toolsNodes.contains(attribute.value) {
+                        let near = closestMatch(to: attribute.value, among: Self.toolsNodes.sorted())
+                        throw fail(element, "tools:node=\"\(attribute.value)\" is not a manifest merger instruction",
+                                   (near.map { "did you mean \"\($0)\"? " } ?? "") + "It takes " + Self.toolsNodes.sorted().joined(separator: ", "))
+                    }
+                }
                 guard let name = attribute(element, "name", in: androidNamespace, scope: scope)?
                         .trimmingCharacters(in: .whitespaces), !name.isEmpty else {
                     throw AndroidResourceError.syntax(path: path, line: element.line, column: element.column,
@@ -91,12 +115,28 @@ public struct AndroidManifest: Sendable, Equatable {
                 }
             case "application":
                 label = attribute(element, "label", in: androidNamespace, scope: scope)
+                labelLine = element.line
             default:
                 continue
             }
         }
-        return AndroidManifest(path: path, permissions: permissions, label: label, notes: notes)
+        var manifest = AndroidManifest(path: path, permissions: permissions, label: label, notes: notes)
+        manifest.labelLine = labelLine
+        return manifest
     }
+
+    /// The elements `<manifest>` may hold (the manifest's reference), for a did-you-mean.
+    static let manifestElements: Set<String> = [
+        "uses-permission", "uses-permission-sdk-23", "uses-permission-sdk-m", "permission", "permission-group", "permission-tree", "uses-feature", "uses-sdk",
+        "application", "queries", "instrumentation", "supports-screens", "compatible-screens", "supports-gl-texture",
+        "uses-configuration", "attribution", "protected-broadcast", "original-package", "adopt-permissions", "uses-split",
+        "eat-comment", "overlay", "profileable", "package-verifier", "key-sets", "feature-group", "install-constraints", "sdk-library",
+        "uses-native-library", "apex-system-service",
+    ]
+    /// `<uses-permission>`'s android: attributes.
+    static let permissionAttributes: Set<String> = ["name", "maxSdkVersion", "usesPermissionFlags", "requiredFeature", "requiredNotFeature"]
+    /// The manifest merger's `tools:node` instructions.
+    static let toolsNodes: Set<String> = ["merge", "replace", "remove", "removeAll", "strict", "merge-only-attributes"]
 
     /// Prefix → namespace URI in scope at `element`: its own `xmlns:` declarations over `inherited`.
     static func namespaces(of element: XMLElement, inherited: [String: String]) -> [String: String] {

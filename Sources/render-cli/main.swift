@@ -80,7 +80,7 @@ precondition(commandList.map(\.spec.name) == CommandSpec.all.map(\.name), "Comma
 let overview = """
 Usage: render-cli <command> [options]
 
-Renders privacy-consent screens for iOS devices as PNG screenshots with a link-rect map.
+Renders privacy-consent screens for iOS and Android devices as PNG screenshots with a link-rect map.
 
 Commands:
 \(commandList.map { "  " + $0.spec.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))

@@ -67,6 +67,12 @@ import Testing
             }
         }
         #expect(message("<uses-permission />").contains("AndroidManifest.xml: line 3, column 1: <uses-permission> has no android:name"))
+        // What Android's tools would flag is not passed over: the permission would vanish without a word.
+        #expect(message(#"<uses-permision android:name="android.permission.READ_SMS" />"#).contains("did you mean <uses-permission>?"))
+        #expect(message(#"<uses-permission android:name="android.permission.BODY_SENSORS" android:maxSdkVerison="33" />"#)
+            .contains("did you mean android:maxSdkVersion?"))
+        #expect(message(#"<uses-permission android:name="android.permission.CALL_PHONE" tools:node="remvoe" />"#)
+            .contains(#"did you mean "remove"?"#))
         #expect(message(#"<uses-permission android:name="android.permission.CAMERA" android:maxSdkVersion="latest" />"#)
             .contains(#"android:maxSdkVersion "latest" is not an API level"#))
         #expect(message("<uses-permission android:name=\"x\"", root: nil).contains("AndroidManifest.xml: line 4, column 1"))
@@ -109,6 +115,7 @@ import Testing
         #expect(try name(label: "@string/launcher") == "Yunfan Go")
         #expect(try name(label: "Yunfan Rides") == "Yunfan Rides")
         #expect(try name(label: "${appLabel}") == "Yunfan")
+        #expect { try name(label: "@string/app_nmae") } throws: { "\($0)".contains("AndroidManifest.xml: line 2") && "\($0)".contains("did you mean @string/app_name?") }
     }
 
     /// A DOCTYPE's internal entities, as real apps declare their name once (getActivity/AndroidProject).

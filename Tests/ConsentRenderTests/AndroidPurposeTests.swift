@@ -37,6 +37,20 @@ import Testing
         #expect(pixel.red < 120, "\(pixel)")
     }
 
+    @Test func aMisspeltPurposeResourceGetsADidYouMean() throws {
+        let folder = TemporaryFolder()
+        _ = folder.folder("app/res/values", files: [
+            "strings.xml": #"<resources><string name="app_name">Yunfan</string><string name="camera_purpose">Scans codes.</string></resources>"#,
+        ])
+        let document = folder.folder("doc", files: [
+            "en.md": "# Privacy\n",
+            "document.json": #"{ "app": { "resources": "../app/res" }, "permissionPurposes": { "camera": { "resource": "camera_purpse" } } }"#,
+        ])
+        #expect { try Self.render(.camera, language: "en", document: document) } throws: {
+            "\($0)".contains("names the resource \"camera_purpse\", which no strings.xml of the app has; did you mean \"camera_purpose\"?")
+        }
+    }
+
     @Test func purposesNeedTheirLanguageAndAKnownDialog() throws {
         let folder = TemporaryFolder()
         let document = folder.folder("doc", files: [
@@ -73,7 +87,9 @@ import Testing
         #expect(try Self.render(.location, language: "zh-Hans", document: document).linkMap.prompt?.message == "用于推荐上车点。")
         #expect(try Self.render(.location, language: "en", document: document).linkMap.prompt?.message == "Finds pick-up points.")
         // A language the app has no translation for would mix two languages: refused.
-        #expect { try Self.render(.location, language: "fr", document: document) } throws: { "\($0)".contains("no words for 'fr'") }
+        #expect { try Self.render(.location, language: "fr", document: document) } throws: {
+            "\($0)".contains("has no translation of for 'fr'")
+        }
     }
 
     /// With the cn market, a location, contacts or photos dialog in an Android flow without its

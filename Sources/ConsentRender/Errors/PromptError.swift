@@ -21,6 +21,11 @@ public enum PromptError: Error, Equatable, Sendable {
     case noAndroidAppName(prompt: String, settingsPath: String, resources: String?)
     /// A permission's purpose (`permissionPurposes`) without words in the device language.
     case missingPurposeText(prompt: String, language: String, settingsPath: String)
+    /// A permission's purpose whose words are empty in the device language.
+    case emptyPurposeText(prompt: String, language: String, settingsPath: String)
+    /// A permission's purpose naming a strings.xml resource the app lacks, or lacks in the language.
+    case missingPurposeResource(prompt: String, resource: String, language: String, settingsPath: String, suggestion: String?,
+                                onlyIn: String?)
     /// Android's own words for a dialog in a language PermissionController has no strings for.
     case missingAndroidWords(prompt: String, language: String, missing: [String], settingsPath: String)
     /// The device's platform draws no system prompts.
@@ -113,11 +118,21 @@ extension PromptError: CustomStringConvertible {
             return "\(settingsPath): permissionPurposes.\(prompt) has no words for '\(language)', and the app's banner above Android's "
                 + "\(prompt) dialog says why the app asks in the device's language. Add \"\(language)\": \"…\" to it (or the "
                 + "strings.xml resource it names for that language)."
+        case let .emptyPurposeText(prompt, language, settingsPath):
+            return "\(settingsPath): permissionPurposes.\(prompt) is empty for '\(language)'; write why the app asks for it, or remove the entry."
+        case let .missingPurposeResource(prompt, resource, language, settingsPath, suggestion, onlyIn):
+            if let onlyIn {
+                return "\(settingsPath): permissionPurposes.\(prompt) names the resource \"\(resource)\", which the app's strings.xml has no "
+                    + "translation of for '\(language)' (the app would show its '\(onlyIn)' words). Add <string name=\"\(resource)\"> to the "
+                    + "values folder for '\(language)' (values-\(language.split(separator: "-").first ?? "")…/strings.xml)."
+            }
+            return "\(settingsPath): permissionPurposes.\(prompt) names the resource \"\(resource)\", which no strings.xml of the app has"
+                + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ". Add <string name=\"\(resource)\"> to res/values/strings.xml.")
         case let .missingAndroidWords(prompt, language, missing, settingsPath):
             let tag = LanguageTag(language).map { [$0.language, $0.script].compactMap { $0 }.joined(separator: "-") } ?? language
             let entries = missing.map { "\"\($0)\": { \"\(tag)\": \"…\" }" }.joined(separator: ", ")
-            return "Android's \(prompt) dialog in '\(language)': Android's permission controller has no strings in that language "
-                + "(docs/android.md lists the 85 it has), so its words must come from \(settingsPath). Add \"systemStrings\": "
+            return "Android's \(prompt) dialog in '\(language)': Android's permission controller ships no strings in that language "
+                + "(it has 85), so its words must come from \(settingsPath). Add \"systemStrings\": "
                 + "{ \(entries) } with the words the device shows (a title names the app with %1$s)."
         case let .noAppName(infoPlist):
             return "\(infoPlist): neither CFBundleDisplayName nor CFBundleName is set, so the prompt's title has no app name. "

@@ -75,7 +75,8 @@ public struct LintRun {
                 findings.append(LintFinding(
                     rule: LintRule.promptPurposeDeclared, severity: .warning,
                     message: "the app's manifest asks for the \(kind.rawValue) permission, and document.json gives no purpose for it "
-                        + "(permissionPurposes.\(kind.rawValue)): Android's dialog never says why, so nothing on screen would",
+                        + "(permissionPurposes.\(kind.rawValue)); Android's dialog never says why the app asks, so add the purpose for the "
+                        + "app's banner",
                     element: "permissionPurposes.\(kind.rawValue)", rect: nil, language: "", device: ""))
             }
         }

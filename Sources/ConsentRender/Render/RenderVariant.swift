@@ -187,6 +187,12 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               cellRule: "-android15 or -android16, none for 14",
               default: AndroidVersion.v14, name: { $0.rawValue }, parse: { AndroidVersion(name: $0) }, all: { _ in AndroidVersion.allCases },
               words: [AxisWord("all", "14, 15 and 16", { _ in AndroidVersion.allCases })],
+              hint: { item, _ in
+                  // The nearest version by number (17 → 16), not by spelling.
+                  Int(item.lowercased().replacingOccurrences(of: "android", with: "")).flatMap { number in
+                      AndroidVersion.allCases.min { abs($0.number - number) < abs($1.number - number) }?.rawValue
+                  }
+              },
               get: { $0.androidVersion }, set: { $0.androidVersion = $1 }, cellPart: { $0 == .v14 ? nil : "android" + $0.rawValue },
               appliesTo: { $0.screen != .consent }),
         .make(key: "island", groupKey: "island", listOption: "island", singleOption: "island", place: .folder,
@@ -211,7 +217,7 @@ public struct RenderVariant: Hashable, Sendable, Encodable {
               get: { $0.state }, set: { $0.state = $1 }, cellPart: { $0 == .initial ? nil : "-" + $0.rawValue },
               appliesTo: { $0.screen == .consent }),
         .make(key: "screen", groupKey: "screens", listOption: "screens", singleOption: "screen", place: .file,
-              label: "Screen", noun: "a screen", summary: "the document's consent screen or an iOS permission prompt", cellRule: "-prompt-<kind>, none for consent", default: Screen.consent,
+              label: "Screen", noun: "a screen", summary: "the document's consent screen or a system permission prompt (iOS's alert, Android's dialog)", cellRule: "-prompt-<kind>, none for consent", default: Screen.consent,
               name: { $0.description }, parse: { Screen(name: $0) ?? Screen(name: "prompt:" + $0) }, all: { _ in Screen.all },
               words: [AxisWord("prompts", "every prompt the app declares: each whose purpose string its Info.plist has, and notifications; on Android each dialog its manifest's permissions bring up",
                                { ($0.prompts ?? PromptKind.allCases).map { .prompt($0) } }),

@@ -75,11 +75,12 @@ enum Options {
                      + "confirmation shown after a decline; login-consent has ticked and tapped-unticked)",
                   "LIST|all", "the template's screens, or all (default: initial); launch-consent also has decline-confirm, "
                      + "login-consent ticked and tapped-unticked, written as <language>-<state>.png"),
-        "screen": ("consent|prompt:KIND", "consent (the document's screen, the default) or an iOS permission prompt over the dimmed "
-                      + "app: " + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
-                      + " (the kind alone, att, is short for prompt:att). Its title names the app, its message is the app's "
-                      + "purpose string from Info.plist, in the app's localization for --language",
-                   "LIST|prompts|all", "consent (default), iOS permission prompts ("
+        "screen": ("consent|prompt:KIND", "consent (the document's screen, the default) or a system permission prompt over the "
+                      + "dimmed app: " + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
+                      + " (the kind alone, att, is short for prompt:att). On iOS its title names the app and its message is the "
+                      + "app's purpose string from Info.plist, in the app's localization for --language; on Android it is the "
+                      + "permission dialog, with the app's purpose banner above it (permissionPurposes)",
+                   "LIST|prompts|all", "consent (default), system permission prompts ("
                       + PromptKind.allCases.map { "prompt:\($0.rawValue)" }.joined(separator: ", ")
                       + "), prompts (every one) or all; a prompt is written as <language>-prompt-<kind>.png"),
         "scroll": ("top|bottom|#anchor|POINTS", "the body scrolled: top (default), bottom, #anchor (the heading with that id at the "

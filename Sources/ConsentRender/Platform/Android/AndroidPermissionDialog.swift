@@ -220,15 +220,22 @@ extension AndroidPermissionIcon {
                   let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw RenderError.brokenResource(name: name, detail: "is missing from \(Bundle.module.bundlePath)")
             }
-            func attribute(_ name: String) -> [String] {
+            func attribute(_ name: String, in text: String) -> [String] {
                 text.components(separatedBy: "android:\(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
             }
-            guard let width = attribute("viewportWidth").first.flatMap(Double.init),
-                  let height = attribute("viewportHeight").first.flatMap(Double.init), !attribute("pathData").isEmpty else {
+            guard let width = attribute("viewportWidth", in: text).first.flatMap(Double.init),
+                  let height = attribute("viewportHeight", in: text).first.flatMap(Double.init), !attribute("pathData", in: text).isEmpty else {
                 throw RenderError.brokenResource(name: name, detail: "has no viewport or pathData")
             }
+            // Each <path>'s data, unless it has no fill (Android draws such a path not at all: a
+            // drawable's invisible 24 × 24 bounding square).
+            let filled = text.components(separatedBy: "<path").dropFirst().compactMap { element -> String? in
+                let body = String(element.prefix { $0 != ">" })
+                guard let fill = attribute("fillColor", in: body).first, fill != "#00000000" else { return nil }
+                return attribute("pathData", in: body).first
+            }
             do {
-                let paths = try attribute("pathData").map { try VectorPath($0) }
+                let paths = try filled.map { try VectorPath($0) }
                 outlines[icon] = (Size(width: width, height: height), paths)
             } catch {
                 throw RenderError.brokenResource(name: name, detail: "has path data that cannot be read (\(error))")

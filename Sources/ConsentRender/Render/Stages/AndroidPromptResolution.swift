@@ -76,11 +76,21 @@ extension ConsentRenderer {
                 guard let app else {
                     throw PromptError.localizableWithoutAppFiles(field: "permissionPurposes.\(kind.rawValue)", key: name, settingsPath: settingsPath)
                 }
-                let hit = app.localizedString(name, language: variant.language)
-                text = hit.flatMap { !$0.isFallback || LanguageTag.same($0.language, language) ? $0.text : nil }
+                guard let hit = app.localizedString(name, language: variant.language) else {
+                    throw PromptError.missingPurposeResource(prompt: kind.rawValue, resource: name, language: language, settingsPath: settingsPath,
+                                                             suggestion: closestMatch(to: name, among: app.stringKeys), onlyIn: nil)
+                }
+                guard !hit.isFallback || LanguageTag.same(hit.language, language) else {
+                    throw PromptError.missingPurposeResource(prompt: kind.rawValue, resource: name, language: language, settingsPath: settingsPath,
+                                                             suggestion: nil, onlyIn: hit.language)
+                }
+                text = hit.text
             }
-            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard let text else {
                 throw PromptError.missingPurposeText(prompt: kind.rawValue, language: language, settingsPath: settingsPath)
+            }
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw PromptError.emptyPurposeText(prompt: kind.rawValue, language: language, settingsPath: settingsPath)
             }
             prompt.bannerText = text
             prompt.bannerTitle = AndroidPurposeBanner.title(of: kind, language: language)

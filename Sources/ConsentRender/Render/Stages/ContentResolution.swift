@@ -72,6 +72,12 @@ extension ConsentRenderer {
         let content = request.content
         let (_, language, settingsPath) = try promptLanguage(of: request)
         var notes: [String] = [], warnings: [String] = []
+        if content.app?.platformName == Platform.android.name {
+            throw RenderError.notOnPlatform(device: request.profile.id, platform: Platform.ios.name,
+                                            reason: "prompt:\(kind.rawValue): the document's app files are an Android app's (its strings.xml and "
+                                                + "manifest), and iOS's prompt shows an Xcode app's Info.plist purpose string; render it on an "
+                                                + "Android device, or give --app-info (or --xcodeproj) for the iOS app")
+        }
         guard let app = content.app?.seen(on: request.profile.idiom) else {
             throw PromptError.noAppFiles(prompt: kind.rawValue, settingsPath: settingsPath)
         }

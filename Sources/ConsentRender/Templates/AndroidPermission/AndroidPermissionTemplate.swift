@@ -104,16 +104,17 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         let titleHeight = context.measurer.measure(titleBlock).size.height
 
         // The location dialog's Precise / Approximate choice, Precise selected (FINE_HIGHLIGHT).
+        let fit = min(1, inner / (2 * Figures.accuracyImage + Figures.accuracyGap))
         let accuracy: (labels: [TextBlock], height: Double)? = dialog.showsAccuracy ? {
             let size = sp(Figures.accuracyTextSize)
             let labels = [(prompt.preciseLabel ?? "", FontWeight.bold), (prompt.approximateLabel ?? "", .regular)].map { text, weight in
                 var builder = StyledTextBuilder(base: BaseTextStyle(fontSize: size, weight: weight, color: look.title, linkColor: look.title,
                                                                     family: "Roboto"), traits: traits)
                 builder.append(plain: text)
-                return builder.block(width: Figures.accuracyImage + Figures.accuracyGap - 8, alignment: .center, lineHeight: size * 1.172)
+                return builder.block(width: (Figures.accuracyImage + Figures.accuracyGap) * fit - 8, alignment: .center, lineHeight: size * 1.172)
             }
             let labelHeight = labels.map { context.measurer.measure($0).size.height }.max() ?? 0
-            return (labels, Figures.accuracyImage + Figures.accuracyLabelGap + labelHeight + Figures.accuracyBottom)
+            return (labels, Figures.accuracyImage * fit + Figures.accuracyLabelGap + labelHeight + Figures.accuracyBottom)
         }() : nil
 
         // The buttons, full width, one per row.
@@ -170,18 +171,27 @@ struct AndroidPermissionTemplate: ScreenTemplate {
         y += titleHeight + Figures.contentPadding
 
         if let accuracy {
-            // Leading to trailing: Precise, then Approximate (a horizontal RadioGroup, mirrored right to left).
-            let total = 2 * Figures.accuracyImage + Figures.accuracyGap
-            let left = card.midX - total / 2
+            // Leading to trailing: Precise, then Approximate (a horizontal RadioGroup, mirrored right
+            // to left). Where the two do not fit the card's width (a narrow phone), both shrink to fit
+            // (our choice: how Android squeezes them was not read).
+            let side = Figures.accuracyImage * fit, gap = Figures.accuracyGap * fit
+            let left = card.midX - (2 * side + gap) / 2
             for (index, precise) in [true, false].enumerated() {
                 let slot = traits.isRightToLeft ? 1 - index : index
-                let x = context.snap(left + Double(slot) * (Figures.accuracyImage + Figures.accuracyGap))
-                let image = Rect(x: x, y: context.snap(y), width: Figures.accuracyImage, height: Figures.accuracyImage)
+                let x = context.snap(left + Double(slot) * (side + gap))
+                let image = Rect(x: x, y: context.snap(y), width: side, height: side)
                 items += try AndroidLocationImage(precise: precise, selected: precise, appearance: context.traits.appearance)
                     .items(in: image, id: precise ? "precise" : "approximate")
-                    .map { var item = $0; item.clip = clip.map { card in (item.clip ?? card).intersection(card) ?? Rect(x: card.x, y: card.maxY, width: 0, height: 0) } ?? item.clip; item.clipCornerRadius = clipRadius ?? item.clipCornerRadius; return item }
+                    .map { item in
+                        // Seen through its circle; a picture the scrolling card cuts, through the card.
+                        guard let clip, let own = item.clip, !clip.contains(own) else { return item }
+                        var cut = item
+                        cut.clip = own.intersection(clip) ?? Rect(x: own.x, y: clip.maxY, width: 0, height: 0)
+                        cut.clipCornerRadius = clipRadius
+                        return cut
+                    }
                 let label = accuracy.labels[index]
-                let labelWidth = Figures.accuracyImage + Figures.accuracyGap - 8
+                let labelWidth = side + gap - 8
                 let text = PlacedText(origin: Point(x: context.snap(image.midX - labelWidth / 2), y: context.snap(image.maxY + Figures.accuracyLabelGap)),
                                       size: Size(width: labelWidth, height: context.measurer.measure(label).size.height), block: label)
                 items.append(PlacedItem(id: precise ? "precise-label" : "approximate-label", drawable: .text(text), clip: clip,
