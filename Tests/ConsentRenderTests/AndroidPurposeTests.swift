@@ -122,6 +122,33 @@ import Testing
         #expect(failing.stdout.contains("warning prompt.purpose-declared permissionPurposes.location"), "\(failing.stdout)")
     }
 
+    /// A flow that asks for a permission before the user agrees fails on Android as on iOS.
+    @Test func aPermissionBeforeConsentFailsTheFlowOnAndroid() throws {
+        let temporary = TemporaryFolder()
+        let sample = temporary.url.appendingPathComponent("android-launch")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/android-launch"), to: sample)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Samples/android-app"),
+                                         to: temporary.url.appendingPathComponent("android-app"))
+        try Data(#"""
+            { "start": "location", "steps": {
+                "location": { "screen": "prompt:location", "on": { "allow-while-using": "consent", "allow-once": "consent", "deny": "consent" } },
+                "consent": { "screen": "consent", "on": { "accept": "end:home", "decline": "confirm" } },
+                "confirm": { "screen": "consent", "state": "decline-confirm", "on": { "review": "consent", "exit": "end:exit" } } } }
+            """#.utf8).write(to: sample.appendingPathComponent("flow.json"))
+        let run = try runRenderCLI(["lint", "--document", sample.path, "--devices", "pixel-9", "--languages", "zh-Hans", "--orientations",
+                                    "portrait", "--appearances", "light"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("error flow.permissions-after-consent location: the location prompt is reached without an accept"),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("error flow.consent-on-launch location"), "\(run.stdout)")
+        // A purpose keyed by something that is no language is refused.
+        let url = sample.appendingPathComponent("document.json")
+        try Data(String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"zh-Hant\": \"用於為您推薦", with: "\"zh_Hant\": \"用於為您推薦").utf8)
+            .write(to: url)
+        let bad = try runRenderCLI(["lint", "--document", sample.path, "--devices", "pixel-9", "--languages", "zh-Hans"])
+        #expect(bad.status == 2 && bad.stderr.contains("'zh_Hant' is not a language tag; did you mean 'zh-Hant'?"), "\(bad.stderr)")
+    }
+
     /// The review of the Android sample flow (consent → decline confirmation → location with its
     /// banner → notifications) in zh-Hans and en.
     @Test func theAndroidFlowIsReviewedWhole() throws {

@@ -376,6 +376,11 @@ public struct DocumentSettings: Codable, Sendable, Equatable {
                     throw DecodingError.dataCorruptedError(forKey: .permissionPurposes, in: container, debugDescription:
                         "'\(name)' is not a permission dialog; \(hint)name one of: \(names.joined(separator: ", "))")
                 }
+                if case let .text(.perLanguage(texts)) = purpose, let bad = texts.keys.sorted().first(where: { LanguageTag($0) == nil }) {
+                    let hint = suggestedLanguageTag(for: bad).map { "did you mean '\($0)'? " } ?? ""
+                    throw DecodingError.dataCorruptedError(forKey: .permissionPurposes, in: container, debugDescription:
+                        "permissionPurposes.\(name): '\(bad)' is not a language tag; \(hint)write a BCP 47 tag such as zh-Hans or en")
+                }
                 permissionPurposes[kind] = purpose
             }
         }
