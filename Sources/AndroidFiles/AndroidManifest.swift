@@ -30,13 +30,7 @@ public struct AndroidManifest: Sendable, Equatable {
     static let toolsNamespace = "http://schemas.android.com/tools"
 
     public static func load(_ url: URL) throws -> AndroidManifest {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw AndroidResourceError.unreadable(path: url.path, reason: describeFileError(error))
-        }
-        return try parse(data, path: url.path)
+        try parse(try ResourceXMLReader.contents(of: url), path: url.path)
     }
 
     public static func parse(_ data: Data, path: String) throws -> AndroidManifest {

@@ -1,4 +1,5 @@
 import Foundation
+import ConsentRender
 
 /// A node of an Android resource XML file, with where it starts.
 struct XMLNode: Equatable {
@@ -51,6 +52,15 @@ struct ResourceXMLReader {
     private init(bytes: [UInt8], path: String) {
         self.bytes = bytes
         self.path = path
+    }
+
+    /// The bytes of the file at `url`, or an error naming it.
+    static func contents(of url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw AndroidResourceError.unreadable(path: url.path, reason: describeFileError(error))
+        }
     }
 
     /// The root element of the XML document in `data` (UTF-8, an optional byte order mark).

@@ -33,13 +33,7 @@ public struct StringsXMLFile: Sendable, Equatable {
 
     /// Reads the strings of the values file at `url`.
     public static func load(_ url: URL) throws -> StringsXMLFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw AndroidResourceError.unreadable(path: url.path, reason: describeFileError(error))
-        }
-        return try parse(data, path: url.path)
+        try parse(try ResourceXMLReader.contents(of: url), path: url.path)
     }
 
     /// The strings of a values file's bytes; `path` names it in errors.

@@ -63,12 +63,7 @@ enum AppStoreCommand {
             orientations: try values("orientation", \.orientation) ?? [.portrait], appearance: appearance,
             tint: tint, outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        if let states = try values("state", \.state) { export.states = states }
-        export.jobsAreFixed = options.value("jobs") != nil
-        export.languagesAreAll = options.value("languages")?.trimmingCharacters(in: .whitespaces).lowercased() == "all"
-        export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
-        export.statusBar = try options.systemChrome().statusBar
-        export.backdrop = try options.backdrop()
+        try options.configure(&export, states: try values("state", \.state))
         return export
     }
 
@@ -88,5 +83,18 @@ enum AppStoreCommand {
         let locales = Set(outcome.screenshots.map(\.locale)).sorted()
         print("\(outcome.screenshots.count) screenshots for \(locales.joined(separator: ", ")) in "
             + out.appendingPathComponent("screenshots").path)
+    }
+}
+
+extension ParsedArguments {
+    /// Sets what `appstore` and `play` read alike: `--states`, whether `--jobs` and `--languages all`
+    /// were given, `--allow-missing-glyphs`, `--time` and `--backdrop`.
+    func configure<Export: StoreScreenshotExport>(_ export: inout Export, states: [ScreenState]?) throws {
+        if let states { export.states = states }
+        export.jobsAreFixed = value("jobs") != nil
+        export.languagesAreAll = value("languages")?.trimmingCharacters(in: .whitespaces).lowercased() == "all"
+        export.allowsMissingGlyphs = flag("allow-missing-glyphs")
+        export.statusBar = try systemChrome().statusBar
+        export.backdrop = try backdrop()
     }
 }

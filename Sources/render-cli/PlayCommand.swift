@@ -54,12 +54,7 @@ enum PlayCommand {
             orientations: try values("orientation", \.orientation) ?? [.portrait], appearance: appearance,
             tint: try options.color("tint"), outputDirectory: out,
             jobs: try options.number("jobs", in: 1...256, default: max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        if let states = try values("state", \.state) { export.states = states }
-        export.jobsAreFixed = options.value("jobs") != nil
-        export.languagesAreAll = options.value("languages")?.trimmingCharacters(in: .whitespaces).lowercased() == "all"
-        export.allowsMissingGlyphs = options.flag("allow-missing-glyphs")
-        export.statusBar = try options.systemChrome().statusBar
-        export.backdrop = try options.backdrop()
+        try options.configure(&export, states: try values("state", \.state))
         let outcome = try withOption("devices", when: { $0 is ProfileError }) {
             try withOption("states", when: isUnknownState) { try export.run() }
         }

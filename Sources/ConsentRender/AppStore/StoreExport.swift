@@ -60,17 +60,18 @@ enum StoreExport {
 /// The settings every store export has: what is rendered around the planned screens, and where
 /// and how fast it is written. `AppStoreExport` and `PlayExport` plan their own files (a store's
 /// names, folders and limits) and hand them to `writeScreenshots`, the one engine both run on.
-protocol StoreScreenshotExport: Sendable {
+public protocol StoreScreenshotExport: Sendable {
     var folder: DocumentFolder { get }
     var catalog: DeviceProfileCatalog { get }
-    var states: [ScreenState] { get }
+    var states: [ScreenState] { get set }
     var tint: Color? { get }
-    var allowsMissingGlyphs: Bool { get }
-    var statusBar: StatusBarContent? { get }
-    var backdrop: BackdropImage? { get }
+    var allowsMissingGlyphs: Bool { get set }
+    var statusBar: StatusBarContent? { get set }
+    var backdrop: BackdropImage? { get set }
     var outputDirectory: URL { get }
     var jobs: Int { get }
-    var jobsAreFixed: Bool { get }
+    var jobsAreFixed: Bool { get set }
+    var languagesAreAll: Bool { get set }
 }
 
 extension StoreExport {
@@ -125,7 +126,7 @@ extension StoreScreenshotExport {
     /// - Parameters:
     ///   - adopting: files an earlier version listed in a file of its own, to be listed in the ledger;
     ///   - retiring: that file, removed once its files are adopted.
-    func writeScreenshots<Shot: Sendable>(
+    internal func writeScreenshots<Shot: Sendable>(
         _ plans: [StoreExport.Plan], to store: StoreExport.Store, adopting: Set<String> = [], retiring: String? = nil,
         verify: @escaping @Sendable (_ png: Data, _ path: String, _ plan: StoreExport.Plan) throws -> Shot
     ) throws -> StoreExport.Written<Shot> {
